@@ -1,0 +1,50 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { startEmbeddedDatabase } from "./embedded.server.ts";
+import * as schema from "./schema.ts";
+
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+export type DatabaseHandle = {
+  db: Database;
+  url: string;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/**
+ * Connects to `databaseUrl`, or starts the embedded PostgreSQL in `embeddedDataDir` when none is
+ * given, then applies the committed migrations.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  embeddedDataDir: string;
+  log?: (line: string) => void;
+  maxConnections?: number;
+}): Promise<DatabaseHandle> {
+  const embedded = options.databaseUrl
+    ? undefined
+    : await startEmbeddedDatabase(options.embeddedDataDir, options.log);
+  const url = options.databaseUrl ?? (embedded?.url as string);
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+  try {
+    const db = drizzle({ client: pool, schema, casing: "snake_case" });
+    await migrate(db, { migrationsFolder });
+    return {
+      db,
+      url,
+      close: async () => {
+        await pool.end();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await pool.end();
+    await embedded?.stop();
+    throw error;
+  }
+}

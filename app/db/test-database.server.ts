@@ -1,0 +1,34 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { type DatabaseHandle, openDatabase } from "./client.server.ts";
+
+/**
+ * A new, migrated database of its own for one test file, dropped by `close()`, so files never see
+ * each other's rows.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const adminUrl = inject("adminDatabaseUrl");
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await runAdmin(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), embeddedDataDir: "" });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await runAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function runAdmin(adminUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

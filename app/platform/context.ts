@@ -1,0 +1,8 @@
+import { createContext } from "react-router";
+import type { Database } from "../db/client.server.ts";
+
+/** What the HTTP host hands every loader and action through React Router's context. */
+export const databaseContext = createContext<Database>();
+
+/** The per-request nonce the Content-Security-Policy allows scripts with. */
+export const nonceContext = createContext<string>("");

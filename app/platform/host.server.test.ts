@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "../db/client.server.ts";
+import { createTestDatabase } from "../db/test-database.server.ts";
+import { seedBusinesses } from "../directory/seed.server.ts";
+import { fixtureBusiness, fixtureFile } from "../directory/test-fixtures.ts";
+import { createTestHost } from "./test-host.server.ts";
+
+let database: DatabaseHandle;
+let request: Awaited<ReturnType<typeof createTestHost>>;
+let businessId: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedBusinesses(database.db, [
+    fixtureFile("restaurants", [fixtureBusiness({ name: "Chez Test" })]),
+  ]);
+  request = await createTestHost(database.db, { maxBodyBytes: 2048 });
+  businessId = (await (await request("/api/businesses")).json()).items[0].id;
+});
+
+afterAll(() => database.close());
+
+describe("every page response", () => {
+  test("carries the security headers, with a fresh script nonce each time", async () => {
+    const [first, second] = await Promise.all([request("/"), request("/")]);
+    const policy = first.headers.get("content-security-policy") ?? "";
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(second.headers.get("content-security-policy")).not.toBe(policy);
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    const html = await first.text();
+    // Every inline script carries the nonce, so the policy lets it run and nothing else.
+    const scripts = html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+  });
+
+  test("is compressed when the browser accepts it", async () => {
+    const response = await request("/", { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+});
+
+test("hashed assets are cached for a year", async () => {
+  const html = await (await request("/")).text();
+  const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  const response = await request(asset ?? "/assets/missing.css");
+  expect(response.status).toBe(200);
+  expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+});
+
+test("pages are in the address's language, with hreflang links to both", async () => {
+  const english = await (await request("/businesses")).text();
+  const french = await (await request("/fr/businesses")).text();
+  expect(english).toContain('<html lang="en-CA"');
+  expect(french).toContain('<html lang="fr-CA"');
+  expect(french).toContain("Trouvez des entreprises populaires");
+  expect(english).toContain('hrefLang="fr-CA" href="http://localhost/fr/businesses"');
+});
+
+test.each(["/no-such-page", "/fr/nulle-part", "/businesses/999999", "/businesses/abc"])(
+  "%s is the 404 page with status 404",
+  async (path) => {
+    const response = await request(path);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toMatch(/Error 404!!!!|Erreur 404/);
+  },
+);
+
+test("a business page is rendered on the server with its data", async () => {
+  const response = await request(`/businesses/${businessId}`);
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  expect(html).toContain("Chez Test");
+  expect(html).toContain("Other thing");
+});
+
+test("a bad search on the page is a 400 with a message, not an error page", async () => {
+  const response = await request("/businesses?category=Spaceships");
+  expect(response.status).toBe(400);
+  expect(await response.text()).toContain("This category does not exist");
+});
+
+test("a body over the limit is refused with 413", async () => {
+  const response = await request("/api/businesses", {
+    method: "POST",
+    body: "x".repeat(4096),
+    headers: { "content-type": "text/plain" },
+  });
+  expect(response.status).toBe(413);
+});
+
+test("malformed addresses never cause a 500", async () => {
+  for (const path of ["/%E0%A4%A", "/businesses/%00", "/businesses?title=%FF", "/fr/%C0"]) {
+    expect((await request(path)).status, path).toBeLessThan(500);
+  }
+});

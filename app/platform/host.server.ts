@@ -1,0 +1,104 @@
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { Database } from "../db/client.server.ts";
+import type { databaseContext, nonceContext } from "./context.ts";
+
+export type HostOptions = {
+  db: Database;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "development" | "production" | "test";
+  maxBodyBytes: number;
+  /** Built browser files to serve; absent in development, where Vite serves them. */
+  clientDirectory?: string;
+};
+
+type HostEnv = { Variables: { secureHeadersNonce?: string; staticFile?: boolean } };
+
+/** Sets Cache-Control on the files the next handler serves. */
+function cacheFor(policy: string): MiddlewareHandler<HostEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.get("staticFile")) c.res.headers.set("Cache-Control", policy);
+  };
+}
+
+/** The context keys app/entry.server.tsx exports from the build. */
+type RequestContexts = {
+  databaseContext: typeof databaseContext;
+  nonceContext: typeof nonceContext;
+};
+
+const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The site's HTTP host: security headers, compression, body limit and static files, then every
+ * other request goes to React Router (pages and the JSON API).
+ */
+export function createHost(options: HostOptions) {
+  const development = options.mode === "development";
+  const app = new Hono<HostEnv>();
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        // Vite's development client needs inline and eval'd scripts and a WebSocket.
+        scriptSrc: development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", NONCE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
+        frameSrc: ["https://www.openstreetmap.org"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: "DENY",
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compress());
+  app.use(
+    bodyLimit({
+      maxSize: options.maxBodyBytes,
+      onError: (c) =>
+        c.json(
+          { error: { code: "payload_too_large", message: "The request body is too large." } },
+          413,
+        ),
+    }),
+  );
+
+  if (options.clientDirectory) {
+    const root = path.relative(process.cwd(), options.clientDirectory);
+    const serveFile = serveStatic({ root, onFound: (_path, c) => c.set("staticFile", true) });
+    app.use("/assets/*", cacheFor(`public, max-age=${YEAR_IN_SECONDS}, immutable`), serveFile);
+    app.use("*", cacheFor("public, max-age=86400"), serveFile);
+  }
+
+  const handleRequest = createRequestHandler(options.build, options.mode);
+  const loadBuild =
+    typeof options.build === "function" ? options.build : async () => options.build as ServerBuild;
+  app.all("*", async (c) => {
+    const contexts = (await loadBuild()).entry.module as unknown as RequestContexts;
+    const context = new RouterContextProvider();
+    context.set(contexts.databaseContext, options.db);
+    context.set(contexts.nonceContext, c.get("secureHeadersNonce") ?? "");
+    return handleRequest(c.req.raw, context);
+  });
+
+  app.onError((error, c) => {
+    console.error(error);
+    return c.text("Something went wrong. Please try again later.", 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,26 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import type { Database } from "../db/client.server.ts";
+import { createHost } from "./host.server.ts";
+
+const BUILD = path.resolve("build/server/index.js");
+
+/**
+ * The production host around the built app, answering `Request`s without opening a port. Needs
+ * `npm run build` first (`npm test` builds before it runs the tests).
+ */
+export async function createTestHost(db: Database, options: { maxBodyBytes?: number } = {}) {
+  if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run "npm run build" first.`);
+  const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
+  const host = createHost({
+    db,
+    build,
+    mode: "production",
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    clientDirectory: path.resolve("build/client"),
+  });
+  return (pathname: string, init?: RequestInit) =>
+    host.request(`http://localhost${pathname}`, init);
+}

@@ -1,0 +1,80 @@
+import { createServer } from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { openDatabase } from "./app/db/client.server.ts";
+import { DataDirectoryInUseError } from "./app/db/embedded.server.ts";
+import { ConfigError, readConfig } from "./app/platform/config.server.ts";
+import { createHost } from "./app/platform/host.server.ts";
+import { seedIfEmpty } from "./app/seed.server.ts";
+
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    embeddedDataDir: path.join(config.dataDir, "postgres"),
+    log: config.LOG_LEVEL === "debug" ? (line) => console.debug(`[postgres] ${line}`) : undefined,
+  });
+  const stop = async () => {
+    server.close();
+    server.closeAllConnections();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+
+  if (config.SEED_ON_START) {
+    const seeded = await seedIfEmpty(database.db);
+    if (seeded) {
+      console.log(
+        `Loaded demo data: ${seeded.businesses} businesses, ${seeded.questions} quiz questions.`,
+      );
+    }
+  }
+
+  let listener: Parameters<typeof createServer>[1];
+  if (config.NODE_ENV === "production") {
+    const buildPath = path.resolve("build/server/index.js");
+    const build = (await import(buildPath)) as ServerBuild;
+    const host = createHost({
+      db: database.db,
+      build,
+      mode: "production",
+      maxBodyBytes: config.MAX_BODY_BYTES,
+      clientDirectory: path.resolve("build/client"),
+    });
+    listener = getRequestListener(host.fetch);
+  } else {
+    const vite = await import("vite").then(({ createServer: createViteServer }) =>
+      createViteServer({ server: { middlewareMode: true }, appType: "custom" }),
+    );
+    const host = createHost({
+      db: database.db,
+      build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      mode: "development",
+      maxBodyBytes: config.MAX_BODY_BYTES,
+    });
+    const hostListener = getRequestListener(host.fetch);
+    listener = (request, response) =>
+      vite.middlewares(request, response, () => hostListener(request, response));
+  }
+
+  const server = createServer(listener);
+  server.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    const shown =
+      config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
+    console.log(`Site ready at http://${shown}:${port}/`);
+  });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirectoryInUseError) {
+    console.error(error.message);
+  } else {
+    console.error("The server could not start:", error);
+  }
+  process.exit(1);
+});
