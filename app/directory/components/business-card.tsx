@@ -1,0 +1,92 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatMoney } from "../../i18n/format.ts";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { Icon } from "../../ui/icons.tsx";
+import { Stars } from "../../ui/stars.tsx";
+import type { BusinessSummary } from "../types.ts";
+
+export function BusinessCard({
+  business,
+  headingLevel = 3,
+}: {
+  business: BusinessSummary;
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const to = useLocalizedPath();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+      <img
+        src={business.image}
+        alt=""
+        width="400"
+        height="300"
+        loading="lazy"
+        decoding="async"
+        className="aspect-[4/3] w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800">
+            {t(`categories.${business.category}`)}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Icon name="pin" className="size-4" />
+            {business.city}, {business.province}
+          </span>
+        </p>
+        <Heading className="text-lg font-semibold text-slate-900">
+          <Link
+            to={to(`/businesses/${business.id}`)}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+          >
+            {business.name}
+          </Link>
+        </Heading>
+        <p
+          className={`text-sm font-medium ${business.openNow ? "text-green-800" : "text-red-800"}`}
+        >
+          {business.openNow ? t("businesses.openNow") : t("businesses.closedNow")}
+        </p>
+        <Stars rating={business.rating} />
+        <div className="mt-auto flex items-center justify-between border-t border-slate-100 pt-3">
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <img
+              src={business.ownerImage}
+              alt=""
+              width="32"
+              height="32"
+              loading="lazy"
+              className="size-8 rounded-full"
+            />
+            <span>{t("businesses.by", { name: business.ownerName })}</span>
+          </p>
+          <p className="text-right text-sm text-slate-600">
+            {t("businesses.startFrom")}{" "}
+            <span className="font-semibold text-slate-900">
+              {formatMoney(business.priceFromCents, locale)}
+            </span>
+          </p>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** 1, 2 or 3 columns as the screen widens. */
+export function BusinessGrid({
+  children,
+  labelledBy,
+}: {
+  children: React.ReactNode;
+  labelledBy?: string;
+}) {
+  return (
+    <ul aria-labelledby={labelledBy} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {children}
+    </ul>
+  );
+}

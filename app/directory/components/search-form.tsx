@@ -1,0 +1,121 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { Icon } from "../../ui/icons.tsx";
+import { ALL_CATEGORIES, SEARCHABLE_CATEGORIES } from "../categories.ts";
+import type { SearchForm as SearchValues } from "../search.ts";
+
+const field =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900 placeholder:text-slate-500 focus:border-brand-700";
+
+/**
+ * The search panel of the home and businesses pages. A plain GET form to /businesses, so it works
+ * before the JavaScript loads; empty fields may be sent.
+ */
+export function SearchForm({
+  values,
+  problems = {},
+}: {
+  values?: SearchValues;
+  problems?: Partial<Record<keyof SearchValues, string>>;
+}) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const category =
+    values?.category && values.category.toLowerCase() !== ALL_CATEGORIES.toLowerCase()
+      ? values.category
+      : "";
+  const selected = SEARCHABLE_CATEGORIES.find(
+    (option) =>
+      option.name.toLowerCase() === category.toLowerCase() ||
+      option.slug === category.toLowerCase(),
+  );
+  return (
+    <Form
+      method="get"
+      action={to("/businesses")}
+      role="search"
+      aria-label={t("search.panel")}
+      className="grid gap-3 rounded-2xl bg-white p-4 shadow-lg ring-1 ring-slate-200 md:grid-cols-[2fr_1.5fr_1.5fr_auto]"
+    >
+      <SearchField id="search-title" label={t("search.whatLabel")} problem={problems.title}>
+        <input
+          id="search-title"
+          name="title"
+          type="search"
+          defaultValue={values?.title}
+          placeholder={t("search.what")}
+          maxLength={100}
+          autoComplete="off"
+          className={field}
+          aria-invalid={problems.title ? true : undefined}
+          aria-describedby={problems.title ? "search-title-problem" : undefined}
+        />
+      </SearchField>
+      <SearchField id="search-location" label={t("search.location")} problem={problems.location}>
+        <input
+          id="search-location"
+          name="location"
+          type="text"
+          defaultValue={values?.location}
+          placeholder={t("search.location")}
+          maxLength={100}
+          autoComplete="address-level2"
+          className={field}
+          aria-invalid={problems.location ? true : undefined}
+          aria-describedby={problems.location ? "search-location-problem" : undefined}
+        />
+      </SearchField>
+      <SearchField id="search-category" label={t("search.category")} problem={problems.category}>
+        <select
+          id="search-category"
+          name="category"
+          defaultValue={selected?.name ?? ALL_CATEGORIES}
+          className={field}
+          aria-invalid={problems.category ? true : undefined}
+          aria-describedby={problems.category ? "search-category-problem" : undefined}
+        >
+          <option value={ALL_CATEGORIES}>{t("search.allCategories")}</option>
+          {SEARCHABLE_CATEGORIES.map((option) => (
+            <option key={option.slug} value={option.name}>
+              {t(`categories.${option.slug}`)}
+            </option>
+          ))}
+        </select>
+      </SearchField>
+      <button
+        type="submit"
+        className="flex items-center justify-center gap-2 self-end rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+      >
+        <Icon name="search" />
+        {t("search.submit")}
+      </button>
+    </Form>
+  );
+}
+
+function SearchField({
+  id,
+  label,
+  problem,
+  children,
+}: {
+  id: string;
+  label: string;
+  problem?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {problem && (
+        <p id={`${id}-problem`} className="text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { CATEGORY_SLUGS } from "./categories.ts";
+
+/** The shape of `content/businesses/<category>.json`; see content/README.md. */
+const localized = z.object({ "en-CA": z.string().min(1), "fr-CA": z.string().min(1) });
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "a 24-hour HH:MM time");
+const locale = z.enum(["en-CA", "fr-CA"]);
+
+export const businessSeedSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  name: z.string().min(1).max(80),
+  city: z.string().min(1),
+  province: z.enum(["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"]),
+  address: z.string().min(1),
+  postalCode: z.string().regex(/^[A-Z]\d[A-Z] \d[A-Z]\d$/),
+  latitude: z.number().min(41).max(84),
+  longitude: z.number().min(-142).max(-52),
+  rating: z.number().min(0).max(5).multipleOf(0.1),
+  reviewCount: z.number().int().min(0),
+  priceFromCents: z.number().int().min(0),
+  opensAt: clock,
+  closesAt: clock,
+  owner: z.string().min(1),
+  description: localized,
+  promo: z.object({ title: localized, description: localized }).optional(),
+  products: z
+    .array(z.object({ name: localized, priceCents: z.number().int().min(0) }))
+    .min(2)
+    .max(8),
+  reviews: z.array(
+    z.object({
+      author: z.string().min(1),
+      rating: z.number().int().min(1).max(5),
+      locale,
+      body: z.string().min(1),
+    }),
+  ),
+  questions: z
+    .array(
+      z.object({
+        askedBy: z.string().min(1),
+        locale,
+        question: z.string().min(1),
+        answer: z.string().min(1),
+      }),
+    )
+    .default([]),
+});
+
+export const businessFileSchema = z.object({
+  category: z.enum(CATEGORY_SLUGS as [string, ...string[]]),
+  businesses: z.array(businessSeedSchema),
+});
+
+export type BusinessSeed = z.infer<typeof businessSeedSchema>;
+export type BusinessFile = z.infer<typeof businessFileSchema>;

@@ -1,0 +1,120 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { business, businessProduct, businessQuestion, review } from "../db/schema.ts";
+import { type BusinessFile, type BusinessSeed, businessFileSchema } from "./content.ts";
+import { normalizeForSearch } from "./search.ts";
+
+const OWNER_PICTURES = 8;
+
+/** Reads and checks every `content/businesses/*.json` file; a bad file stops with its name. */
+export async function readBusinessContent(contentDir: string): Promise<BusinessFile[]> {
+  const folder = path.join(contentDir, "businesses");
+  const names = (await fs.readdir(folder)).filter((name) => name.endsWith(".json")).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const parsed = businessFileSchema.safeParse(
+        JSON.parse(await fs.readFile(path.join(folder, name), "utf8")),
+      );
+      if (!parsed.success) {
+        throw new Error(
+          `${name}: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+        );
+      }
+      return parsed.data;
+    }),
+  );
+}
+
+/** A small stable number from a text, so each business keeps the same pictures across seeds. */
+function pick(text: string, choices: number): number {
+  let hash = 0;
+  for (const character of text) hash = (hash * 31 + (character.codePointAt(0) ?? 0)) >>> 0;
+  return (hash % choices) + 1;
+}
+
+export function searchLocation(city: string, province: string): string {
+  return normalizeForSearch(`${city} ${province}`);
+}
+
+function businessRow(seed: BusinessSeed, category: string) {
+  const picture = `/images/directory/${category}-${pick(seed.slug, 2)}.svg`;
+  return {
+    slug: seed.slug,
+    name: seed.name,
+    category,
+    city: seed.city,
+    province: seed.province,
+    address: seed.address,
+    postalCode: seed.postalCode,
+    latitude: seed.latitude,
+    longitude: seed.longitude,
+    searchName: normalizeForSearch(seed.name),
+    searchLocation: searchLocation(seed.city, seed.province),
+    rating: seed.rating.toFixed(1),
+    reviewCount: seed.reviewCount,
+    priceFromCents: seed.priceFromCents,
+    opensAt: seed.opensAt,
+    closesAt: seed.closesAt,
+    image: picture,
+    coverImage: picture,
+    ownerName: seed.owner,
+    ownerImage: `/images/owners/owner-${pick(seed.owner, OWNER_PICTURES)}.svg`,
+    website: null,
+    description: seed.description,
+    promoTitle: seed.promo?.title ?? null,
+    promoDescription: seed.promo?.description ?? null,
+    promoImage: seed.promo ? `/images/directory/${category}-promo.svg` : null,
+  };
+}
+
+/**
+ * Adds every content business that is not there yet (by slug), with its products, reviews and
+ * questions. Businesses already present are left as they are, so running it twice changes nothing.
+ */
+export async function seedBusinesses(db: Database, files: BusinessFile[]): Promise<number> {
+  let added = 0;
+  await db.transaction(async (tx) => {
+    for (const file of files) {
+      for (const seed of file.businesses) {
+        const [row] = await tx
+          .insert(business)
+          .values(businessRow(seed, file.category))
+          .onConflictDoNothing({ target: business.slug })
+          .returning({ id: business.id });
+        if (!row) continue;
+        added += 1;
+        await tx.insert(businessProduct).values(
+          seed.products.map((product, index) => ({
+            businessId: row.id,
+            position: index + 1,
+            name: product.name,
+            priceCents: product.priceCents,
+            image: `/images/directory/${file.category}-product-${(index % 3) + 1}.svg`,
+            url: `https://example.com/${seed.slug}/products/${index + 1}`,
+          })),
+        );
+        if (seed.reviews.length > 0) {
+          await tx.insert(review).values(
+            seed.reviews.map((item, index) => ({
+              businessId: row.id,
+              authorName: item.author,
+              rating: item.rating,
+              body: item.body,
+              locale: item.locale,
+              // Spread the demo reviews over past weeks so they read as a history.
+              createdAt: sql`now() - make_interval(days => ${7 * (index + 1) + pick(seed.slug, 6)})`,
+            })),
+          );
+        }
+        if (seed.questions.length > 0) {
+          await tx
+            .insert(businessQuestion)
+            .values(seed.questions.map((item) => ({ businessId: row.id, ...item })));
+        }
+      }
+    }
+  });
+  return added;
+}

@@ -1,0 +1,184 @@
+import { useMemo } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { createI18n } from "./i18n/i18n.ts";
+import {
+  htmlLang,
+  LOCALES,
+  localeFromPath,
+  localizedPath,
+  unlocalizedPath,
+} from "./i18n/locale.ts";
+import { messagesFor } from "./i18n/messages.server.ts";
+import { useLocalizedPath } from "./i18n/use-locale.ts";
+import { nonceContext } from "./platform/context.ts";
+import { PendingBar } from "./ui/pending-bar.tsx";
+import { SiteFooter } from "./ui/site-footer.tsx";
+import { MobileNav, SiteHeader } from "./ui/site-header.tsx";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
+  return {
+    locale,
+    messages: messagesFor(locale),
+    nonce: context.get(nonceContext),
+    origin: url.origin,
+    year: new Date().getFullYear(),
+  };
+}
+
+/** What the root loads depends only on the language, so only a change of language reloads it. */
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { pathname, search } = useLocation();
+  const locale = localeFromPath(pathname);
+  const i18n = useMemo(() => (data ? createI18n(data.locale, data.messages) : undefined), [data]);
+  const samePage = `${unlocalizedPath(pathname)}${search}`;
+
+  return (
+    <html lang={htmlLang(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f766e" />
+        <Meta />
+        {data &&
+          LOCALES.map((target) => (
+            <link
+              key={target}
+              rel="alternate"
+              hrefLang={target}
+              href={`${data.origin}${localizedPath(samePage, target)}`}
+            />
+          ))}
+        {data && <link rel="alternate" hrefLang="x-default" href={`${data.origin}${samePage}`} />}
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        {i18n && data ? (
+          <I18nextProvider i18n={i18n}>
+            <Shell year={data.year}>{children}</Shell>
+          </I18nextProvider>
+        ) : (
+          children
+        )}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children, year }: { children: React.ReactNode; year: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+      >
+        {t("nav.skipToContent")}
+      </a>
+      <PendingBar />
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter year={year} />
+      <MobileNav />
+    </>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!data) return <BareErrorPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage />;
+}
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <title>{t("notFound.metaTitle")}</title>
+      <h1 className="text-4xl font-bold text-brand-800">{t("notFound.heading")}</h1>
+      <p className="mt-4 text-lg text-slate-700">{t("notFound.text")}</p>
+      <Link
+        to={to("/")}
+        className="mt-8 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+      >
+        {t("notFound.home")}
+      </Link>
+    </section>
+  );
+}
+
+function ErrorPage() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <title>{t("error.heading")}</title>
+      <h1 className="text-3xl font-bold text-brand-800">{t("error.heading")}</h1>
+      <p className="mt-4 text-lg text-slate-700">{t("error.text")}</p>
+      <Link
+        to={to("/")}
+        className="mt-8 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+      >
+        {t("error.home")}
+      </Link>
+    </section>
+  );
+}
+
+/** When even the page's language and messages could not be loaded: both languages, no shell. */
+function BareErrorPage() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>Error / Erreur</title>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-2">Please try again in a moment.</p>
+      <p lang="fr-CA" className="mt-6 text-3xl font-bold">
+        Une erreur est survenue
+      </p>
+      <p lang="fr-CA" className="mt-2">
+        Veuillez réessayer dans un moment.
+      </p>
+      <a href="/" className="mt-8 inline-block underline">
+        Home / Accueil
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+import { index, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { SITE_PAGES } from "./site-pages/slugs.ts";
+
+/** Pages exist once in English at their spec path and once in French under /fr. */
+const pages: [path: string, file: string][] = [
+  ["", "routes/home.tsx"],
+  ["businesses", "routes/businesses.tsx"],
+  ["businesses/:id", "routes/business.tsx"],
+  ...SITE_PAGES.map((slug): [string, string] => [slug, "routes/site-page.tsx"]),
+  ["*", "routes/not-found.tsx"],
+];
+
+function localizedPages(): RouteConfigEntry[] {
+  return ["", "fr"].flatMap((prefix) =>
+    pages.map(([path, file]) => {
+      const fullPath = [prefix, path].filter(Boolean).join("/");
+      const id = `${prefix || "en"}:${path || "home"}`;
+      return fullPath === "" ? index(file, { id }) : route(fullPath, file, { id });
+    }),
+  );
+}
+
+export default [
+  route("api/businesses", "routes/api.businesses.ts"),
+  route("api/businesses/:id", "routes/api.business.ts"),
+  route("api/categories", "routes/api.categories.ts"),
+  route("api/openapi.json", "routes/api.openapi.ts"),
+  route("api/docs", "routes/api.docs.tsx"),
+  route("api/*", "routes/api.not-found.ts"),
+  ...localizedPages(),
+] satisfies RouteConfig;

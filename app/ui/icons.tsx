@@ -1,0 +1,32 @@
+/** Decorative icons: always beside a visible or accessible text, so hidden from assistive tech. */
+const paths = {
+  home: "M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z",
+  store: "M4 4h16l1 5a3 3 0 0 1-6 0 3 3 0 0 1-6 0 3 3 0 0 1-6 0zM5 12v8h14v-8M10 20v-5h4v5",
+  search: "M10.5 4a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13zM20 20l-4.5-4.5",
+  pin: "M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21zM12 7a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5z",
+  clock: "M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18zM12 7v5l3 2",
+  chat: "M4 5h16v11H9l-5 4z",
+  calendar: "M4 6h16v14H4zM4 10h16M8 3v5M16 3v5",
+  arrowLeft: "M15 5l-7 7 7 7",
+  arrowRight: "M9 5l7 7-7 7",
+  tag: "M3 12V4h8l10 10-8 8zM7.5 7.5h.01",
+} as const;
+
+export type IconName = keyof typeof paths;
+
+export function Icon({ name, className = "size-5" }: { name: IconName; className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={paths[name]} />
+    </svg>
+  );
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { LOCALES, localizedPath, unlocalizedPath } from "../i18n/locale.ts";
+import { useLocale } from "../i18n/use-locale.ts";
+
+const SHORT = { "en-CA": "EN", "fr-CA": "FR" } as const;
+const NAME_KEY = { "en-CA": "language.en", "fr-CA": "language.fr" } as const;
+
+/** Links to this same page in each language; the current one is marked. */
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { pathname, search } = useLocation();
+  const samePage = `${unlocalizedPath(pathname)}${search}`;
+  return (
+    <ul className="flex items-center gap-1">
+      {LOCALES.map((target) => (
+        <li key={target}>
+          <Link
+            to={localizedPath(samePage, target)}
+            lang={target}
+            hrefLang={target}
+            aria-current={target === locale ? "true" : undefined}
+            aria-label={compact ? t(NAME_KEY[target]) : undefined}
+            className={`rounded-md px-2 py-1 text-sm font-medium ${
+              target === locale
+                ? "bg-brand-700 text-white"
+                : "text-slate-700 underline-offset-2 hover:underline"
+            }`}
+          >
+            {compact ? SHORT[target] : t(NAME_KEY[target])}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,18 @@
+import { useTranslation } from "react-i18next";
+import { useNavigation } from "react-router";
+
+/** A thin bar across the top while the next page loads. */
+export function PendingBar() {
+  const { t } = useTranslation();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div
+      role="progressbar"
+      aria-label={t("pending")}
+      aria-hidden={!busy}
+      className={`fixed inset-x-0 top-0 z-50 h-1 overflow-hidden transition-opacity ${busy ? "opacity-100" : "opacity-0"}`}
+    >
+      {busy && <div className="pending-bar h-full w-2/5 bg-accent-500" />}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useLocalizedPath } from "../i18n/use-locale.ts";
+import { LanguageSwitch } from "./language-switch.tsx";
+
+const COLUMNS = [
+  {
+    heading: "footer.about",
+    links: [
+      { path: "/about", label: "footer.aboutLink" },
+      { path: "/terms", label: "footer.terms" },
+      { path: "/privacy", label: "footer.privacy" },
+    ],
+  },
+  { heading: "footer.discover", links: [{ path: "/support", label: "footer.support" }] },
+  {
+    heading: "footer.business",
+    links: [
+      { path: "/claim-business", label: "footer.claim" },
+      { path: "/success-stories", label: "footer.stories" },
+      { path: "/business-support", label: "footer.businessSupport" },
+    ],
+  },
+];
+
+export function SiteFooter({ year }: { year: number }) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50 pb-20 md:pb-0">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        {COLUMNS.map((column) => (
+          <section key={column.heading} aria-labelledby={`footer-${column.heading}`}>
+            <h2 id={`footer-${column.heading}`} className="font-semibold text-slate-900">
+              {t(column.heading)}
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {column.links.map((link) => (
+                <li key={link.path}>
+                  <Link
+                    to={to(link.path)}
+                    className="text-slate-700 hover:text-brand-800 hover:underline"
+                  >
+                    {t(link.label)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+      <div className="border-t border-slate-200">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex flex-wrap items-center gap-6">
+            <nav aria-label={t("footer.language")} className="flex items-center gap-2">
+              <span>{t("footer.language")}</span>
+              <LanguageSwitch />
+            </nav>
+            <p className="flex items-center gap-2">
+              <span>{t("footer.country")}</span>
+              <span className="rounded-md bg-white px-2 py-1 font-medium ring-1 ring-slate-200">
+                <img
+                  src="/images/flag-ca.svg"
+                  alt=""
+                  width="20"
+                  height="10"
+                  className="mr-1.5 inline-block h-2.5 w-5 align-baseline"
+                />
+                {t("footer.canada")}
+              </span>
+            </p>
+          </div>
+          <p>{t("footer.copyright", { year })}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

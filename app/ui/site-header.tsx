@@ -1,0 +1,79 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { unlocalizedPath } from "../i18n/locale.ts";
+import { useLocalizedPath } from "../i18n/use-locale.ts";
+import { Icon } from "./icons.tsx";
+import { LanguageSwitch } from "./language-switch.tsx";
+import { inSection, SITE_SECTIONS } from "./site-nav.ts";
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const here = unlocalizedPath(useLocation().pathname);
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to={to("/")} className="flex items-center gap-2" aria-label={t("site.homeLink")}>
+          <img src="/images/logo.svg" alt="" width="36" height="36" className="size-9" />
+          <span className="text-xl font-bold text-brand-800">{t("site.name")}</span>
+        </Link>
+        <nav aria-label={t("nav.main")} className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {SITE_SECTIONS.map((section) => {
+              const current = inSection(here, section.path);
+              return (
+                <li key={section.path}>
+                  <Link
+                    to={to(section.path)}
+                    aria-current={current ? "page" : undefined}
+                    className={`rounded-md px-3 py-2 font-medium ${
+                      current
+                        ? "text-brand-800 underline decoration-2 underline-offset-8"
+                        : "text-slate-700 hover:text-brand-800"
+                    }`}
+                  >
+                    {t(section.label)}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <LanguageSwitch compact />
+      </div>
+    </header>
+  );
+}
+
+/** The bottom bar on narrow screens. */
+export function MobileNav() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const here = unlocalizedPath(useLocation().pathname);
+  return (
+    <nav
+      aria-label={t("nav.mobile")}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white md:hidden"
+    >
+      <ul className="flex justify-around">
+        {SITE_SECTIONS.map((section) => {
+          const current = inSection(here, section.path);
+          return (
+            <li key={section.path} className="flex-1">
+              <Link
+                to={to(section.path)}
+                aria-current={current ? "page" : undefined}
+                className={`flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium ${
+                  current ? "text-brand-800" : "text-slate-600"
+                }`}
+              >
+                <Icon name={section.icon} className="size-6" />
+                {t(section.label)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
