@@ -52,8 +52,18 @@ export const business = pgTable(
   (table) => [
     check("business_rating_range", sql`${table.rating} between 0 and 5`),
     check("business_price_positive", sql`${table.priceFromCents} >= 0`),
-    index("business_rank_idx").on(table.rating.desc(), table.id.desc()),
-    index("business_category_rank_idx").on(table.category, table.rating.desc(), table.id.desc()),
+    // Ascending, read backwards for "best rated first": ORDER BY rating DESC means NULLS FIRST, which
+    // a DESC index (NULLS LAST, as drizzle writes it) does not match, so the planner would ignore it.
+    // The search columns come last so a filtered walk down the ranking reads only the index, never
+    // the table (drizzle has no INCLUDE; trailing key columns serve the same purpose here).
+    index("business_rank_idx").on(table.rating, table.id, table.searchName, table.searchLocation),
+    index("business_category_rank_idx").on(
+      table.category,
+      table.rating,
+      table.id,
+      table.searchName,
+      table.searchLocation,
+    ),
     index("business_search_name_trgm_idx").using("gin", sql`${table.searchName} gin_trgm_ops`),
     index("business_search_location_trgm_idx").using(
       "gin",

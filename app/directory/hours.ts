@@ -19,6 +19,23 @@ export function provinceTimeZone(province: string): string {
   return PROVINCE_TIME_ZONES[province] ?? "America/Toronto";
 }
 
+/** Building a formatter costs far more than using one, and every card needs one: keep one per zone. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+function clockIn(timeZone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    clocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
 function minutesOf(time: string): number {
   const [hours = 0, minutes = 0] = time.split(":").map(Number);
   return hours * 60 + minutes;
@@ -29,12 +46,7 @@ function minutesOf(time: string): number {
  * Hours that end after midnight ("20:00"–"02:00") wrap; equal times mean open around the clock.
  */
 export function isOpenAt(opensAt: string, closesAt: string, timeZone: string, now: Date): boolean {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(now);
+  const parts = clockIn(timeZone).formatToParts(now);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const current = part("hour") * 60 + part("minute");
   const open = minutesOf(opensAt);

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -18,6 +19,28 @@ export type HostOptions = {
 };
 
 type HostEnv = { Variables: { secureHeadersNonce?: string; staticFile?: boolean } };
+
+const MIN_COMPRESSED_BYTES = 1024;
+
+function gzipJson(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const type = c.res.headers.get("content-type") ?? "";
+    const accepted = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+    if (!accepted || !type.startsWith("application/json") || c.res.headers.has("content-encoding"))
+      return;
+    const body = Buffer.from(await c.res.arrayBuffer());
+    const headers = new Headers(c.res.headers);
+    headers.append("Vary", "Accept-Encoding");
+    if (body.length < MIN_COMPRESSED_BYTES) {
+      c.res = new Response(body, { status: c.res.status, headers });
+      return;
+    }
+    headers.set("Content-Encoding", "gzip");
+    headers.delete("Content-Length");
+    c.res = new Response(gzipSync(body), { status: c.res.status, headers });
+  };
+}
 
 /** Sets Cache-Control on the files the next handler serves. */
 function cacheFor(policy: string): MiddlewareHandler<HostEnv> {
@@ -65,7 +88,9 @@ export function createHost(options: HostOptions) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Streamed pages go through the streaming compressor; JSON, small and complete, is gzipped at once.
   app.use(compress());
+  app.use(gzipJson());
   app.use(
     bodyLimit({
       maxSize: options.maxBodyBytes,

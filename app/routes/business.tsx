@@ -235,14 +235,17 @@ function Questions({ business }: { business: BusinessDetail }) {
       ) : (
         <ul className="mt-4 space-y-4">
           {business.questions.map((item) => (
-            <li key={item.id} lang={item.locale} className="rounded-xl bg-slate-50 p-4">
-              <p className="font-semibold">{item.question}</p>
+            <li key={item.id} className="rounded-xl bg-slate-50 p-4">
+              <p lang={item.locale} className="font-semibold">
+                {item.question}
+              </p>
               <p className="text-sm text-slate-600">
                 {t("business.askedBy", { name: item.askedBy })}
               </p>
               {item.answer && (
                 <p className="mt-2 text-slate-800">
-                  <span className="font-medium">{t("business.ownerAnswer")}</span> {item.answer}
+                  <span className="font-medium">{t("business.ownerAnswer")}</span>{" "}
+                  <span lang={item.locale}>{item.answer}</span>
                 </p>
               )}
             </li>

@@ -96,12 +96,12 @@ function SectionHeading({ id, title }: { id: string; title: string }) {
   const to = useLocalizedPath();
   return (
     <div className="flex items-end justify-between gap-4">
-      <h2 id={id} className="text-3xl font-bold">
+      <h2 id={id} className="text-2xl font-bold md:text-3xl">
         {title}
       </h2>
       <Link
         to={to("/businesses")}
-        className="font-semibold text-brand-700 hover:underline"
+        className="whitespace-nowrap font-semibold text-brand-700 hover:underline"
         aria-label={t("home.showAllBusinesses")}
       >
         {t("home.showAll")}
