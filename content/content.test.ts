@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { readBusinessContent } from "../app/directory/seed.server.ts";
+import { LOCALES } from "../app/i18n/locale.ts";
+import { type Bank, checkBank } from "../app/quiz/bank.ts";
+import { QUIZ_CATEGORIES } from "../app/quiz/categories.ts";
+import { sitePageSchema } from "../app/site-pages/pages.server.ts";
+import { SITE_PAGES } from "../app/site-pages/slugs.ts";
+
+const CONTENT = path.resolve("content");
+const PUBLIC = path.resolve("public");
+const readJson = (file: string) => JSON.parse(fs.readFileSync(file, "utf8"));
+
+describe("Play & Learn question banks", () => {
+  const banks = LOCALES.flatMap((locale) =>
+    QUIZ_CATEGORIES.map((category) => ({ locale, category, file: path.join(CONTENT, "quiz", locale, `${category}.json`) })),
+  );
+
+  test.each(banks)("$locale $category is sound", ({ file, locale, category }) => {
+    const bank = readJson(file);
+    expect(checkBank(bank)).toEqual([]);
+    expect(bank).toMatchObject({ locale, category });
+  });
+
+  test.each(banks)("$locale $category spreads its right answers over the four positions", ({ file }) => {
+    const bank: Bank = readJson(file);
+    const positions = [0, 0, 0, 0];
+    for (const set of bank.sets) {
+      for (const item of set.questions) {
+        const position = item.options.indexOf(item.answer);
+        positions[position] = (positions[position] ?? 0) + 1;
+      }
+    }
+    for (const count of positions) expect(count).toBeGreaterThanOrEqual(15);
+  });
+
+  test.each(banks.filter((bank) => bank.locale === "fr-CA"))("fr-CA $category follows French typography", ({ file }) => {
+    const bank: Bank = readJson(file);
+    for (const set of bank.sets) {
+      for (const item of set.questions) {
+        for (const text of [item.text, item.explanation, ...item.options]) {
+          // A no-break space (or narrow one) before : ; ! ? and », after «; no straight double quotes.
+          expect(text).not.toMatch(/[^\u00a0\u202f!?\d][;:!?»]|[^\u00a0\u202f!?][;!?»]|«[^\u00a0\u202f]|"/u);
+        }
+      }
+    }
+  });
+
+  test.each(QUIZ_CATEGORIES)("the %s cover picture exists", (category) => {
+    expect(fs.existsSync(path.join(PUBLIC, "images", "quiz", `${category}.svg`))).toBe(true);
+  });
+});
+
+describe("demo businesses", async () => {
+  const files = await readBusinessContent(CONTENT);
+  const businesses = files.flatMap((file) => file.businesses.map((business) => ({ ...business, category: file.category })));
+
+  test("at least 120 businesses across the eight categories", () => {
+    expect(businesses.length).toBeGreaterThanOrEqual(120);
+    expect(new Set(files.map((file) => file.category)).size).toBe(8);
+  });
+
+  test("in at least 12 cities of at least 6 provinces, French names kept", () => {
+    expect(new Set(businesses.map((business) => business.city)).size).toBeGreaterThanOrEqual(12);
+    expect(new Set(businesses.map((business) => business.province)).size).toBeGreaterThanOrEqual(6);
+    expect(businesses.map((business) => business.city)).toEqual(expect.arrayContaining(["Montréal", "Québec", "Trois-Rivières"]));
+  });
+
+  test("each slug is unique", () => {
+    const slugs = businesses.map((business) => business.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+  });
+
+  test("every business has reviews, and a few have a promotion and community questions", () => {
+    for (const business of businesses) expect(business.reviews.length, business.slug).toBeGreaterThan(0);
+    expect(businesses.some((business) => business.promo)).toBe(true);
+    expect(businesses.some((business) => business.questions.length > 0)).toBe(true);
+  });
+
+  test("every picture the directory uses ships with the site", () => {
+    const pictures = ["-1", "-2", "-promo", "-product-1", "-product-2", "-product-3"];
+    for (const file of files) {
+      for (const suffix of pictures) {
+        expect(fs.existsSync(path.join(PUBLIC, "images", "directory", `${file.category}${suffix}.svg`))).toBe(true);
+      }
+    }
+    for (let owner = 1; owner <= 8; owner++) {
+      expect(fs.existsSync(path.join(PUBLIC, "images", "owners", `owner-${owner}.svg`))).toBe(true);
+    }
+  });
+});
+
+test.each(SITE_PAGES)("the %s page has its text in both languages", (slug) => {
+  expect(sitePageSchema.parse(readJson(path.join(CONTENT, "pages", `${slug}.json`))).slug).toBe(slug);
+});
