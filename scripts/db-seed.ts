@@ -1,0 +1,13 @@
+/** Loads the demo content into the configured database; running it again changes nothing. */
+import { seedDemoData } from "../app/seed.server.ts";
+import { openConfiguredDatabase } from "./open-database.ts";
+
+const database = await openConfiguredDatabase();
+try {
+  const { businesses, questions } = await seedDemoData(database.db);
+  console.log(
+    `Demo data loaded: ${businesses} new businesses, ${questions} quiz questions checked.`,
+  );
+} finally {
+  await database.close();
+}

@@ -1,0 +1,203 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+
+test.describe("home", () => {
+  test("searching from home lands on the filtered list with the form filled in", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expectNoAxeViolations(page);
+    const search = page.getByRole("search");
+    await search.getByLabel("What").fill("dosa");
+    await search.getByLabel("Location").fill("toronto");
+    await search.getByLabel("Category", { exact: true }).selectOption("Restaurants");
+    await search.getByRole("button", { name: "Search Now" }).click();
+
+    await expect(page).toHaveURL(/\/businesses\?title=dosa&location=toronto&category=Restaurants$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find Popular Businesses");
+    const cards = page.getByRole("article");
+    await expect(cards).toHaveCount(1);
+    await expect(cards.getByRole("link")).toHaveText("Lakshmi's Dosa House");
+    await expect(page.getByLabel("What")).toHaveValue("dosa");
+    await expect(page.getByLabel("Location")).toHaveValue("toronto");
+    await expect(page.getByLabel("Category", { exact: true })).toHaveValue("Restaurants");
+  });
+
+  test("a category tile opens that category with its count of places", async ({ page }) => {
+    await page.goto("/");
+    const tile = page.getByRole("link", { name: /^Nightlife \d+ places$/ });
+    await expect(tile).toHaveText("Nightlife15 places");
+    await tile.click();
+    await expect(page).toHaveURL(/\/businesses\?title=&location=&category=Nightlife$/);
+    await expect(page.getByLabel("Category", { exact: true })).toHaveValue("Nightlife");
+    await expect(page.getByRole("article").first()).toContainText("Nightlife");
+    for (const card of await page.getByRole("article").all())
+      await expect(card).toContainText("Nightlife");
+  });
+
+  test("Top Businesses shows the six best rated", async ({ page }) => {
+    await page.goto("/");
+    const top = page.getByRole("list", { name: "Top Businesses" }).getByRole("article");
+    await expect(top).toHaveCount(6);
+    await expect(top.first().getByRole("img", { name: /Rated 4[.,]9 out of 5/ })).toBeVisible();
+  });
+});
+
+test.describe("businesses", () => {
+  test("the address fills the form and filters the list", async ({ page }) => {
+    await page.goto("/businesses?title=garage&location=Montr%C3%A9al&category=Automotive");
+    await expect(page.getByLabel("What")).toHaveValue("garage");
+    await expect(page.getByLabel("Location")).toHaveValue("Montréal");
+    await expect(page.getByLabel("Category", { exact: true })).toHaveValue("Automotive");
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await expect(page.getByRole("article")).toContainText("Garage Clé de Douze");
+    await expectNoAxeViolations(page);
+  });
+
+  test("More Businesses appends the next page and moves focus to it", async ({ page }) => {
+    await page.goto("/businesses");
+    const cards = page.getByRole("article");
+    await expect(cards).toHaveCount(12);
+    const url = page.url();
+    await page.getByRole("link", { name: "More Businesses" }).click();
+    await expect(cards).toHaveCount(24);
+    expect(page.url()).toBe(url);
+    await expect(cards.nth(12).getByRole("link")).toBeFocused();
+  });
+
+  test("More Businesses is a plain link without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/businesses?title=&location=&category=");
+    const first = await page.getByRole("article").first().getByRole("link").textContent();
+    await page.getByRole("link", { name: "More Businesses" }).click();
+    await expect(page).toHaveURL(/cursor=/);
+    await expect(page.getByRole("article")).toHaveCount(12);
+    await expect(page.getByRole("article").first().getByRole("link")).not.toHaveText(first ?? "");
+    await context.close();
+  });
+
+  test("a search with no result says so and offers to clear the filters", async ({ page }) => {
+    await page.goto("/businesses?title=zzzzzz&location=&category=");
+    await expect(page.getByText("No business matches your search.")).toBeVisible();
+    await page.getByRole("link", { name: "Clear the filters" }).click();
+    await expect(page.getByRole("article")).toHaveCount(12);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("business page", () => {
+  test("shows every block, loaded from the server, while map tiles cannot load", async ({
+    page,
+  }) => {
+    await page.goto("/businesses?title=lakshmi&location=&category=");
+    await page.getByRole("link", { name: "Lakshmi's Dosa House" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lakshmi's Dosa House");
+    await expect(page.getByRole("img", { name: /Rated 4[.,]6 out of 5/ }).first()).toBeVisible();
+    await expect(page.getByText(/ratings?$/).first()).toBeVisible();
+    await expect(page.getByText(/Open today from|Open 24 hours/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "See all photos" })).toHaveAttribute(
+      "href",
+      "#photos",
+    );
+    for (const heading of [
+      "Products and services",
+      "Reviews",
+      "Location and address",
+      "Community questions",
+    ]) {
+      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    }
+    const products = page.getByRole("list", { name: "Products and services" }).getByRole("link");
+    expect(await products.count()).toBeGreaterThanOrEqual(2);
+    await expect(products.first()).toHaveAttribute("target", "_blank");
+    await expect(products.first()).toHaveAttribute("rel", /noopener/);
+    await expect(page.locator("address")).toContainText("Toronto");
+    await expectNoAxeViolations(page);
+  });
+
+  test("the carousel shows 1, 2, 3 and 4 products by width", async ({ page }) => {
+    await page.goto("/businesses?title=lakshmi&location=&category=");
+    await page.getByRole("link", { name: "Lakshmi's Dosa House" }).click();
+    const strip = page.getByRole("list", { name: "Products and services" });
+    for (const [width, slides] of [
+      [375, 1],
+      [700, 2],
+      [800, 3],
+      [1100, 4],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      const visible = await strip.evaluate((list) => {
+        const box = list.getBoundingClientRect();
+        return [...list.children].filter((child) => {
+          const item = child.getBoundingClientRect();
+          return item.left >= box.left - 1 && item.right <= box.right + 1;
+        }).length;
+      });
+      expect(visible, `${width}px`).toBe(slides);
+    }
+  });
+});
+
+test("an unknown address shows the 404 page with a way home", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Error 404!!!!" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Go Back home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe("in French", () => {
+  test("the language selector keeps the page and the search", async ({ page }) => {
+    await page.goto("/businesses?title=caf&location=&category=");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Français" }).click();
+    await expect(page).toHaveURL(/\/fr\/businesses\?title=caf&location=&category=$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Trouvez des entreprises populaires",
+    );
+    await expect(page.getByLabel("Quoi")).toHaveValue("caf");
+    await expectNoAxeViolations(page);
+  });
+
+  test("home, search and a business page in French", async ({ page }) => {
+    await page.goto("/fr");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Trouvez à proximité");
+    await expect(page.getByRole("link", { name: /^Vie nocturne 15 lieux$/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Quoi").fill("garage");
+    await page.getByRole("button", { name: "Chercher" }).click();
+    await expect(page).toHaveURL(/\/fr\/businesses\?title=garage/);
+    await page.getByRole("link", { name: "Garage Clé de Douze" }).click();
+    await expect(page).toHaveURL(/\/fr\/businesses\/\d+$/);
+    await expect(page.getByRole("heading", { name: "Produits et services" })).toBeVisible();
+    await expect(page.getByText(/\d,\d\d\u00a0\$/).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the bottom bar replaces the top navigation", async ({ page }) => {
+    await page.goto("/");
+    const bottom = page.getByRole("navigation", { name: "Main, mobile" });
+    await expect(bottom).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeHidden();
+    await bottom.getByRole("link", { name: "Businesses" }).click();
+    await expect(page).toHaveURL(/\/businesses$/);
+    await expect(bottom.getByRole("link", { name: "Businesses" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expectNoAxeViolations(page);
+  });
+});
+
+test("footer pages and the API page pass axe", async ({ page }) => {
+  for (const path of ["/privacy", "/fr/about", "/api/docs"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+});
