@@ -1,11 +1,27 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
-/** Every test's page, with map tiles and other outside requests blocked as they are here. */
+const OUTSIDE = /^https?:\/\/(?!127\.0\.0\.1|localhost)/;
+
+/**
+ * Every test's page, with map tiles and other outside requests blocked as they are here. A test
+ * fails on any error the page logs or throws (a hydration mismatch, a script the CSP refused…),
+ * except the blocked outside requests themselves and the status of a 404 page.
+ */
 export const test = base.extend({
   page: async ({ page }, use) => {
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+    const errors: string[] = [];
+    await page.route(OUTSIDE, (route) => route.abort());
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      const source = message.location().url;
+      const blocked = message.text().includes("net::ERR_FAILED") || OUTSIDE.test(source);
+      // A page answered with 404 on purpose is logged as a failed load of the page itself.
+      const notFoundPage = message.text().includes("status of 404") && source === page.url();
+      if (message.type() === "error" && !blocked && !notFoundPage) errors.push(message.text());
+    });
     await use(page);
+    expect(errors, "errors in the browser console").toEqual([]);
   },
 });
 
