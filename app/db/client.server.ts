@@ -31,6 +31,9 @@ export async function openDatabase(options: {
     : await startEmbeddedDatabase(options.embeddedDataDir, options.log);
   const url = options.databaseUrl ?? (embedded?.url as string);
   const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+  // An idle connection closed by the server (a restart, or shutdown on Ctrl-C, which stops the
+  // embedded PostgreSQL too) must not crash the process; the pool opens a new one when needed.
+  pool.on("error", (error) => options.log?.(`idle database connection closed: ${error.message}`));
   try {
     const db = drizzle({ client: pool, schema, casing: "snake_case" });
     await migrate(db, { migrationsFolder });

@@ -93,7 +93,13 @@ function acquireLock(lockPath: string): () => void {
     }
     fs.writeFileSync(lockPath, String(process.pid));
   }
-  return () => fs.rmSync(lockPath, { force: true });
+  const release = () => {
+    fs.rmSync(lockPath, { force: true });
+    process.off("exit", release);
+  };
+  // However the process ends, the lock goes with it.
+  process.on("exit", release);
+  return release;
 }
 
 function isRunning(pid: number): boolean {
