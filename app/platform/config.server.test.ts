@@ -1,0 +1,26 @@
+import { expect, test } from "vitest";
+import { ConfigError, readConfig } from "./config.server.ts";
+
+test("defaults when nothing is set", () => {
+  const config = readConfig({});
+  expect(config).toMatchObject({
+    PORT: 3000,
+    HOST: "127.0.0.1",
+    NODE_ENV: "development",
+    SEED_ON_START: true,
+  });
+  expect(config.DATABASE_URL).toBeUndefined();
+  expect(config.dataDir).toMatch(/\.data$/);
+});
+
+test.each([
+  [{ PORT: "eighty" }, "PORT"],
+  [{ PORT: "70000" }, "PORT"],
+  [{ DATABASE_URL: "mysql://localhost/app" }, "DATABASE_URL"],
+  [{ NODE_ENV: "staging" }, "NODE_ENV"],
+  [{ SEED_ON_START: "yes" }, "SEED_ON_START"],
+  [{ MAX_BODY_BYTES: "10" }, "MAX_BODY_BYTES"],
+])("%j stops start-up with a message naming %s", (env, name) => {
+  expect(() => readConfig(env)).toThrow(ConfigError);
+  expect(() => readConfig(env)).toThrow(new RegExp(`${name}: .*got`));
+});
