@@ -2,7 +2,6 @@ import { useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -26,6 +25,7 @@ import {
 import { messagesFor } from "./i18n/messages.server.ts";
 import { useLocalizedPath } from "./i18n/use-locale.ts";
 import { nonceContext } from "./platform/context.ts";
+import { ButtonLink } from "./ui/button-link.tsx";
 import { PendingBar } from "./ui/pending-bar.tsx";
 import { SiteFooter } from "./ui/site-footer.tsx";
 import { MobileNav, SiteHeader } from "./ui/site-header.tsx";
@@ -127,38 +127,26 @@ export function ErrorBoundary() {
   return <ErrorPage />;
 }
 
-export function NotFoundPage() {
-  const { t } = useTranslation();
-  const to = useLocalizedPath();
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <title>{t("notFound.metaTitle")}</title>
-      <h1 className="text-4xl font-bold text-brand-800">{t("notFound.heading")}</h1>
-      <p className="mt-4 text-lg text-slate-700">{t("notFound.text")}</p>
-      <Link
-        to={to("/")}
-        className="mt-8 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-      >
-        {t("notFound.home")}
-      </Link>
-    </section>
-  );
+function NotFoundPage() {
+  return <MessagePage messages="notFound" />;
 }
 
 function ErrorPage() {
+  return <MessagePage messages="error" />;
+}
+
+/** A heading, a sentence and the way home, from one group of messages. */
+function MessagePage({ messages }: { messages: "notFound" | "error" }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <title>{t("error.heading")}</title>
-      <h1 className="text-3xl font-bold text-brand-800">{t("error.heading")}</h1>
-      <p className="mt-4 text-lg text-slate-700">{t("error.text")}</p>
-      <Link
-        to={to("/")}
-        className="mt-8 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-      >
-        {t("error.home")}
-      </Link>
+      <title>{t(`${messages}.metaTitle`)}</title>
+      <h1 className="text-4xl font-bold text-brand-800">{t(`${messages}.heading`)}</h1>
+      <p className="mt-4 text-lg text-slate-700">{t(`${messages}.text`)}</p>
+      <ButtonLink to={to("/")} className="mt-8">
+        {t(`${messages}.home`)}
+      </ButtonLink>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { getBusiness } from "../directory/businesses.server.ts";
+import { OpenStatus } from "../directory/components/open-status.tsx";
 import { ProductCarousel } from "../directory/components/product-carousel.tsx";
 import { parseBusinessId } from "../directory/search.ts";
 import type { BusinessDetail } from "../directory/types.ts";
@@ -125,9 +126,7 @@ function OpeningHours({ business }: { business: BusinessDetail }) {
   return (
     <p className="flex flex-wrap items-center gap-2 text-slate-800">
       <Icon name="clock" className="size-5 text-slate-600" />
-      <span className={`font-semibold ${business.openNow ? "text-green-800" : "text-red-800"}`}>
-        {business.openNow ? t("businesses.openNow") : t("businesses.closedNow")}
-      </span>
+      <OpenStatus openNow={business.openNow} className="font-semibold" />
       {!allDay && (
         <span>
           ·{" "}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
 import { searchBusinesses } from "../directory/businesses.server.ts";
 import { BusinessCard, BusinessGrid } from "../directory/components/business-card.tsx";
 import { Hero } from "../directory/components/hero.tsx";
@@ -9,6 +9,7 @@ import { parseSearch, type SearchForm as SearchValues, searchHref } from "../dir
 import type { BusinessPage } from "../directory/types.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { databaseContext } from "../platform/context.ts";
+import { ButtonLink } from "../ui/button-link.tsx";
 import type { Route } from "./+types/businesses";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -103,17 +104,17 @@ function Results({ first, form }: { first: BusinessPage; form: SearchValues }) {
       </p>
       <div className="mt-10 text-center">
         {moreHref ? (
-          <Link
+          <ButtonLink
             to={moreHref}
             onClick={(event) => {
               event.preventDefault();
               if (!loading) fetcher.load(moreHref);
             }}
             aria-disabled={loading || undefined}
-            className="inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 aria-disabled:opacity-70"
+            className="aria-disabled:opacity-70"
           >
             {loading ? t("businesses.loadingMore") : t("businesses.moreBusinesses")}
-          </Link>
+          </ButtonLink>
         ) : (
           <p className="text-slate-600">{t("businesses.endOfResults")}</p>
         )}
@@ -129,12 +130,9 @@ function NoResults() {
     <div className="mt-8 rounded-2xl bg-slate-50 p-8 text-center">
       <p className="text-lg font-semibold">{t("businesses.noResults")}</p>
       <p className="mt-2 text-slate-700">{t("businesses.noResultsHint")}</p>
-      <Link
-        to={to("/businesses")}
-        className="mt-6 inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-      >
+      <ButtonLink to={to("/businesses")} className="mt-6">
         {t("businesses.clearFilters")}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Hero, RotatingHeading } from "../directory/components/hero.tsx";
 import { SearchForm } from "../directory/components/search-form.tsx";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { databaseContext } from "../platform/context.ts";
+import { ButtonLink } from "../ui/button-link.tsx";
 import { Icon, type IconName } from "../ui/icons.tsx";
 import type { Route } from "./+types/home";
 
@@ -79,12 +80,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </BusinessGrid>
         </div>
         <div className="mt-10 text-center">
-          <Link
-            to={to("/businesses")}
-            className="inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-          >
-            {t("home.moreBusinesses")}
-          </Link>
+          <ButtonLink to={to("/businesses")}>{t("home.moreBusinesses")}</ButtonLink>
         </div>
       </section>
     </>

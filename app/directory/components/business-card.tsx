@@ -5,6 +5,7 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { Icon } from "../../ui/icons.tsx";
 import { Stars } from "../../ui/stars.tsx";
 import type { BusinessSummary } from "../types.ts";
+import { OpenStatus } from "./open-status.tsx";
 
 export function BusinessCard({
   business,
@@ -46,10 +47,8 @@ export function BusinessCard({
             {business.name}
           </Link>
         </Heading>
-        <p
-          className={`text-sm font-medium ${business.openNow ? "text-green-800" : "text-red-800"}`}
-        >
-          {business.openNow ? t("businesses.openNow") : t("businesses.closedNow")}
+        <p className="text-sm font-medium">
+          <OpenStatus openNow={business.openNow} />
         </p>
         <Stars rating={business.rating} />
         <div className="mt-auto flex items-center justify-between border-t border-slate-100 pt-3">

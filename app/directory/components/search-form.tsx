@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { primaryButton } from "../../ui/button-link.tsx";
 import { Icon } from "../../ui/icons.tsx";
 import { ALL_CATEGORIES, SEARCHABLE_CATEGORIES } from "../categories.ts";
 import type { SearchForm as SearchValues } from "../search.ts";
@@ -85,7 +86,7 @@ export function SearchForm({
       </SearchField>
       <button
         type="submit"
-        className="flex items-center justify-center gap-2 self-end rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+        className={`${primaryButton} flex items-center justify-center gap-2 self-end`}
       >
         <Icon name="search" />
         {t("search.submit")}

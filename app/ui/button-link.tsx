@@ -1,0 +1,10 @@
+import { Link, type LinkProps } from "react-router";
+
+/** The main button's look, without its display, which each use sets. */
+export const primaryButton =
+  "rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800";
+
+/** A link that looks like the site's main button. */
+export function ButtonLink({ className = "", ...props }: LinkProps) {
+  return <Link {...props} className={`inline-block ${primaryButton} ${className}`} />;
+}
