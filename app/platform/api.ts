@@ -3,6 +3,7 @@ const STATUS = {
   invalid_parameters: 400,
   not_found: 404,
   method_not_allowed: 405,
+  internal_error: 500,
 } as const;
 
 export type ApiErrorCode = keyof typeof STATUS;

@@ -98,3 +98,21 @@ test("malformed addresses never cause a 500", async () => {
     expect((await request(path)).status, path).toBeLessThan(500);
   }
 });
+
+test("an unexpected failure is the error page with status 500, showing no internals", async () => {
+  const broken = await createTestDatabase();
+  const requestBroken = await createTestHost(broken.db);
+  await broken.close();
+  for (const path of ["/", "/fr/businesses"]) {
+    const response = await requestBroken(path);
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toMatch(/Something went wrong|Une erreur est survenue/);
+    expect(html).not.toMatch(/pool|Error:|at \/|node_modules|postgres/i);
+  }
+  const api = await requestBroken("/api/businesses");
+  expect(api.status).toBe(500);
+  expect(await api.json()).toEqual({
+    error: { code: "internal_error", message: "Something went wrong. Please try again later." },
+  });
+});

@@ -7,6 +7,7 @@ import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Database } from "../db/client.server.ts";
+import { apiError } from "./api.ts";
 import type { databaseContext, nonceContext } from "./context.ts";
 
 export type HostOptions = {
@@ -108,6 +109,14 @@ export function createHost(options: HostOptions) {
     app.use("/assets/*", cacheFor(`public, max-age=${YEAR_IN_SECONDS}, immutable`), serveFile);
     app.use("*", cacheFor("public, max-age=86400"), serveFile);
   }
+
+  // API clients get JSON even when something unexpected failed (the details are only logged).
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (c.res.status >= 500 && !c.res.headers.get("content-type")?.includes("json")) {
+      c.res = apiError("internal_error", "Something went wrong. Please try again later.");
+    }
+  });
 
   const handleRequest = createRequestHandler(options.build, options.mode);
   const loadBuild =
