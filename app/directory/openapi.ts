@@ -89,7 +89,7 @@ export const openApiDocument = {
     title: "Nearby API",
     version: "1.0.0",
     description:
-      "Read-only access to the business directory. Errors are JSON `{ error: { code, message } }`: 400 for bad parameters, 404 for an unknown address or id, 405 for a method other than GET.",
+      "Read-only access to the business directory. Errors are JSON `{ error: { code, message } }`: 400 for bad parameters, 404 for an unknown address or id, 405 for a method other than GET, 500 (code internal_error) when something unexpected failed.",
   },
   paths: {
     "/api/businesses": {
