@@ -39,50 +39,41 @@ export function SearchForm({
       aria-label={t("search.panel")}
       className="grid gap-3 rounded-2xl bg-white p-4 shadow-lg ring-1 ring-slate-200 md:grid-cols-[2fr_1.5fr_1.5fr_auto]"
     >
-      <SearchField id="search-title" label={t("search.whatLabel")} problem={problems.title}>
-        <input
-          id="search-title"
-          name="title"
-          type="search"
-          defaultValue={values?.title}
-          placeholder={t("search.what")}
-          maxLength={100}
-          autoComplete="off"
-          className={field}
-          aria-invalid={problems.title ? true : undefined}
-          aria-describedby={problems.title ? "search-title-problem" : undefined}
-        />
+      <SearchField name="title" label={t("search.whatLabel")} problem={problems.title}>
+        {(control) => (
+          <input
+            {...control}
+            type="search"
+            defaultValue={values?.title}
+            placeholder={t("search.what")}
+            maxLength={100}
+            autoComplete="off"
+          />
+        )}
       </SearchField>
-      <SearchField id="search-location" label={t("search.location")} problem={problems.location}>
-        <input
-          id="search-location"
-          name="location"
-          type="text"
-          defaultValue={values?.location}
-          placeholder={t("search.location")}
-          maxLength={100}
-          autoComplete="address-level2"
-          className={field}
-          aria-invalid={problems.location ? true : undefined}
-          aria-describedby={problems.location ? "search-location-problem" : undefined}
-        />
+      <SearchField name="location" label={t("search.location")} problem={problems.location}>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            defaultValue={values?.location}
+            placeholder={t("search.location")}
+            maxLength={100}
+            autoComplete="address-level2"
+          />
+        )}
       </SearchField>
-      <SearchField id="search-category" label={t("search.category")} problem={problems.category}>
-        <select
-          id="search-category"
-          name="category"
-          defaultValue={selected?.name ?? ALL_CATEGORIES}
-          className={field}
-          aria-invalid={problems.category ? true : undefined}
-          aria-describedby={problems.category ? "search-category-problem" : undefined}
-        >
-          <option value={ALL_CATEGORIES}>{t("search.allCategories")}</option>
-          {SEARCHABLE_CATEGORIES.map((option) => (
-            <option key={option.slug} value={option.name}>
-              {t(`categories.${option.slug}`)}
-            </option>
-          ))}
-        </select>
+      <SearchField name="category" label={t("search.category")} problem={problems.category}>
+        {(control) => (
+          <select {...control} defaultValue={selected?.name ?? ALL_CATEGORIES}>
+            <option value={ALL_CATEGORIES}>{t("search.allCategories")}</option>
+            {SEARCHABLE_CATEGORIES.map((option) => (
+              <option key={option.slug} value={option.name}>
+                {t(`categories.${option.slug}`)}
+              </option>
+            ))}
+          </select>
+        )}
       </SearchField>
       <button
         type="submit"
@@ -95,23 +86,39 @@ export function SearchForm({
   );
 }
 
+type ControlProps = {
+  id: string;
+  name: string;
+  className: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+};
+
+/** A labelled control with its problem under it; the control gets the wiring it needs. */
 function SearchField({
-  id,
+  name,
   label,
   problem,
   children,
 }: {
-  id: string;
+  name: keyof SearchValues;
   label: string;
   problem?: string;
-  children: React.ReactNode;
+  children: (control: ControlProps) => React.ReactNode;
 }) {
+  const id = `search-${name}`;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      {children}
+      {children({
+        id,
+        name,
+        className: field,
+        "aria-invalid": problem ? true : undefined,
+        "aria-describedby": problem ? `${id}-problem` : undefined,
+      })}
       {problem && (
         <p id={`${id}-problem`} className="text-sm font-medium text-red-700">
           {problem}
