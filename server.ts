@@ -2,9 +2,11 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { createAuth } from "./app/auth/auth.server.ts";
 import { openDatabase } from "./app/db/client.server.ts";
 import { DataDirectoryInUseError } from "./app/db/embedded.server.ts";
 import { ConfigError, readConfig } from "./app/platform/config.server.ts";
+import { createMailer } from "./app/platform/email.server.ts";
 import { createHost } from "./app/platform/host.server.ts";
 import { seedIfEmpty } from "./app/seed.server.ts";
 
@@ -33,15 +35,33 @@ async function main() {
     }
   }
 
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    db: database.db,
+    log: console.log,
+  });
+  const shared = {
+    db: database.db,
+    auth: createAuth({
+      db: database.db,
+      baseUrl: config.baseUrl,
+      secret: config.authSecret,
+      mailer,
+      google: config.google,
+    }),
+    clientIpHeader: config.CLIENT_IP_HEADER,
+    maxBodyBytes: config.MAX_BODY_BYTES,
+  };
+
   let listener: Parameters<typeof createServer>[1];
   if (config.NODE_ENV === "production") {
     const buildPath = path.resolve("build/server/index.js");
     const build = (await import(buildPath)) as ServerBuild;
     const host = createHost({
-      db: database.db,
+      ...shared,
       build,
       mode: "production",
-      maxBodyBytes: config.MAX_BODY_BYTES,
       clientDirectory: path.resolve("build/client"),
     });
     listener = getRequestListener(host.fetch);
@@ -50,10 +70,9 @@ async function main() {
       createViteServer({ server: { middlewareMode: true }, appType: "custom" }),
     );
     const host = createHost({
-      db: database.db,
+      ...shared,
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: "development",
-      maxBodyBytes: config.MAX_BODY_BYTES,
     });
     const hostListener = getRequestListener(host.fetch);
     listener = (request, response) =>

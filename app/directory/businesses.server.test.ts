@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
+import { normalizeForSearch } from "../platform/text.ts";
 import { countBusinessesByCategory, getBusiness, searchBusinesses } from "./businesses.server.ts";
-import { normalizeForSearch } from "./search.ts";
 import { seedBusinesses } from "./seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "./test-fixtures.ts";
 

@@ -1,12 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  decodeCursor,
-  encodeCursor,
-  normalizeForSearch,
-  parseBusinessId,
-  parseSearch,
-  searchHref,
-} from "./search.ts";
+import { normalizeForSearch } from "../platform/text.ts";
+import { decodeCursor, encodeCursor, parseBusinessId, parseSearch, searchHref } from "./search.ts";
 
 const parse = (query: string) => parseSearch(new URLSearchParams(query));
 

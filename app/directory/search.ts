@@ -1,3 +1,4 @@
+import { normalizeForSearch } from "../platform/text.ts";
 import { ALL_CATEGORIES, type CategorySlug, categoryFromSearchValue } from "./categories.ts";
 
 export const SEARCH_TEXT_MAX = 100;
@@ -27,19 +28,6 @@ export type SearchProblem = {
   field: "title" | "location" | "category" | "cursor" | "limit";
   code: string;
 };
-
-/**
- * Lower case, accents removed, runs of white space folded: "Montréal" and "montreal" match the same
- * businesses, as a person typing on an English keyboard expects.
- */
-export function normalizeForSearch(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.rating}:${cursor.id}`).toString("base64url");

@@ -3,8 +3,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { business, businessProduct, businessQuestion, review } from "../db/schema.ts";
+import { normalizeForSearch } from "../platform/text.ts";
 import { type BusinessFile, type BusinessSeed, businessFileSchema } from "./content.ts";
-import { normalizeForSearch } from "./search.ts";
 
 const OWNER_PICTURES = 8;
 

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -21,11 +23,49 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(6 * 1024 * 1024),
+  /** The address visitors use, e.g. https://nearby.example; links in e-mails and sign-in checks use it. */
+  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Signs sessions and tokens; at least 32 characters. Required in production. */
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Nearby <no-reply@nearby.example>"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where Google's OpenID configuration is read; tests point it at a local OpenID server. */
+  GOOGLE_DISCOVERY_URL: z
+    .url()
+    .default("https://accounts.google.com/.well-known/openid-configuration"),
+  /** A header set by a trusted reverse proxy with the visitor's address (e.g. x-real-ip). Unset: the socket's. */
+  CLIENT_IP_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/i, "must be a header name")
+    .optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string };
+export type Config = z.infer<typeof envSchema> & {
+  dataDir: string;
+  baseUrl: string;
+  authSecret: string;
+  google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+};
 
 export class ConfigError extends Error {}
+
+/**
+ * Without BETTER_AUTH_SECRET (development, or the self-contained install on the embedded database),
+ * a random secret is made once and kept beside the data, readable by its owner only.
+ */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -36,5 +76,30 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const settings = parsed.data;
+  if (settings.NODE_ENV === "production" && settings.DATABASE_URL && !settings.BETTER_AUTH_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  BETTER_AUTH_SECRET: required in production with DATABASE_URL (got undefined)",
+    );
+  }
+  if (Boolean(settings.GOOGLE_CLIENT_ID) !== Boolean(settings.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  GOOGLE_CLIENT_SECRET: give both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither",
+    );
+  }
+  const dataDir = path.resolve(settings.DATA_DIR);
+  return {
+    ...settings,
+    dataDir,
+    baseUrl: (settings.BASE_URL ?? `http://localhost:${settings.PORT}`).replace(/\/$/, ""),
+    authSecret: settings.BETTER_AUTH_SECRET ?? localSecret(dataDir),
+    google:
+      settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: settings.GOOGLE_CLIENT_ID,
+            clientSecret: settings.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: settings.GOOGLE_DISCOVERY_URL,
+          }
+        : undefined,
+  };
 }

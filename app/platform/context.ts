@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { Auth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
 
 /** What the HTTP host hands every loader and action through React Router's context. */
@@ -6,3 +7,6 @@ export const databaseContext = createContext<Database>();
 
 /** The per-request nonce the Content-Security-Policy allows scripts with. */
 export const nonceContext = createContext<string>("");
+
+/** Accounts and sessions (Better Auth), for loaders and actions. */
+export const authContext = createContext<Auth>();

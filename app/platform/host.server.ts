@@ -1,17 +1,22 @@
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { type Auth, CLIENT_IP_HEADER } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { apiError } from "./api.ts";
-import type { databaseContext, nonceContext } from "./context.ts";
+import type { authContext, databaseContext, nonceContext } from "./context.ts";
 
 export type HostOptions = {
   db: Database;
+  auth: Auth;
+  /** A header a trusted proxy sets with the visitor's address; without it, the connection's address. */
+  clientIpHeader?: string;
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "development" | "production" | "test";
   maxBodyBytes: number;
@@ -20,6 +25,54 @@ export type HostOptions = {
 };
 
 type HostEnv = { Variables: { secureHeadersNonce?: string; staticFile?: boolean } };
+
+/**
+ * Puts the visitor's address in CLIENT_IP_HEADER for rate limits and sessions: from the trusted
+ * proxy's header when one is configured, else from the connection. Whatever the client sent under
+ * that name is replaced, so nobody can choose their own address.
+ */
+function clientAddress(trustedHeader?: string): MiddlewareHandler {
+  return async (c, next) => {
+    const headers = c.req.raw.headers;
+    const address = trustedHeader
+      ? headers.get(trustedHeader)?.split(",").at(-1)?.trim()
+      : socketAddress(c);
+    headers.delete(CLIENT_IP_HEADER);
+    if (address) headers.set(CLIENT_IP_HEADER, address);
+    await next();
+  };
+}
+
+function socketAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined; // No socket: a request made in-process (tests).
+  }
+}
+
+/**
+ * Refuses a request that changes something when a browser says it comes from another site
+ * (Origin of another host, or Sec-Fetch-Site: cross-site): forms and API calls cannot be forged
+ * from elsewhere with the visitor's cookies.
+ */
+function sameSiteWrites(): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS")
+      return next();
+    const origin = c.req.header("origin");
+    const host = c.req.header("host") ?? new URL(c.req.url).host;
+    const crossSite = origin
+      ? origin === "null" || new URL(origin).host !== host
+      : c.req.header("sec-fetch-site") === "cross-site";
+    if (crossSite)
+      return c.json(
+        { error: { code: "cross_site", message: "Requests from other sites are not accepted." } },
+        403,
+      );
+    return next();
+  };
+}
 
 const MIN_COMPRESSED_BYTES = 1024;
 
@@ -55,6 +108,7 @@ function cacheFor(policy: string): MiddlewareHandler<HostEnv> {
 type RequestContexts = {
   databaseContext: typeof databaseContext;
   nonceContext: typeof nonceContext;
+  authContext: typeof authContext;
 };
 
 const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
@@ -90,6 +144,8 @@ export function createHost(options: HostOptions) {
     }),
   );
   // Streamed pages go through the streaming compressor; JSON, small and complete, is gzipped at once.
+  app.use(clientAddress(options.clientIpHeader));
+  app.use(sameSiteWrites());
   app.use(compress());
   app.use(gzipJson());
   app.use(
@@ -118,6 +174,8 @@ export function createHost(options: HostOptions) {
     }
   });
 
+  app.on(["GET", "POST"], "/api/auth/*", (c) => options.auth.handler(c.req.raw));
+
   const handleRequest = createRequestHandler(options.build, options.mode);
   const loadBuild =
     typeof options.build === "function" ? options.build : async () => options.build as ServerBuild;
@@ -125,6 +183,7 @@ export function createHost(options: HostOptions) {
     const contexts = (await loadBuild()).entry.module as unknown as RequestContexts;
     const context = new RouterContextProvider();
     context.set(contexts.databaseContext, options.db);
+    context.set(contexts.authContext, options.auth);
     context.set(contexts.nonceContext, c.get("secureHeadersNonce") ?? "");
     return handleRequest(c.req.raw, context);
   });

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { createAuth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
+import { createMailer } from "./email.server.ts";
 import { createHost } from "./host.server.ts";
 
 const BUILD = path.resolve("build/server/index.js");
@@ -11,11 +13,25 @@ const BUILD = path.resolve("build/server/index.js");
  * The production host around the built app, answering `Request`s without opening a port. Needs
  * `npm run build` first (`npm test` builds before it runs the tests).
  */
-export async function createTestHost(db: Database, options: { maxBodyBytes?: number } = {}) {
+export const TEST_BASE_URL = "http://localhost";
+
+export async function createTestHost(
+  db: Database,
+  options: { maxBodyBytes?: number; clientIpHeader?: string } = {},
+) {
   if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run "npm run build" first.`);
   const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
+  const mailer = createMailer({ from: "Nearby <test@nearby.example>", db });
+  const auth = createAuth({
+    db,
+    baseUrl: TEST_BASE_URL,
+    secret: "test-secret-test-secret-test-secret-1234",
+    mailer,
+  });
   const host = createHost({
     db,
+    auth,
+    clientIpHeader: options.clientIpHeader,
     build,
     mode: "production",
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,

@@ -1,0 +1,176 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "../db/client.server.ts";
+import { outboxEmail, user } from "../db/schema.ts";
+import { createTestDatabase } from "../db/test-database.server.ts";
+import { createTestHost, TEST_BASE_URL } from "../platform/test-host.server.ts";
+
+let database: DatabaseHandle;
+let request: Awaited<ReturnType<typeof createTestHost>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // As behind a trusted proxy: each test chooses the visitor's address.
+  request = await createTestHost(database.db, { clientIpHeader: "x-real-ip" });
+});
+
+afterAll(() => database.close());
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return request(path, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin: TEST_BASE_URL,
+      "x-real-ip": "10.0.0.1",
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+async function lastEmailTo(address: string) {
+  const [email] = await database.db
+    .select()
+    .from(outboxEmail)
+    .where(eq(outboxEmail.to, address))
+    .orderBy(desc(outboxEmail.id))
+    .limit(1);
+  return email;
+}
+
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+
+describe("sign-up", () => {
+  test("creates the player with SPEC.md's starting values and mails a verification link in their language", async () => {
+    const response = await post(
+      "/api/auth/sign-up/email",
+      {
+        name: "Élodie Bérubé",
+        email: "elodie@example.com",
+        password: "maple-syrup-2026",
+        age: 11,
+        locale: "fr-CA",
+      },
+      { "x-real-ip": "10.0.1.1" },
+    );
+    expect(response.status).toBe(200);
+    const [player] = await database.db
+      .select()
+      .from(user)
+      .where(eq(user.email, "elodie@example.com"));
+    expect(player).toMatchObject({
+      name: "Élodie Bérubé",
+      age: 11,
+      playerType: "Newbie Player",
+      points: 0,
+      usesPoints: 0,
+      winner: 0,
+      playMatch: 0,
+      notification: true,
+      emailVerified: false,
+      image: null,
+    });
+    expect(player?.handle).toMatch(/^elodie-berube-\d{4}$/);
+
+    const email = await lastEmailTo("elodie@example.com");
+    expect(email?.subject).toBe("Confirmez votre adresse courriel pour Nearby");
+    expect(email?.html).toContain('lang="fr-CA"');
+    const link = /https?:\/\/\S+verify-email\S+/.exec(email?.text ?? "")?.[0] ?? "";
+    expect(link).toContain(`${TEST_BASE_URL}/api/auth/verify-email?token=`);
+
+    const verified = await request(link.replace(TEST_BASE_URL, ""), {
+      headers: { "x-real-ip": "10.0.1.1" },
+    });
+    expect(verified.status).toBeLessThan(400);
+    const [after] = await database.db
+      .select({ emailVerified: user.emailVerified })
+      .from(user)
+      .where(eq(user.email, "elodie@example.com"));
+    expect(after?.emailVerified).toBe(true);
+  });
+});
+
+describe("sign-in", () => {
+  beforeAll(async () => {
+    await post(
+      "/api/auth/sign-up/email",
+      { name: "Sam Tremblay", email: "sam@example.com", password: "northern-lights-7", age: 9 },
+      { "x-real-ip": "10.0.2.1" },
+    );
+  });
+
+  test("the right password opens a session the site recognizes", async () => {
+    const response = await post(
+      "/api/auth/sign-in/email",
+      { email: "sam@example.com", password: "northern-lights-7" },
+      { "x-real-ip": "10.0.2.2" },
+    );
+    expect(response.status).toBe(200);
+    const session = await request("/api/auth/get-session", {
+      headers: { cookie: cookieOf(response) },
+    });
+    expect((await session.json()).user).toMatchObject({
+      email: "sam@example.com",
+      name: "Sam Tremblay",
+    });
+  });
+
+  test("the sixth attempt from one address within a minute is refused with 429", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      const response = await post(
+        "/api/auth/sign-in/email",
+        { email: "sam@example.com", password: "wrong-password" },
+        { "x-real-ip": "10.0.9.9" },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 5).every((status) => status === 401)).toBe(true);
+    expect(statuses[5]).toBe(429);
+    // Another visitor is not affected.
+    const other = await post(
+      "/api/auth/sign-in/email",
+      { email: "sam@example.com", password: "northern-lights-7" },
+      { "x-real-ip": "10.0.9.10" },
+    );
+    expect(other.status).toBe(200);
+  });
+
+  test("a client cannot pick its own address to escape the limit", async () => {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await post(
+        "/api/auth/sign-in/email",
+        { email: "sam@example.com", password: "wrong" },
+        { "x-real-ip": "10.0.8.8", "x-nearby-client-ip": `192.0.2.${attempt}` },
+      );
+    }
+    const sixth = await post(
+      "/api/auth/sign-in/email",
+      { email: "sam@example.com", password: "wrong" },
+      { "x-real-ip": "10.0.8.8", "x-nearby-client-ip": "192.0.2.99" },
+    );
+    expect(sixth.status).toBe(429);
+  });
+});
+
+test("a cross-site POST is refused and changes nothing", async () => {
+  const response = await post(
+    "/api/auth/sign-up/email",
+    { name: "Mallory", email: "mallory@example.com", password: "cross-site-pass", age: 30 },
+    { origin: "https://evil.example" },
+  );
+  expect(response.status).toBe(403);
+  expect(
+    await database.db.select().from(user).where(eq(user.email, "mallory@example.com")),
+  ).toEqual([]);
+  const fromForm = await request("/businesses", {
+    method: "POST",
+    headers: { "sec-fetch-site": "cross-site" },
+  });
+  expect(fromForm.status).toBe(403);
+});

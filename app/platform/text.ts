@@ -1,0 +1,12 @@
+/**
+ * Lower case, accents removed, runs of white space folded: "Montréal" and "montreal" match the same
+ * text, as a person typing on an English keyboard expects.
+ */
+export function normalizeForSearch(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+}
