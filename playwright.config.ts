@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { MAIL_PORT } from "./tests/e2e/mail-server.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -14,6 +15,7 @@ if (!fs.existsSync(CHROMIUM)) {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -38,7 +40,13 @@ export default defineConfig({
   webServer: {
     // The built site on a database of its own, created and seeded from scratch for each run.
     command: "rm -rf .data/e2e && node server.ts",
-    env: { NODE_ENV: "production", PORT: String(PORT), DATA_DIR: ".data/e2e" },
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR: ".data/e2e",
+      BASE_URL: `http://127.0.0.1:${PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${MAIL_PORT}`,
+    },
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -14,6 +14,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { getViewer } from "./auth/session.server.ts";
 import { createI18n } from "./i18n/i18n.ts";
 import {
   htmlLang,
@@ -26,30 +27,44 @@ import { messagesFor } from "./i18n/messages.server.ts";
 import { useLocalizedPath } from "./i18n/use-locale.ts";
 import { nonceContext } from "./platform/context.ts";
 import { ButtonLink } from "./ui/button-link.tsx";
+import { Notice } from "./ui/notice.tsx";
 import { PendingBar } from "./ui/pending-bar.tsx";
 import { SiteFooter } from "./ui/site-footer.tsx";
-import { MobileNav, SiteHeader } from "./ui/site-header.tsx";
+import { MobileNav, type ShellViewer, SiteHeader } from "./ui/site-header.tsx";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
+  const viewer = await getViewer(request, context);
   return {
     locale,
     messages: messagesFor(locale),
     nonce: context.get(nonceContext),
     origin: url.origin,
     year: new Date().getFullYear(),
+    // Only what the navigation bars show.
+    viewer: viewer && { name: viewer.name, image: viewer.image },
   };
 }
 
-/** What the root loads depends only on the language, so only a change of language reloads it. */
-export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
-  return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
+/**
+ * The root's data changes with the language, and with signing in or out (a form's action):
+ * other navigations keep what the page has.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+}: ShouldRevalidateFunctionArgs) {
+  return (
+    localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname) ||
+    (formMethod !== undefined && formMethod.toUpperCase() !== "GET")
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -81,7 +96,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-dvh flex-col">
         {i18n && data ? (
           <I18nextProvider i18n={i18n}>
-            <Shell year={data.year}>{children}</Shell>
+            <Shell year={data.year} viewer={data.viewer}>
+              {children}
+            </Shell>
           </I18nextProvider>
         ) : (
           children
@@ -93,7 +110,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Shell({ children, year }: { children: React.ReactNode; year: number }) {
+function Shell({
+  children,
+  year,
+  viewer,
+}: {
+  children: React.ReactNode;
+  year: number;
+  viewer: ShellViewer;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -104,12 +129,13 @@ function Shell({ children, year }: { children: React.ReactNode; year: number }) 
         {t("nav.skipToContent")}
       </a>
       <PendingBar />
-      <SiteHeader />
+      <Notice />
+      <SiteHeader viewer={viewer} />
       <main id="main" className="flex-1">
         {children}
       </main>
       <SiteFooter year={year} />
-      <MobileNav />
+      <MobileNav viewer={viewer} />
     </>
   );
 }

@@ -6,6 +6,12 @@ const pages: [path: string, file: string][] = [
   ["", "routes/home.tsx"],
   ["businesses", "routes/businesses.tsx"],
   ["businesses/:id", "routes/business.tsx"],
+  ["login", "routes/login.tsx"],
+  ["register", "routes/login.tsx"],
+  ["forgot-password", "routes/forgot-password.tsx"],
+  ["reset-password", "routes/reset-password.tsx"],
+  ["profile", "routes/profile.tsx"],
+  ["logout", "routes/logout.ts"],
   ...SITE_PAGES.map((slug): [string, string] => [slug, "routes/site-page.tsx"]),
   ["*", "routes/not-found.tsx"],
 ];

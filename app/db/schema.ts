@@ -259,6 +259,25 @@ export const quizProgress = pgTable(
   ],
 );
 
+/** One player following another; a player cannot follow themselves. */
+export const follow = pgTable(
+  "follow",
+  {
+    followerId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    followeeId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.followerId, table.followeeId] }),
+    index("follow_followee_idx").on(table.followeeId),
+    check("follow_not_self", sql`${table.followerId} <> ${table.followeeId}`),
+  ],
+);
+
 /** Mail kept instead of sent when no SMTP_URL is set (development and tests). */
 export const outboxEmail = pgTable("outbox_email", {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),

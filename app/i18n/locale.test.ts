@@ -7,6 +7,9 @@ test.each([
   ["/fr", "fr-CA"],
   ["/fr/businesses/3", "fr-CA"],
   ["/france", "en-CA"],
+  ["/fr.data", "fr-CA"],
+  ["/fr/profile.data", "fr-CA"],
+  ["/_root.data", "en-CA"],
 ])("%s is in %s", (path, locale) => {
   expect(localeFromPath(path)).toBe(locale);
 });

@@ -6,7 +6,9 @@ export const DEFAULT_LOCALE: Locale = "en-CA";
 const FRENCH_PREFIX = "/fr";
 
 export function localeFromPath(pathname: string): Locale {
-  return pathname === FRENCH_PREFIX || pathname.startsWith(`${FRENCH_PREFIX}/`) ? "fr-CA" : "en-CA";
+  // React Router fetches a page's data at its path plus ".data" ("/fr" → "/fr.data").
+  const path = pathname.replace(/\.data$/, "");
+  return path === FRENCH_PREFIX || path.startsWith(`${FRENCH_PREFIX}/`) ? "fr-CA" : "en-CA";
 }
 
 /** The path without its language prefix: "/fr/businesses" → "/businesses". */

@@ -10,6 +10,7 @@ const paths = {
   arrowLeft: "M15 5l-7 7 7 7",
   arrowRight: "M9 5l7 7-7 7",
   tag: "M3 12V4h8l10 10-8 8zM7.5 7.5h.01",
+  user: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0",
 } as const;
 
 export type IconName = keyof typeof paths;

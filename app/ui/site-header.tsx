@@ -6,7 +6,10 @@ import { Icon } from "./icons.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { inSection, SITE_SECTIONS } from "./site-nav.ts";
 
-export function SiteHeader() {
+/** What the bars show of the signed-in player, or null for a visitor. */
+export type ShellViewer = { name: string; image: string | null } | null;
+
+export function SiteHeader({ viewer }: { viewer: ShellViewer }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const here = unlocalizedPath(useLocation().pathname);
@@ -39,27 +42,61 @@ export function SiteHeader() {
             })}
           </ul>
         </nav>
-        <LanguageSwitch compact />
+        <div className="flex items-center gap-3">
+          <LanguageSwitch compact />
+          {viewer ? (
+            <Link to={to("/profile")} aria-label={t("account.myProfile")} className="rounded-full">
+              <img
+                src={viewer.image ?? "/images/avatar-default.svg"}
+                alt=""
+                width="40"
+                height="40"
+                className="size-10 rounded-full object-cover ring-2 ring-brand-100"
+              />
+            </Link>
+          ) : (
+            <div className="hidden items-center gap-2 md:flex">
+              <Link
+                to={to("/login")}
+                className="rounded-lg px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+              >
+                {t("account.login")}
+              </Link>
+              <Link
+                to={to("/register")}
+                className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+              >
+                {t("account.register")}
+              </Link>
+            </div>
+          )}
+        </div>
       </div>
     </header>
   );
 }
 
-/** The bottom bar on narrow screens. */
-export function MobileNav() {
+/** The bottom bar on narrow screens; Account goes to the profile, or to login for a visitor. */
+export function MobileNav({ viewer }: { viewer: ShellViewer }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const here = unlocalizedPath(useLocation().pathname);
+  const account = {
+    path: viewer ? "/profile" : "/login",
+    label: "account.label",
+    icon: "user" as const,
+  };
+  const onAccountPage = ["/login", "/register", "/forgot-password", "/profile"].includes(here);
   return (
     <nav
       aria-label={t("nav.mobile")}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white md:hidden"
     >
       <ul className="flex justify-around">
-        {SITE_SECTIONS.map((section) => {
-          const current = inSection(here, section.path);
+        {[...SITE_SECTIONS, account].map((section) => {
+          const current = section === account ? onAccountPage : inSection(here, section.path);
           return (
-            <li key={section.path} className="flex-1">
+            <li key={section.label} className="flex-1">
               <Link
                 to={to(section.path)}
                 aria-current={current ? "page" : undefined}

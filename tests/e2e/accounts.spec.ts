@@ -1,0 +1,135 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { lastMailTo } from "./mail-server.ts";
+
+const password = "loon-lake-canoe-7";
+
+async function register(
+  page: import("@playwright/test").Page,
+  name: string,
+  email: string,
+  path = "/register",
+) {
+  await page.goto(path);
+  const form = page.locator("main form").first();
+  await form.getByLabel(/Username|Nom d’utilisateur/).fill(name);
+  await form.getByLabel(/^(Email|Courriel)$/).fill(email);
+  await form.getByLabel(/^(Age|Âge)$/).fill("10");
+  await form.getByLabel(/^(Password|Mot de passe)$/).fill(password);
+  await form.getByLabel(/^(Confirm password|Confirmer le mot de passe)$/).fill(password);
+  await form.getByRole("button", { name: /Sign Up|S’inscrire/ }).click();
+}
+
+test("register, confirm the address from the e-mail, log out, be sent to login from the profile and come back", async ({
+  page,
+}) => {
+  const email = `maya.${Date.now()}@example.com`;
+  await register(page, "Maya Tremblay", email);
+  await expect(page).toHaveURL(/\/$/);
+  const myProfile = page.getByRole("link", { name: "My profile" });
+  await expect(myProfile).toBeVisible();
+
+  await myProfile.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Maya Tremblay" })).toBeVisible();
+  await expect(page.getByText("Newbie Player")).toBeVisible();
+  await expect(page.getByText("Please confirm your e-mail address")).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Math" })).toHaveAttribute(
+    "aria-valuenow",
+    "0",
+  );
+  await expectNoAxeViolations(page);
+
+  // The link in the real message, as the player would open it.
+  await expect.poll(() => lastMailTo(email)).toContain("verify-email");
+  const mail = lastMailTo(email) ?? "";
+  expect(mail).toContain("Subject: Confirm your e-mail address for Nearby");
+  const link = /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<]+/.exec(mail)?.[0] ?? "";
+  await page.goto(link.replaceAll("&amp;", "&"));
+  await page.goto("/profile");
+  await expect(page.getByText("Please confirm your e-mail address")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Do you want to log out?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Yes, log out" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Logout successful!" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Login", exact: true })).toBeVisible();
+
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Login successful." })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 5000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Maya Tremblay" })).toBeVisible();
+});
+
+test("sign-up checks come in SPEC.md's order; a wrong password gets one message for both fields", async ({
+  page,
+}) => {
+  await page.goto("/register");
+  await expectNoAxeViolations(page);
+  const form = page.locator("main form").first();
+  await form.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Username must be at least 3 characters long.");
+  await form.getByLabel("Username").fill("Sam");
+  await form.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Age is required.");
+  await form.getByLabel("Age").fill("9");
+  await form.getByLabel("Password", { exact: true }).fill("short");
+  await form.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Password must be at least 8 characters long.");
+
+  await page.getByRole("link", { name: "Login", exact: true }).last().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill("nobody@example.com");
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText("Email or password does not match.");
+  await expectNoAxeViolations(page);
+});
+
+test("the whole sign-up in French, with the mail in French", async ({ page }) => {
+  const email = `eloise.${Date.now()}@example.com`;
+  await page.goto("/fr/register");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inscription");
+  await page.locator("main form").first().getByRole("button", { name: "S’inscrire" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Le nom d’utilisateur doit compter au moins 3 caractères.",
+  );
+  await expectNoAxeViolations(page);
+  await register(page, "Éloïse Gagnon", email, "/fr/register");
+  await expect(page).toHaveURL(/\/fr$/);
+  await page.getByRole("link", { name: "Mon profil" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Éloïse Gagnon" })).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Mathématiques" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expect
+    .poll(() => lastMailTo(email))
+    .toContain("Confirmez votre adresse courriel pour Nearby");
+});
+
+test("a signed-in player who opens login or register goes home", async ({ page }) => {
+  await register(page, "Noor Haddad", `noor.${Date.now()}@example.com`);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/register");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("Account goes to login, then to the profile once signed in", async ({ page }) => {
+    await page.goto("/");
+    const bar = page.getByRole("navigation", { name: "Main, mobile" });
+    await bar.getByRole("link", { name: "Account" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await register(page, "Kai Wong", `kai.${Date.now()}@example.com`);
+    await expect(page).toHaveURL(/\/$/);
+    await bar.getByRole("link", { name: "Account" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+});
