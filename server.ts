@@ -8,6 +8,7 @@ import { DataDirectoryInUseError } from "./app/db/embedded.server.ts";
 import { ConfigError, readConfig } from "./app/platform/config.server.ts";
 import { createMailer } from "./app/platform/email.server.ts";
 import { createHost } from "./app/platform/host.server.ts";
+import { createLocalStorage } from "./app/platform/storage.server.ts";
 import { seedIfEmpty } from "./app/seed.server.ts";
 
 async function main() {
@@ -50,6 +51,7 @@ async function main() {
       mailer,
       google: config.google,
     }),
+    storage: createLocalStorage(path.join(config.dataDir, "uploads")),
     clientIpHeader: config.CLIENT_IP_HEADER,
     maxBodyBytes: config.MAX_BODY_BYTES,
   };

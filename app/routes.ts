@@ -30,6 +30,8 @@ export default [
   route("api/businesses", "routes/api.businesses.ts"),
   route("api/businesses/:id", "routes/api.business.ts"),
   route("api/categories", "routes/api.categories.ts"),
+  route("api/me", "routes/api.me.ts"),
+  route("api/me/avatar", "routes/api.me.avatar.ts"),
   route("api/openapi.json", "routes/api.openapi.ts"),
   route("api/docs", "routes/api.docs.tsx"),
   route("api/*", "routes/api.not-found.ts"),

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { type RouterContextProvider, redirect } from "react-router";
 import { user } from "../db/schema.ts";
 import { localeFromPath, localizedPath } from "../i18n/locale.ts";
+import { apiError } from "../platform/api.ts";
 import { authContext, databaseContext } from "../platform/context.ts";
 import { CLIENT_IP_HEADER } from "./auth.server.ts";
 
@@ -92,4 +93,14 @@ export function forwardCookies(response: Response): Headers {
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return headers;
+}
+
+/** The signed-in player for a JSON API call; a visitor gets 401 in the API's error shape. */
+export async function requireApiViewer(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<Viewer> {
+  const viewer = await getViewer(request, context);
+  if (!viewer) throw apiError("unauthorized", "Sign in first.");
+  return viewer;
 }

@@ -1,6 +1,10 @@
 /** Error codes of the JSON API and the HTTP status each one answers with. */
 const STATUS = {
   invalid_parameters: 400,
+  invalid_image: 400,
+  unauthorized: 401,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   not_found: 404,
   method_not_allowed: 405,
   internal_error: 500,
@@ -19,7 +23,9 @@ export function apiError(code: ApiErrorCode, message: string, details?: unknown)
   );
 }
 
-/** The API is read-only so far: any other method on its routes is refused the same way. */
-export function methodNotAllowed(): Response {
-  return apiError("method_not_allowed", "This address only answers GET requests.");
+/** A method the address does not answer; `allow` lists those it does. */
+export function methodNotAllowed(allow = "GET, HEAD"): Response {
+  const response = apiError("method_not_allowed", `This address answers ${allow} only.`);
+  response.headers.set("Allow", allow);
+  return response;
 }

@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { Auth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
+import type { Storage } from "./storage.server.ts";
 
 /** What the HTTP host hands every loader and action through React Router's context. */
 export const databaseContext = createContext<Database>();
@@ -10,3 +11,6 @@ export const nonceContext = createContext<string>("");
 
 /** Accounts and sessions (Better Auth), for loaders and actions. */
 export const authContext = createContext<Auth>();
+
+/** Uploaded files (profile pictures). */
+export const storageContext = createContext<Storage>();

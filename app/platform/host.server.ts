@@ -10,11 +10,13 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { type Auth, CLIENT_IP_HEADER } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { apiError } from "./api.ts";
-import type { authContext, databaseContext, nonceContext } from "./context.ts";
+import type { authContext, databaseContext, nonceContext, storageContext } from "./context.ts";
+import type { Storage } from "./storage.server.ts";
 
 export type HostOptions = {
   db: Database;
   auth: Auth;
+  storage: Storage;
   /** A header a trusted proxy sets with the visitor's address; without it, the connection's address. */
   clientIpHeader?: string;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -109,6 +111,7 @@ type RequestContexts = {
   databaseContext: typeof databaseContext;
   nonceContext: typeof nonceContext;
   authContext: typeof authContext;
+  storageContext: typeof storageContext;
 };
 
 const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
@@ -176,6 +179,16 @@ export function createHost(options: HostOptions) {
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => options.auth.handler(c.req.raw));
 
+  // Only names the storage gave out are read; the picture's own name makes it cacheable for good.
+  app.get("/uploads/avatars/:name", async (c) => {
+    const bytes = await options.storage.read("avatars", c.req.param("name"));
+    if (!bytes) return c.notFound();
+    return c.body(new Uint8Array(bytes), 200, {
+      "Content-Type": "image/jpeg",
+      "Cache-Control": `public, max-age=${YEAR_IN_SECONDS}, immutable`,
+    });
+  });
+
   const handleRequest = createRequestHandler(options.build, options.mode);
   const loadBuild =
     typeof options.build === "function" ? options.build : async () => options.build as ServerBuild;
@@ -184,6 +197,7 @@ export function createHost(options: HostOptions) {
     const context = new RouterContextProvider();
     context.set(contexts.databaseContext, options.db);
     context.set(contexts.authContext, options.auth);
+    context.set(contexts.storageContext, options.storage);
     context.set(contexts.nonceContext, c.get("secureHeadersNonce") ?? "");
     return handleRequest(c.req.raw, context);
   });

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -6,6 +7,7 @@ import { createAuth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { createMailer } from "./email.server.ts";
 import { createHost } from "./host.server.ts";
+import { createLocalStorage } from "./storage.server.ts";
 
 const BUILD = path.resolve("build/server/index.js");
 
@@ -31,6 +33,7 @@ export async function createTestHost(
   const host = createHost({
     db,
     auth,
+    storage: createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "uploads-"))),
     clientIpHeader: options.clientIpHeader,
     build,
     mode: "production",

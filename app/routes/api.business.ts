@@ -11,4 +11,4 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return Response.json(business);
 }
 
-export const action = methodNotAllowed;
+export const action = () => methodNotAllowed();

@@ -24,4 +24,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const action = methodNotAllowed;
+export const action = () => methodNotAllowed();

@@ -11,4 +11,4 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-export const action = methodNotAllowed;
+export const action = () => methodNotAllowed();

@@ -5,4 +5,4 @@ export function loader() {
   return Response.json(openApiDocument);
 }
 
-export const action = methodNotAllowed;
+export const action = () => methodNotAllowed();

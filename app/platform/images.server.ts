@@ -1,0 +1,73 @@
+import sharp from "sharp";
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MAX_PIXELS = 50_000_000;
+export const AVATAR_SIDE = 512;
+
+export type ImageProblem = "too_large" | "not_an_image" | "too_many_pixels" | "damaged";
+
+export class ImageRejected extends Error {
+  readonly problem: ImageProblem;
+  constructor(problem: ImageProblem) {
+    super(problem);
+    this.problem = problem;
+  }
+}
+
+type Format = "jpeg" | "png" | "webp";
+
+/** The picture's format by its first bytes, whatever its name or declared type says. */
+function formatByBytes(bytes: Uint8Array): Format | undefined {
+  const starts = (...signature: number[]) =>
+    signature.every((byte, index) => bytes[index] === byte);
+  if (starts(0xff, 0xd8, 0xff)) return "jpeg";
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png";
+  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.subarray(8, 12)) === "WEBP")
+    return "webp";
+  return undefined;
+}
+
+/**
+ * Whether the file ends where the format says it does: nothing may hide after the picture (a
+ * script appended to a JPEG, a second file glued to a PNG).
+ */
+function endsCleanly(bytes: Uint8Array, format: Format): boolean {
+  const end = bytes.length;
+  if (format === "jpeg") return bytes[end - 2] === 0xff && bytes[end - 1] === 0xd9;
+  if (format === "png") {
+    const iend = [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
+    return iend.every((byte, index) => bytes[end - 8 + index] === byte);
+  }
+  const declared =
+    (bytes[4] ?? 0) | ((bytes[5] ?? 0) << 8) | ((bytes[6] ?? 0) << 16) | ((bytes[7] ?? 0) << 24);
+  return declared + 8 === end;
+}
+
+/**
+ * A profile picture from untrusted bytes: JPEG, PNG or WebP by its bytes, at most 5 MB and 50
+ * megapixels, nothing after its end; cropped to a centred square, re-encoded as JPEG at quality 0.9,
+ * every piece of metadata (location, camera, comments) dropped.
+ */
+export async function processAvatar(bytes: Uint8Array): Promise<Buffer> {
+  if (bytes.length > AVATAR_MAX_BYTES) throw new ImageRejected("too_large");
+  const format = formatByBytes(bytes);
+  if (!format) throw new ImageRejected("not_an_image");
+  if (!endsCleanly(bytes, format)) throw new ImageRejected("damaged");
+  // Reading the header only: a huge picture is refused before anything is decoded.
+  const info = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw new ImageRejected("damaged");
+    });
+  if (info.format !== format) throw new ImageRejected("not_an_image");
+  if (!info.width || !info.height) throw new ImageRejected("damaged");
+  if (info.width * info.height > AVATAR_MAX_PIXELS) throw new ImageRejected("too_many_pixels");
+  return sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "error" })
+    .rotate()
+    .resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: "centre" })
+    .jpeg({ quality: 90 })
+    .toBuffer()
+    .catch(() => {
+      throw new ImageRejected("damaged");
+    });
+}

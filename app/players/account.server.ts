@@ -1,0 +1,86 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { quizProgress, user } from "../db/schema.ts";
+import { processAvatar } from "../platform/images.server.ts";
+import type { Storage } from "../platform/storage.server.ts";
+import type { Settings } from "./schemas.ts";
+
+export const AVATAR_FOLDER = "avatars";
+const AVATAR_PATH = `/uploads/${AVATAR_FOLDER}/`;
+
+/** Everything the player may see about themselves (GET /api/me); nobody else gets this. */
+export async function getPrivateProfile(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      image: user.image,
+      handle: user.handle,
+      age: user.age,
+      playerType: user.playerType,
+      points: user.points,
+      usesPoints: user.usesPoints,
+      balance: sql<number>`greatest(${user.points} - ${user.usesPoints}, 0)`,
+      winner: user.winner,
+      playMatch: user.playMatch,
+      notification: user.notification,
+      quizTimer: user.quizTimer,
+      locale: user.locale,
+    })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!row) return null;
+  const progress = await db
+    .select({ category: quizProgress.category, completedSets: quizProgress.completedSets })
+    .from(quizProgress)
+    .where(eq(quizProgress.userId, userId));
+  return {
+    ...row,
+    completedSets: Object.fromEntries(progress.map((item) => [item.category, item.completedSets])),
+  };
+}
+
+export async function updateSettings(db: Database, userId: string, settings: Settings) {
+  if (Object.keys(settings).length === 0) return;
+  await db
+    .update(user)
+    .set({ ...settings, updatedAt: new Date() })
+    .where(eq(user.id, userId));
+}
+
+/**
+ * Replaces the player's picture with a cleaned copy of `bytes` (see processAvatar); the old file is
+ * deleted only once the new one is in place, so a refused upload leaves the old picture as it was.
+ */
+export async function replaceAvatar(
+  db: Database,
+  storage: Storage,
+  userId: string,
+  bytes: Uint8Array,
+): Promise<string> {
+  const picture = await processAvatar(bytes);
+  const name = await storage.save(AVATAR_FOLDER, picture, "jpg");
+  const [before] = await db.select({ image: user.image }).from(user).where(eq(user.id, userId));
+  await db
+    .update(user)
+    .set({ image: `${AVATAR_PATH}${name}`, updatedAt: new Date() })
+    .where(eq(user.id, userId));
+  await removeStoredAvatar(storage, before?.image);
+  return `${AVATAR_PATH}${name}`;
+}
+
+/** Removes the player and everything that is theirs: sessions, progress, follows (by cascade) and pictures. */
+export async function deleteAccount(db: Database, storage: Storage, userId: string) {
+  const [removed] = await db
+    .delete(user)
+    .where(eq(user.id, userId))
+    .returning({ image: user.image });
+  await removeStoredAvatar(storage, removed?.image);
+}
+
+async function removeStoredAvatar(storage: Storage, image: string | null | undefined) {
+  if (image?.startsWith(AVATAR_PATH))
+    await storage.remove(AVATAR_FOLDER, image.slice(AVATAR_PATH.length));
+}

@@ -1,0 +1,206 @@
+import { crc32, deflateSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "../db/client.server.ts";
+import { user } from "../db/schema.ts";
+import { createTestDatabase } from "../db/test-database.server.ts";
+import { createTestHost, TEST_BASE_URL } from "../platform/test-host.server.ts";
+
+let database: DatabaseHandle;
+let request: Awaited<ReturnType<typeof createTestHost>>;
+let alice: string;
+let bob: string;
+
+async function signUp(name: string, email: string, address: string) {
+  const response = await request("/api/auth/sign-up/email", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: TEST_BASE_URL, "x-real-ip": address },
+    body: JSON.stringify({ name, email, password: "canoe-portage-42", age: 12 }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  request = await createTestHost(database.db, { clientIpHeader: "x-real-ip" });
+  alice = await signUp("Alice Martin", "alice@example.com", "10.1.0.1");
+  bob = await signUp("Bob Singh", "bob@example.com", "10.1.0.2");
+});
+
+afterAll(() => database.close());
+
+const as = (cookie: string, init: RequestInit = {}) => ({
+  ...init,
+  headers: { origin: TEST_BASE_URL, cookie, ...(init.headers as Record<string, string>) },
+});
+const me = async (cookie: string) => (await request("/api/me", as(cookie))).json();
+const jpeg = () =>
+  sharp({ create: { width: 300, height: 200, channels: 3, background: "#0f766e" } })
+    .jpeg()
+    .toBuffer();
+
+function hugePng() {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sizes = Buffer.alloc(8);
+    sizes.writeUInt32BE(data.length, 0);
+    sizes.writeUInt32BE(crc32(body), 4);
+    return Buffer.concat([sizes.subarray(0, 4), body, sizes.subarray(4)]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(20_000, 0);
+  header.writeUInt32BE(20_000, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(64))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+test("a visitor gets 401 on every /api/me call", async () => {
+  for (const [method, path] of [
+    ["GET", "/api/me"],
+    ["PATCH", "/api/me"],
+    ["DELETE", "/api/me"],
+    ["PUT", "/api/me/avatar"],
+  ]) {
+    const response = await request(path as string, { method, headers: { origin: TEST_BASE_URL } });
+    expect(response.status, `${method} ${path}`).toBe(401);
+    expect((await response.json()).error.code).toBe("unauthorized");
+  }
+});
+
+test("GET /api/me is the player's own record, with their e-mail and progress", async () => {
+  expect(await me(alice)).toMatchObject({
+    name: "Alice Martin",
+    email: "alice@example.com",
+    age: 12,
+    playerType: "Newbie Player",
+    balance: 0,
+    quizTimer: 30,
+    notification: true,
+    locale: "en-CA",
+    completedSets: {},
+  });
+});
+
+describe("PATCH /api/me", () => {
+  test("changes name and settings", async () => {
+    const response = await request(
+      "/api/me",
+      as(alice, {
+        method: "PATCH",
+        body: JSON.stringify({
+          name: "Alice M.",
+          quizTimer: 0,
+          notification: false,
+          locale: "fr-CA",
+        }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      name: "Alice M.",
+      quizTimer: 0,
+      notification: false,
+      locale: "fr-CA",
+    });
+  });
+
+  test.each([
+    [{ quizTimer: 45 }, "quizTimer"],
+    [{ age: 3 }, "age"],
+    [{ name: "Al" }, "name"],
+    [{ points: 99_999 }, "points"],
+    [{ playerType: "Champion" }, "playerType"],
+    ["not json", "body"],
+  ])("%j is refused with 400 and changes nothing", async (body, field) => {
+    const before = await me(alice);
+    const response = await request(
+      "/api/me",
+      as(alice, { method: "PATCH", body: typeof body === "string" ? body : JSON.stringify(body) }),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toContain(field === "body" ? "" : field);
+    expect(await me(alice)).toEqual(before);
+  });
+});
+
+describe("PUT /api/me/avatar", () => {
+  let current: string;
+
+  test("a picture is stored as a square JPEG and served from the site", async () => {
+    const response = await request(
+      "/api/me/avatar",
+      as(bob, { method: "PUT", body: await jpeg(), headers: { "content-type": "image/jpeg" } }),
+    );
+    expect(response.status).toBe(200);
+    current = (await response.json()).image;
+    expect(current).toMatch(/^\/uploads\/avatars\/[a-f0-9]{32}\.jpg$/);
+    const served = await request(current);
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({
+      width: 512,
+      height: 512,
+    });
+  });
+
+  test.each([
+    [
+      "a PDF renamed .jpg",
+      () => Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj\n<< >>\nendobj\n%%EOF"),
+      415,
+    ],
+    [
+      "a JPEG with a script appended",
+      async () => Buffer.concat([await jpeg(), Buffer.from("<script>alert(1)</script>")]),
+      400,
+    ],
+    ["a 20,000 × 20,000 pixel PNG", async () => hugePng(), 413],
+    ["a 6 MB file", async () => Buffer.concat([await jpeg(), Buffer.alloc(6 * 1024 * 1024)]), 413],
+  ])("%s is refused with %i and the old picture stays", async (_name, file, status) => {
+    const response = await request(
+      "/api/me/avatar",
+      as(bob, { method: "PUT", body: await file(), headers: { "content-type": "image/jpeg" } }),
+    );
+    expect(response.status).toBe(status);
+    expect((await me(bob)).image).toBe(current);
+    expect((await request(current)).status).toBe(200);
+  });
+});
+
+test("player A cannot read or change player B", async () => {
+  const bobBefore = await me(bob);
+  await request(
+    "/api/me",
+    as(alice, { method: "PATCH", body: JSON.stringify({ name: "Not Bob" }) }),
+  );
+  expect(await me(bob)).toEqual(bobBefore);
+  expect(JSON.stringify(await me(alice))).not.toContain("bob@example.com");
+  // A forged id in the body or the address is ignored or refused.
+  const forged = await request(
+    "/api/me",
+    as(alice, { method: "PATCH", body: JSON.stringify({ id: bobBefore.id, name: "Hacked" }) }),
+  );
+  expect(forged.status).toBe(400);
+  expect((await request(`/api/me/${bobBefore.id}`, as(alice))).status).toBe(404);
+  expect(await me(bob)).toEqual(bobBefore);
+});
+
+test("DELETE /api/me removes the player, their picture and their session", async () => {
+  const { image } = await me(bob);
+  const response = await request("/api/me", as(bob, { method: "DELETE" }));
+  expect(response.status).toBe(204);
+  expect(await database.db.select().from(user).where(eq(user.email, "bob@example.com"))).toEqual(
+    [],
+  );
+  expect((await request(image)).status).toBe(404);
+  expect((await request("/api/me", as(bob))).status).toBe(401);
+});

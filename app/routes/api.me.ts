@@ -1,0 +1,35 @@
+import { callAuth, forwardCookies, requireApiViewer } from "../auth/session.server.ts";
+import { apiError, methodNotAllowed } from "../platform/api.ts";
+import { databaseContext, storageContext } from "../platform/context.ts";
+import { deleteAccount, getPrivateProfile, updateSettings } from "../players/account.server.ts";
+import { settingsSchema } from "../players/schemas.ts";
+import type { Route } from "./+types/api.me";
+
+/** GET /api/me: the signed-in player's own record; another player's is never reachable here. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireApiViewer(request, context);
+  return Response.json(await getPrivateProfile(context.get(databaseContext), viewer.id));
+}
+
+/** PATCH /api/me changes name, age or settings; DELETE /api/me deletes the account and its data. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "PATCH" && request.method !== "DELETE")
+    return methodNotAllowed("GET, PATCH, DELETE");
+  const viewer = await requireApiViewer(request, context);
+  const db = context.get(databaseContext);
+  if (request.method === "DELETE") {
+    const signOut = await callAuth(request, context, "/sign-out", {});
+    await deleteAccount(db, context.get(storageContext), viewer.id);
+    return new Response(null, { status: 204, headers: forwardCookies(signOut) });
+  }
+  const body = await request.json().catch(() => undefined);
+  const parsed = settingsSchema.safeParse(body);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".") || "body"}: ${issue.message}`,
+    );
+    return apiError("invalid_parameters", problems.join("; "), parsed.error.issues);
+  }
+  await updateSettings(db, viewer.id, parsed.data);
+  return Response.json(await getPrivateProfile(db, viewer.id));
+}
