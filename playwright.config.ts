@@ -46,6 +46,9 @@ export default defineConfig({
       DATA_DIR: ".data/e2e",
       BASE_URL: `http://127.0.0.1:${PORT}`,
       SMTP_URL: `smtp://127.0.0.1:${MAIL_PORT}`,
+      // Each test page is its own visitor (see fixtures.ts), as if behind a proxy, so the
+      // per-address sign-up and sign-in limits apply per test, not to the whole run.
+      CLIENT_IP_HEADER: "x-e2e-visitor",
     },
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 120_000,

@@ -131,7 +131,8 @@ export function createHost(options: HostOptions) {
         // Vite's development client needs inline and eval'd scripts and a WebSocket.
         scriptSrc: development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", NONCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
+        // blob: for the preview of a picture chosen on the profile, before it is sent.
+        imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'"],
         connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
         frameSrc: ["https://www.openstreetmap.org"],

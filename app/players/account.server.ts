@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { quizProgress, user } from "../db/schema.ts";
+import { follow, quizProgress, user } from "../db/schema.ts";
 import { processAvatar } from "../platform/images.server.ts";
 import type { Storage } from "../platform/storage.server.ts";
 import type { Settings } from "./schemas.ts";
@@ -8,7 +8,10 @@ import type { Settings } from "./schemas.ts";
 export const AVATAR_FOLDER = "avatars";
 const AVATAR_PATH = `/uploads/${AVATAR_FOLDER}/`;
 
-/** Everything the player may see about themselves (GET /api/me); nobody else gets this. */
+/**
+ * Everything the player may see about themselves (their profile page, GET /api/me). The query is
+ * keyed by their own id, so it never reads another player's record.
+ */
 export async function getPrivateProfile(db: Database, userId: string) {
   const [row] = await db
     .select({
@@ -28,6 +31,8 @@ export async function getPrivateProfile(db: Database, userId: string) {
       notification: user.notification,
       quizTimer: user.quizTimer,
       locale: user.locale,
+      followers: db.$count(follow, eq(follow.followeeId, user.id)),
+      following: db.$count(follow, eq(follow.followerId, user.id)),
     })
     .from(user)
     .where(eq(user.id, userId));

@@ -1,13 +1,22 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
-import { callAuth, requireViewer } from "../auth/session.server.ts";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { callAuth, forwardCookies, requireViewer, type Viewer } from "../auth/session.server.ts";
 import { formatNumber } from "../i18n/format.ts";
-import { localeFromPath, localizedPath } from "../i18n/locale.ts";
+import { type Locale, localeFromPath, localizedPath } from "../i18n/locale.ts";
 import { useLocale, useLocalizedPath } from "../i18n/use-locale.ts";
-import { databaseContext } from "../platform/context.ts";
-import { getOwnProfile } from "../players/profile.server.ts";
+import { databaseContext, storageContext } from "../platform/context.ts";
+import { ImageRejected } from "../platform/images.server.ts";
+import {
+  deleteAccount,
+  getPrivateProfile,
+  replaceAvatar,
+  updateSettings,
+} from "../players/account.server.ts";
+import { AccountSettings, DeleteAccount } from "../players/components/account-settings.tsx";
+import { EditProfileDialog } from "../players/components/edit-profile-dialog.tsx";
 import { progressPercent } from "../players/progress.ts";
+import { profileNameSchema, settingsSchema } from "../players/schemas.ts";
 import { QUIZ_CATEGORIES } from "../quiz/categories.ts";
 import { primaryButton } from "../ui/button-link.tsx";
 import type { Route } from "./+types/profile";
@@ -22,32 +31,117 @@ const ACHIEVEMENTS = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const profile = await getOwnProfile(context.get(databaseContext), viewer.id);
+  const profile = await getPrivateProfile(context.get(databaseContext), viewer.id);
   if (!profile) throw data(null, { status: 404 });
   return { profile };
 }
 
-/** Sends the verification link again. */
+type ActionResult = { intent: string; problem?: string; reason?: string; sent?: boolean };
+
+/** One form per intent: edit, settings, delete, or sending the verification link again. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
   const locale = localeFromPath(new URL(request.url).pathname);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const args = { request, context, viewer, locale, form };
+  if (intent === "edit") return editProfile(args);
+  if (intent === "settings") return saveSettings(args);
+  if (intent === "delete") return removeAccount(args);
   const answer = await callAuth(request, context, "/send-verification-email", {
     email: viewer.email,
     callbackURL: localizedPath("/profile", locale),
   });
-  if (answer.status === 429) return data({ problem: "auth.problems.tooMany" }, { status: 429 });
-  return { sent: answer.ok };
+  if (answer.status === 429)
+    return data<ActionResult>({ intent, problem: "auth.problems.tooMany" }, { status: 429 });
+  return { intent, sent: answer.ok } satisfies ActionResult;
+}
+
+type ActionArgs = Pick<Route.ActionArgs, "request" | "context"> & {
+  viewer: Viewer;
+  locale: Locale;
+  form: FormData;
+};
+
+const fail = (intent: string, problem: string, status: number, reason?: string) =>
+  data<ActionResult>({ intent, problem, reason }, { status });
+
+/** SPEC.md: saving needs a name and a picture; the current picture counts. */
+async function editProfile({ context, viewer, locale, form }: ActionArgs) {
+  const name = profileNameSchema.safeParse(form.get("name") ?? "");
+  if (!name.success) {
+    const empty = String(form.get("name") ?? "").trim() === "";
+    return fail(
+      "edit",
+      empty ? "profile.edit.noImageOrName" : (name.error.issues[0]?.message ?? ""),
+      400,
+    );
+  }
+  const db = context.get(databaseContext);
+  const picture = form.get("picture");
+  if (picture instanceof File && picture.size > 0) {
+    try {
+      await replaceAvatar(
+        db,
+        context.get(storageContext),
+        viewer.id,
+        new Uint8Array(await picture.arrayBuffer()),
+      );
+    } catch (error) {
+      if (!(error instanceof ImageRejected)) throw error;
+      return fail(
+        "edit",
+        "profile.edit.uploadFailed",
+        400,
+        `profile.edit.reasons.${error.problem}`,
+      );
+    }
+  }
+  await updateSettings(db, viewer.id, { name: name.data });
+  return redirect(`${localizedPath("/profile", locale)}?notice=profile-saved`);
+}
+
+async function saveSettings({ context, viewer, form }: ActionArgs) {
+  const parsed = settingsSchema.safeParse({
+    locale: form.get("locale"),
+    quizTimer: Number(form.get("quizTimer")),
+    notification: form.get("notification") === "on",
+  });
+  if (!parsed.success) return fail("settings", "profile.settings.invalid", 400);
+  await updateSettings(context.get(databaseContext), viewer.id, parsed.data);
+  // The page follows the language the player chose.
+  return redirect(
+    `${localizedPath("/profile", parsed.data.locale ?? "en-CA")}?notice=settings-saved`,
+  );
+}
+
+async function removeAccount({ request, context, viewer, locale, form }: ActionArgs) {
+  if (form.get("confirm") !== "yes")
+    return fail("delete", "profile.deleteAccount.confirmRequired", 400);
+  const signOut = await callAuth(request, context, "/sign-out", {});
+  await deleteAccount(context.get(databaseContext), context.get(storageContext), viewer.id);
+  return redirect(`${localizedPath("/", locale)}?notice=account-deleted`, {
+    headers: forwardCookies(signOut),
+  });
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const [search] = useSearchParams();
   const { profile } = loaderData;
-  const result = actionData as { sent?: boolean; problem?: string } | undefined;
+  const result = actionData as ActionResult | undefined;
+  const problem = (intent: string) =>
+    result?.intent === intent && result.problem
+      ? t(result.problem, { reason: result.reason ? t(result.reason) : "" })
+      : undefined;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <title>{t("profile.metaTitle")}</title>
       {!profile.emailVerified && <VerifyBanner result={result} />}
+      {search.has("edit") && (
+        <EditProfileDialog name={profile.name} image={profile.image} problem={problem("edit")} />
+      )}
       <section
         aria-labelledby="profile-name"
         className="flex flex-col items-center gap-6 rounded-2xl bg-gradient-to-br from-brand-800 to-brand-700 p-6 text-white sm:flex-row sm:items-center"
@@ -63,7 +157,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <h1 id="profile-name" className="text-3xl font-bold">
             {profile.name}
           </h1>
-          <p className="mt-1 text-brand-100">{profile.playerType}</p>
+          <p className="mt-1 text-brand-100">
+            {t(`playerTypes.${profile.playerType}`, { defaultValue: profile.playerType })}
+          </p>
           <p className="mt-1 text-sm text-brand-100">
             {t("profile.publicHandle", { handle: profile.handle })}
           </p>
@@ -84,7 +180,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           ))}
         </dl>
       </section>
-      <div className="mt-4 flex justify-end">
+      <div className="mt-4 flex flex-wrap justify-end gap-3">
+        <Link to="?edit" preventScrollReset className={primaryButton}>
+          {t("profile.edit.open")}
+        </Link>
         <LogoutButton />
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
@@ -141,11 +240,19 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </ul>
         </section>
       </div>
+      <div className="mt-10 grid gap-8 lg:grid-cols-2">
+        <AccountSettings
+          locale={profile.locale}
+          quizTimer={profile.quizTimer}
+          notification={profile.notification}
+        />
+        <DeleteAccount problem={problem("delete")} />
+      </div>
     </div>
   );
 }
 
-function VerifyBanner({ result }: { result?: { sent?: boolean; problem?: string } }) {
+function VerifyBanner({ result }: { result?: ActionResult }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   return (

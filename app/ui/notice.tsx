@@ -3,7 +3,12 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 
 /** Notices a page can be sent to with ?notice=…, and their messages. */
-const NOTICES: Record<string, string> = { "signed-out": "notices.signedOut" };
+const NOTICES: Record<string, string> = {
+  "signed-out": "notices.signedOut",
+  "account-deleted": "notices.accountDeleted",
+  "profile-saved": "notices.profileSaved",
+  "settings-saved": "notices.settingsSaved",
+};
 
 /** SPEC.md section 9: toasts sit at the top right and close after 5 s. */
 export const NOTICE_DURATION_MS = 5000;

@@ -133,3 +133,68 @@ test.describe("on a phone", () => {
     await expect(page).toHaveURL(/\/profile$/);
   });
 });
+
+test("edit the name and picture, change settings, then delete the account", async ({ page }) => {
+  const sharp = (await import("sharp")).default;
+  const picture = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: "#f97360" },
+  })
+    .png()
+    .toBuffer();
+  await register(page, "Liam Okafor", `liam.${Date.now()}@example.com`);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/profile");
+
+  await page.getByRole("link", { name: "Edit Profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit your profile" });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await dialog.getByLabel("Name").fill("");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("No profile image or name provided.");
+
+  await dialog.getByLabel("Picture").setInputFiles({
+    name: "cv.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("%PDF-1.4 not a picture"),
+  });
+  await dialog.getByLabel("Name").fill("Liam O.");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Image upload failed: the file must be a JPEG, PNG or WebP picture.",
+  );
+
+  await dialog
+    .getByLabel("Picture")
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: picture });
+  await expect(dialog.getByRole("img", { name: "Preview of your new picture" })).toBeVisible();
+  await dialog.getByLabel("Name").fill("Liam O.");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your profile has been saved." }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Liam O." })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Profile picture of Liam O." })).toHaveAttribute(
+    "src",
+    /^\/uploads\/avatars\/[a-f0-9]{32}\.jpg$/,
+  );
+
+  await page.getByLabel("No timer").check();
+  await page.getByRole("combobox", { name: "Language" }).selectOption("fr-CA");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page).toHaveURL(/\/fr\/profile/);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Vos paramètres ont été enregistrés." }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Sans minuterie")).toBeChecked();
+
+  await page.getByLabel("Je comprends que mon compte sera supprimé pour de bon.").check();
+  await page.getByRole("button", { name: "Supprimer mon compte" }).click();
+  await expect(page).toHaveURL(/\/fr(\?|$)/);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Votre compte a été supprimé." }),
+  ).toBeVisible();
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+});

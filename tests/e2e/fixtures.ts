@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
+let visitors = 0;
+
 const OUTSIDE = /^https?:\/\/(?!127\.0\.0\.1|localhost)/;
 
 /**
@@ -11,6 +13,10 @@ const OUTSIDE = /^https?:\/\/(?!127\.0\.0\.1|localhost)/;
 export const test = base.extend({
   page: async ({ page }, use) => {
     const errors: string[] = [];
+    visitors += 1;
+    await page.setExtraHTTPHeaders({
+      "x-e2e-visitor": `10.${process.pid % 250}.${Math.floor(visitors / 250)}.${visitors % 250}`,
+    });
     await page.route(OUTSIDE, (route) => route.abort());
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
