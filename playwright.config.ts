@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { OIDC_PORT } from "./tests/e2e/global-setup.ts";
 import { MAIL_PORT } from "./tests/e2e/mail-server.ts";
+import { GOOGLE_CLIENT } from "./tests/support/oidc-server.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -49,6 +51,9 @@ export default defineConfig({
       // Each test page is its own visitor (see fixtures.ts), as if behind a proxy, so the
       // per-address sign-up and sign-in limits apply per test, not to the whole run.
       CLIENT_IP_HEADER: "x-e2e-visitor",
+      GOOGLE_CLIENT_ID: GOOGLE_CLIENT.clientId,
+      GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
+      GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
     },
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 120_000,

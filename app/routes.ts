@@ -35,5 +35,6 @@ export default [
   route("api/openapi.json", "routes/api.openapi.ts"),
   route("api/docs", "routes/api.docs.tsx"),
   route("api/*", "routes/api.not-found.ts"),
+  route("dev/outbox", "routes/dev.outbox.tsx"),
   ...localizedPages(),
 ] satisfies RouteConfig;

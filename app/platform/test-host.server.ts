@@ -19,7 +19,11 @@ export const TEST_BASE_URL = "http://localhost";
 
 export async function createTestHost(
   db: Database,
-  options: { maxBodyBytes?: number; clientIpHeader?: string } = {},
+  options: {
+    maxBodyBytes?: number;
+    clientIpHeader?: string;
+    google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+  } = {},
 ) {
   if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run "npm run build" first.`);
   const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
@@ -29,6 +33,7 @@ export async function createTestHost(
     baseUrl: TEST_BASE_URL,
     secret: "test-secret-test-secret-test-secret-1234",
     mailer,
+    google: options.google,
   });
   const host = createHost({
     db,

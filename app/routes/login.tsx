@@ -57,8 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     data<ActionResult>({ problem, reason }, { status });
 
   if (form.intent === "google") {
-    const answer = await callAuth(request, context, "/sign-in/oauth2", {
-      providerId: "google",
+    const answer = await callAuth(request, context, "/sign-in/social", {
+      provider: "google",
       callbackURL: safeRedirect(form.redirectTo, home),
       errorCallbackURL: localizedPath("/login", locale),
     });

@@ -1,3 +1,4 @@
+import { GOOGLE_PLAYER } from "../support/oidc-server.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { lastMailTo } from "./mail-server.ts";
 
@@ -197,4 +198,14 @@ test("edit the name and picture, change settings, then delete the account", asyn
   ).toBeVisible();
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
+});
+
+test("Sign in with Google goes through the (local) OpenID provider and back, signed in", async ({
+  page,
+}) => {
+  await page.goto("/login?redirectTo=%2Fprofile");
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("heading", { level: 1, name: GOOGLE_PLAYER.name })).toBeVisible();
+  await expect(page.getByText("Please confirm your e-mail address")).toHaveCount(0);
 });

@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { GOOGLE_CLIENT, GOOGLE_PLAYER, startOidcServer } from "../../tests/support/oidc-server.ts";
+import type { DatabaseHandle } from "../db/client.server.ts";
+import { user } from "../db/schema.ts";
+import { createTestDatabase } from "../db/test-database.server.ts";
+import { createTestHost, TEST_BASE_URL } from "../platform/test-host.server.ts";
+
+let database: DatabaseHandle;
+let oidc: Awaited<ReturnType<typeof startOidcServer>>;
+let request: Awaited<ReturnType<typeof createTestHost>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  oidc = await startOidcServer();
+  request = await createTestHost(database.db, {
+    google: { ...GOOGLE_CLIENT, discoveryUrl: oidc.discoveryUrl },
+  });
+});
+
+afterAll(async () => {
+  await oidc.stop();
+  await database.close();
+});
+
+const cookies = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+
+test("signing in with Google goes to the provider, comes back and opens a session for a new player", async () => {
+  const start = await request("/api/auth/sign-in/social", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: TEST_BASE_URL },
+    body: JSON.stringify({ provider: "google", callbackURL: "/profile" }),
+  });
+  expect(start.status).toBe(200);
+  const { url } = await start.json();
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+  expect(new URL(url).searchParams.get("client_id")).toBe(GOOGLE_CLIENT.clientId);
+
+  // The provider approves at once and sends the browser back with a code.
+  const approved = await fetch(url, { redirect: "manual" });
+  const back = new URL(approved.headers.get("location") ?? "");
+  expect(`${back.origin}${back.pathname}`).toBe(`${TEST_BASE_URL}/api/auth/callback/google`);
+
+  const callback = await request(`${back.pathname}${back.search}`, {
+    headers: { cookie: cookies(start) },
+  });
+  expect(callback.status).toBe(302);
+  expect(callback.headers.get("location")).toBe("/profile");
+
+  const session = await (
+    await request("/api/auth/get-session", { headers: { cookie: cookies(callback) } })
+  ).json();
+  expect(session.user).toMatchObject({
+    email: GOOGLE_PLAYER.email,
+    name: GOOGLE_PLAYER.name,
+    emailVerified: true,
+  });
+  const [player] = await database.db.select().from(user).where(eq(user.email, GOOGLE_PLAYER.email));
+  expect(player).toMatchObject({ playerType: "Newbie Player", points: 0, age: null });
+  expect(player?.handle).toMatch(/^kiana-google-\d{4}$/);
+});
+
+test("a callback without the state this browser started with is refused", async () => {
+  const forged = await request("/api/auth/callback/google?code=stolen&state=made-up");
+  expect(forged.status).toBe(302);
+  expect(forged.headers.get("location")).toMatch(/error/);
+  expect(forged.headers.getSetCookie().some((cookie) => cookie.includes("session_token="))).toBe(
+    false,
+  );
+});
