@@ -174,3 +174,83 @@ test("a cross-site POST is refused and changes nothing", async () => {
   });
   expect(fromForm.status).toBe(403);
 });
+
+test("password reset: the mailed link sets a new password and ends the other sessions", async () => {
+  await post(
+    "/api/auth/sign-up/email",
+    { name: "Reset Me", email: "reset@example.com", password: "first-password-1", age: 40 },
+    { "x-real-ip": "10.0.3.1" },
+  );
+  const phone = await post(
+    "/api/auth/sign-in/email",
+    { email: "reset@example.com", password: "first-password-1" },
+    { "x-real-ip": "10.0.3.2" },
+  );
+  const phoneCookie = cookieOf(phone);
+
+  const asked = await post(
+    "/api/auth/request-password-reset",
+    { email: "reset@example.com", redirectTo: "/reset-password" },
+    { "x-real-ip": "10.0.3.3" },
+  );
+  expect(asked.status).toBe(200);
+  const mail = await lastEmailTo("reset@example.com");
+  expect(mail?.subject).toBe("Choose a new Nearby password");
+  const link = /https?:\/\/\S+reset-password\/\S+/.exec(mail?.text ?? "")?.[0] ?? "";
+  const landing = await request(link.replace(TEST_BASE_URL, ""));
+  const token = new URL(landing.headers.get("location") ?? "", TEST_BASE_URL).searchParams.get(
+    "token",
+  );
+  expect(landing.headers.get("location")).toMatch(
+    new RegExp(`^${TEST_BASE_URL}/reset-password\\?token=`),
+  );
+
+  const reset = await post(
+    "/api/auth/reset-password",
+    { newPassword: "second-password-2", token },
+    { "x-real-ip": "10.0.3.3" },
+  );
+  expect(reset.status).toBe(200);
+  const stale = await (
+    await request("/api/auth/get-session", { headers: { cookie: phoneCookie } })
+  ).json();
+  expect(stale).toBeNull();
+  expect(
+    (
+      await post(
+        "/api/auth/sign-in/email",
+        { email: "reset@example.com", password: "first-password-1" },
+        { "x-real-ip": "10.0.3.4" },
+      )
+    ).status,
+  ).toBe(401);
+  expect(
+    (
+      await post(
+        "/api/auth/sign-in/email",
+        { email: "reset@example.com", password: "second-password-2" },
+        { "x-real-ip": "10.0.3.4" },
+      )
+    ).status,
+  ).toBe(200);
+  // The link works once.
+  expect(
+    (
+      await post(
+        "/api/auth/reset-password",
+        { newPassword: "third-password-3", token },
+        { "x-real-ip": "10.0.3.5" },
+      )
+    ).status,
+  ).toBe(400);
+});
+
+test("asking for a reset of an unknown address answers the same, and sends nothing", async () => {
+  const asked = await post(
+    "/api/auth/request-password-reset",
+    { email: "nobody-here@example.com", redirectTo: "/reset-password" },
+    { "x-real-ip": "10.0.4.1" },
+  );
+  expect(asked.status).toBe(200);
+  expect(await lastEmailTo("nobody-here@example.com")).toBeUndefined();
+});
