@@ -209,3 +209,41 @@ test("Sign in with Google goes through the (local) OpenID provider and back, sig
   await expect(page.getByRole("heading", { level: 1, name: GOOGLE_PLAYER.name })).toBeVisible();
   await expect(page.getByText("Please confirm your e-mail address")).toHaveCount(0);
 });
+
+test("forgot password: the mailed link leads to a page that sets a new one", async ({ page }) => {
+  const email = `reset.${Date.now()}@example.com`;
+  await register(page, "Rosa Diaz", email);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes, log out" }).click();
+  await expect(page.getByRole("link", { name: "Login", exact: true })).toBeVisible();
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "If an account uses this address" }),
+  ).toBeVisible();
+
+  await expect.poll(() => lastMailTo(email)).toContain("Choose a new Nearby password");
+  const link =
+    /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/reset-password\/[^\s"<]+/.exec(
+      lastMailTo(email) ?? "",
+    )?.[0] ?? "";
+  await page.goto(link.replaceAll("&amp;", "&"));
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Password", { exact: true }).fill("brand-new-password-5");
+  await page.getByLabel("Confirm password").fill("brand-new-password-5");
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page.getByRole("status")).toContainText("Your password has been changed");
+
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("brand-new-password-5");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Login successful." })).toBeVisible();
+});
