@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -6,6 +5,7 @@ import type { DatabaseHandle } from "../db/client.server.ts";
 import { user } from "../db/schema.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../platform/test-host.server.ts";
+import { pngClaiming, testPhoto } from "../platform/test-images.ts";
 
 let database: DatabaseHandle;
 let request: Awaited<ReturnType<typeof createTestHost>>;
@@ -39,30 +39,7 @@ const as = (cookie: string, init: RequestInit = {}) => ({
   headers: { origin: TEST_BASE_URL, cookie, ...(init.headers as Record<string, string>) },
 });
 const me = async (cookie: string) => (await request("/api/me", as(cookie))).json();
-const jpeg = () =>
-  sharp({ create: { width: 300, height: 200, channels: 3, background: "#0f766e" } })
-    .jpeg()
-    .toBuffer();
-
-function hugePng() {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sizes = Buffer.alloc(8);
-    sizes.writeUInt32BE(data.length, 0);
-    sizes.writeUInt32BE(crc32(body), 4);
-    return Buffer.concat([sizes.subarray(0, 4), body, sizes.subarray(4)]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(20_000, 0);
-  header.writeUInt32BE(20_000, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.alloc(64))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
+const jpeg = () => testPhoto(300, 200);
 
 test("a visitor gets 401 on every /api/me call", async () => {
   for (const [method, path] of [
@@ -163,12 +140,16 @@ describe("PUT /api/me/avatar", () => {
       async () => Buffer.concat([await jpeg(), Buffer.from("<script>alert(1)</script>")]),
       400,
     ],
-    ["a 20,000 × 20,000 pixel PNG", async () => hugePng(), 413],
+    ["a 20,000 × 20,000 pixel PNG", async () => pngClaiming(20_000, 20_000), 413],
     ["a 6 MB file", async () => Buffer.concat([await jpeg(), Buffer.alloc(6 * 1024 * 1024)]), 413],
   ])("%s is refused with %i and the old picture stays", async (_name, file, status) => {
     const response = await request(
       "/api/me/avatar",
-      as(bob, { method: "PUT", body: await file(), headers: { "content-type": "image/jpeg" } }),
+      as(bob, {
+        method: "PUT",
+        body: new Uint8Array(await file()),
+        headers: { "content-type": "image/jpeg" },
+      }),
     );
     expect(response.status).toBe(status);
     expect((await me(bob)).image).toBe(current);

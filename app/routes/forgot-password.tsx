@@ -4,6 +4,7 @@ import { callAuth, requireVisitor } from "../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../i18n/locale.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { primaryButton } from "../ui/button-link.tsx";
+import { TextField } from "../ui/text-field.tsx";
 import type { Route } from "./+types/forgot-password";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,16 +48,13 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
                 {t(result.problem)}
               </p>
             )}
-            <label htmlFor="forgot-email" className="font-medium text-slate-800">
-              {t("auth.fields.email")}
-            </label>
-            <input
+            <TextField
               id="forgot-email"
               name="email"
               type="email"
               required
               autoComplete="email"
-              className="rounded-lg border border-slate-300 px-3 py-3"
+              label={t("auth.fields.email")}
             />
             <button
               type="submit"

@@ -17,6 +17,7 @@ import { localeFromPath, localizedPath, unlocalizedPath } from "../i18n/locale.t
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { authContext } from "../platform/context.ts";
 import { primaryButton } from "../ui/button-link.tsx";
+import { TextField } from "../ui/text-field.tsx";
 import type { Route } from "./+types/login";
 
 /** SPEC.md section 9: the login message shows this long before the page moves on. */
@@ -107,6 +108,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionResult>(
     { signedIn: safeRedirect(form.redirectTo, home) },
     { headers: forwardCookies(answer) },
+  );
+}
+
+/** A field of the card, labelled from auth.fields.<name>. */
+function Field({
+  name,
+  ...input
+}: { name: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      id={`auth-${name}`}
+      name={name}
+      label={t(`auth.fields.${name}`)}
+      required
+      {...input}
+    />
   );
 }
 
@@ -215,34 +233,5 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         )}
       </div>
     </section>
-  );
-}
-
-function Field({
-  name,
-  hint,
-  ...input
-}: { name: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const { t } = useTranslation();
-  const id = `auth-${name}`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-slate-800">
-        {t(`auth.fields.${name}`)}
-      </label>
-      <input
-        id={id}
-        name={name}
-        required
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="rounded-lg border border-slate-300 px-3 py-3 focus:border-brand-700"
-        {...input}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-    </div>
   );
 }

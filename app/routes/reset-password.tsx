@@ -5,6 +5,7 @@ import { callAuth } from "../auth/session.server.ts";
 import { firstProblem, newPasswordSchema } from "../auth/validation.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { primaryButton } from "../ui/button-link.tsx";
+import { TextField } from "../ui/text-field.tsx";
 import type { Route } from "./+types/reset-password";
 
 /** Better Auth's reset link lands here with ?token=… (or ?error=INVALID_TOKEN when it has expired). */
@@ -56,19 +57,15 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               </p>
             )}
             {(["password", "confirmPassword"] as const).map((name) => (
-              <div key={name} className="flex flex-col gap-1">
-                <label htmlFor={`reset-${name}`} className="font-medium text-slate-800">
-                  {t(`auth.fields.${name}`)}
-                </label>
-                <input
-                  id={`reset-${name}`}
-                  name={name}
-                  type="password"
-                  required
-                  autoComplete="new-password"
-                  className="rounded-lg border border-slate-300 px-3 py-3"
-                />
-              </div>
+              <TextField
+                key={name}
+                id={`reset-${name}`}
+                name={name}
+                type="password"
+                required
+                autoComplete="new-password"
+                label={t(`auth.fields.${name}`)}
+              />
             ))}
             <button
               type="submit"

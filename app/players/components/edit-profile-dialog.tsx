@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useNavigate, useNavigation } from "react-router";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { TextField } from "../../ui/text-field.tsx";
 
 /** Same limit as the server's (app/platform/images.server.ts), checked here to spare the upload. */
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -97,19 +98,14 @@ export function EditProfileDialog({
             </p>
           </div>
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="edit-name" className="font-medium">
-            {t("profile.edit.name")}
-          </label>
-          <input
-            id="edit-name"
-            name="name"
-            defaultValue={name}
-            autoComplete="nickname"
-            maxLength={40}
-            className="rounded-lg border border-slate-300 px-3 py-3"
-          />
-        </div>
+        <TextField
+          id="edit-name"
+          name="name"
+          defaultValue={name}
+          autoComplete="nickname"
+          maxLength={40}
+          label={t("profile.edit.name")}
+        />
         <div className="mt-2 flex justify-end gap-3">
           <button
             type="button"

@@ -1,0 +1,27 @@
+/** A labelled input with an optional hint under it; every other attribute goes to the input. */
+export function TextField({
+  id,
+  label,
+  hint,
+  className = "",
+  ...input
+}: { id: string; label: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="rounded-lg border border-slate-300 px-3 py-3 focus:border-brand-700"
+        {...input}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
