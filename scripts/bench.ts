@@ -5,6 +5,7 @@
  * runs. Starts the built server as one process and loads it from this one over loopback.
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import { parseArgs } from "node:util";
@@ -67,12 +68,16 @@ const server = spawn(process.execPath, ["server.ts"], {
     PORT: String(port),
     DATABASE_URL: database.url,
     SEED_ON_START: "false",
+    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
   },
   stdio: ["ignore", "pipe", "inherit"],
 });
-await new Promise<void>((resolve) =>
-  server.stdout?.on("data", (chunk) => String(chunk).includes("Site ready") && resolve()),
-);
+await new Promise<void>((resolve, reject) => {
+  server.stdout?.on("data", (chunk) => String(chunk).includes("Site ready") && resolve());
+  server.once("exit", (code) =>
+    reject(new Error(`The server stopped before it was ready (exit ${code}).`)),
+  );
+});
 
 try {
   await measure(
