@@ -149,6 +149,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <title>{t(`auth.${mode}.metaTitle`)}</title>
+      <meta name="description" content={t("site.description")} />
       <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
         <h1 className="text-3xl font-bold text-brand-900">{t(`auth.${mode}.title`)}</h1>
         {signedIn ? (
