@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { type RouterContextProvider, redirect } from "react-router";
-import { user } from "../db/schema.ts";
 import { localeFromPath, localizedPath } from "../i18n/locale.ts";
 import { apiError } from "../platform/api.ts";
-import { authContext, databaseContext } from "../platform/context.ts";
+import { authContext } from "../platform/context.ts";
 import { CLIENT_IP_HEADER } from "./auth.server.ts";
 
 /** What pages know of the signed-in player; never another player's private data. */
@@ -16,25 +14,29 @@ export type Viewer = {
   handle: string;
 };
 
-export async function getViewer(
+/** One session lookup per request: the root and the page's loaders share the same context. */
+const viewers = new WeakMap<object, Promise<Viewer | null>>();
+
+export function getViewer(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<Viewer | null> {
+  let viewer = viewers.get(context);
+  if (!viewer) {
+    viewer = lookUpViewer(request, context);
+    viewers.set(context, viewer);
+  }
+  return viewer;
+}
+
+async function lookUpViewer(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<Viewer | null> {
   const found = await context.get(authContext).api.getSession({ headers: request.headers });
   if (!found) return null;
-  const [row] = await context
-    .get(databaseContext)
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      image: user.image,
-      handle: user.handle,
-    })
-    .from(user)
-    .where(eq(user.id, found.user.id));
-  return row ?? null;
+  const { id, name, email, emailVerified, image, handle } = found.user;
+  return { id, name, email, emailVerified, image: image ?? null, handle: handle ?? "" };
 }
 
 /** The signed-in player, or a redirect to /login that comes back here after signing in. */
