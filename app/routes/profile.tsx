@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult = { intent: string; problem?: string; reason?: string; sent?: boolean };
 
-/** One form per intent: edit, settings, delete, or sending the verification link again. */
+/** One form per intent: edit, settings, delete, or resend (the verification link). */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
   const locale = localeFromPath(new URL(request.url).pathname);
@@ -48,13 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "edit") return editProfile(args);
   if (intent === "settings") return saveSettings(args);
   if (intent === "delete") return removeAccount(args);
-  const answer = await callAuth(request, context, "/send-verification-email", {
-    email: viewer.email,
-    callbackURL: localizedPath("/profile", locale),
-  });
-  if (answer.status === 429)
-    return data<ActionResult>({ intent, problem: "auth.problems.tooMany" }, { status: 429 });
-  return { intent, sent: answer.ok } satisfies ActionResult;
+  return resendVerification(args);
 }
 
 type ActionArgs = Pick<Route.ActionArgs, "request" | "context"> & {
@@ -65,6 +59,15 @@ type ActionArgs = Pick<Route.ActionArgs, "request" | "context"> & {
 
 const fail = (intent: string, problem: string, status: number, reason?: string) =>
   data<ActionResult>({ intent, problem, reason }, { status });
+
+async function resendVerification({ request, context, viewer, locale }: ActionArgs) {
+  const answer = await callAuth(request, context, "/send-verification-email", {
+    email: viewer.email,
+    callbackURL: localizedPath("/profile", locale),
+  });
+  if (answer.status === 429) return fail("resend", "auth.problems.tooMany", 429);
+  return { intent: "resend", sent: answer.ok } satisfies ActionResult;
+}
 
 /** SPEC.md: saving needs a name and a picture; the current picture counts. */
 async function editProfile({ context, viewer, locale, form }: ActionArgs) {
@@ -138,7 +141,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <title>{t("profile.metaTitle")}</title>
-      {!profile.emailVerified && <VerifyBanner result={result} />}
+      {!profile.emailVerified && (
+        <VerifyBanner
+          sent={result?.intent === "resend" && result.sent}
+          problem={problem("resend")}
+        />
+      )}
       {search.has("edit") && (
         <EditProfileDialog name={profile.name} image={profile.image} problem={problem("edit")} />
       )}
@@ -252,7 +260,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-function VerifyBanner({ result }: { result?: ActionResult }) {
+function VerifyBanner({ sent, problem }: { sent?: boolean; problem?: string }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   return (
@@ -260,14 +268,9 @@ function VerifyBanner({ result }: { result?: ActionResult }) {
       aria-label={t("auth.verify.banner")}
       className="mb-6 flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200 sm:flex-row sm:items-center sm:justify-between"
     >
-      <p>
-        {result?.sent
-          ? t("auth.verify.sent")
-          : result?.problem
-            ? t(result.problem)
-            : t("auth.verify.banner")}
-      </p>
+      <p>{sent ? t("auth.verify.sent") : (problem ?? t("auth.verify.banner"))}</p>
       <Form method="post">
+        <input type="hidden" name="intent" value="resend" />
         <button
           type="submit"
           disabled={busy}
