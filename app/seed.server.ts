@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import type { Database } from "./db/client.server.ts";
-import { business } from "./db/schema.ts";
+import { business } from "./db/schema/directory.ts";
 import { readBusinessContent, seedBusinesses } from "./directory/seed.server.ts";
 import { CONTENT_DIR } from "./platform/content-dir.server.ts";
 import { readQuizBanks, seedQuizQuestions } from "./quiz/seed.server.ts";

@@ -1,7 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
-import { outboxEmail, user } from "../db/schema.ts";
+import { user } from "../db/schema/accounts.ts";
+import { outboxEmail } from "../db/schema/platform.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../platform/test-host.server.ts";
 

@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { account, rateLimit, session, user, verification } from "../db/schema.ts";
+import { account, rateLimit, session, user, verification } from "../db/schema/accounts.ts";
 import type { Mailer } from "../platform/email.server.ts";
 import { normalizeForSearch } from "../platform/text.ts";
 import { passwordResetEmail, verificationEmail } from "./emails.server.ts";

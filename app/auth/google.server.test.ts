@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { GOOGLE_CLIENT, GOOGLE_PLAYER, startOidcServer } from "../../tests/support/oidc-server.ts";
 import type { DatabaseHandle } from "../db/client.server.ts";
-import { user } from "../db/schema.ts";
+import { user } from "../db/schema/accounts.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../platform/test-host.server.ts";
 

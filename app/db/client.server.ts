@@ -4,7 +4,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { startEmbeddedDatabase } from "./embedded.server.ts";
-import * as schema from "./schema.ts";
+import * as schema from "./schema/index.ts";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, like, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { business, businessProduct, businessQuestion, review } from "../db/schema.ts";
+import { business, businessProduct, businessQuestion, review } from "../db/schema/directory.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
 import { isOpenAt, provinceTimeZone } from "./hours.ts";
 import { type Cursor, encodeCursor, type SearchCriteria } from "./search.ts";

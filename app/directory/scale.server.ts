@@ -1,6 +1,6 @@
 import { count, like, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { business } from "../db/schema.ts";
+import { business } from "../db/schema/directory.ts";
 import { CATEGORY_SLUGS } from "./categories.ts";
 
 const GENERATED_PREFIX = "generated-";

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { business, businessProduct, businessQuestion, review } from "../db/schema.ts";
+import { business, businessProduct, businessQuestion, review } from "../db/schema/directory.ts";
 import { normalizeForSearch } from "../platform/text.ts";
 import { type BusinessFile, type BusinessSeed, businessFileSchema } from "./content.ts";
 

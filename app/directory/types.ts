@@ -1,4 +1,4 @@
-import type { LocalizedText } from "../db/schema.ts";
+import type { LocalizedText } from "../db/schema/directory.ts";
 import type { CategorySlug } from "./categories.ts";
 
 /** A business as cards and the list API show it. */

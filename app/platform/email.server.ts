@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import type { Database } from "../db/client.server.ts";
-import { outboxEmail } from "../db/schema.ts";
+import { outboxEmail } from "../db/schema/platform.ts";
 
 export type Email = { to: string; subject: string; text: string; html: string };
 

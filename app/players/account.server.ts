@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { follow, quizProgress, user } from "../db/schema.ts";
+import { user } from "../db/schema/accounts.ts";
+import { follow } from "../db/schema/players.ts";
 import { processAvatar } from "../platform/images.server.ts";
 import type { Storage } from "../platform/storage.server.ts";
+import { completedSetsByCategory } from "../quiz/progress.server.ts";
 import type { Settings } from "./schemas.ts";
 
 export const AVATAR_FOLDER = "avatars";
@@ -37,14 +39,7 @@ export async function getPrivateProfile(db: Database, userId: string) {
     .from(user)
     .where(eq(user.id, userId));
   if (!row) return null;
-  const progress = await db
-    .select({ category: quizProgress.category, completedSets: quizProgress.completedSets })
-    .from(quizProgress)
-    .where(eq(quizProgress.userId, userId));
-  return {
-    ...row,
-    completedSets: Object.fromEntries(progress.map((item) => [item.category, item.completedSets])),
-  };
+  return { ...row, completedSets: await completedSetsByCategory(db, userId) };
 }
 
 export async function updateSettings(db: Database, userId: string, settings: Settings) {

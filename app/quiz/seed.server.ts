@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { quizQuestion } from "../db/schema.ts";
+import { quizQuestion } from "../db/schema/quiz.ts";
 import { LOCALES } from "../i18n/locale.ts";
 import { type Bank, checkBank } from "./bank.ts";
 import { QUIZ_CATEGORIES } from "./categories.ts";

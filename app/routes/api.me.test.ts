@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
-import { user } from "../db/schema.ts";
+import { user } from "../db/schema/accounts.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../platform/test-host.server.ts";
 import { pngClaiming, testPhoto } from "../platform/test-images.ts";

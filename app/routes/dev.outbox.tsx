@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import { data } from "react-router";
-import { outboxEmail } from "../db/schema.ts";
+import { outboxEmail } from "../db/schema/platform.ts";
 import { databaseContext } from "../platform/context.ts";
 import type { Route } from "./+types/dev.outbox";
 

@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+/** Better Auth's user, with the player's fields (SPEC.md section 3, DESIGN.md's data model). */
+export const user = pgTable(
+  "user",
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    emailVerified: boolean().notNull().default(false),
+    image: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Public name in addresses (/profile-view/{handle}/s); never the e-mail. */
+    handle: text().notNull().unique(),
+    /** Asked at sign-up with e-mail; an account made through Google has none until the player gives it. */
+    age: smallint(),
+    playerType: text().notNull().default("Newbie Player"),
+    points: integer().notNull().default(0),
+    usesPoints: integer().notNull().default(0),
+    winner: integer().notNull().default(0),
+    playMatch: integer().notNull().default(0),
+    notification: boolean().notNull().default(true),
+    /** Seconds a quiz question allows: 30, 60, or 0 for untimed play. */
+    quizTimer: smallint().notNull().default(30),
+    locale: text().notNull().default("en-CA"),
+  },
+  (table) => [
+    check("user_age_range", sql`${table.age} between 4 and 120`),
+    check("user_points_positive", sql`${table.points} >= 0 and ${table.usesPoints} >= 0`),
+    check("user_quiz_timer", sql`${table.quizTimer} in (0, 30, 60)`),
+  ],
+);
+
+export const session = pgTable(
+  "session",
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text(),
+    userAgent: text(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (table) => [index("session_user_idx").on(table.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("account_user_idx").on(table.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("verification_identifier_idx").on(table.identifier)],
+);
+
+/** Better Auth's rate-limit counters, in the database so limits hold across restarts and servers. */
+export const rateLimit = pgTable("rate_limit", {
+  id: text().primaryKey(),
+  key: text().notNull().unique(),
+  count: integer().notNull(),
+  lastRequest: bigint({ mode: "number" }).notNull(),
+});
