@@ -5,6 +5,7 @@ import { user } from "../db/schema/accounts.ts";
 import { outboxEmail } from "../db/schema/platform.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../platform/test-host.server.ts";
+import { cookieOf } from "./test-players.server.ts";
 
 let database: DatabaseHandle;
 let request: Awaited<ReturnType<typeof createTestHost>>;
@@ -40,11 +41,9 @@ async function lastEmailTo(address: string) {
   return email;
 }
 
-const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+/** What following the e-mailed link does, without the e-mail. */
+const markVerified = (email: string) =>
+  database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
 
 describe("sign-up", () => {
   test("creates the player with SPEC.md's starting values and mails a verification link in their language", async () => {
@@ -105,6 +104,17 @@ describe("sign-in", () => {
     );
   });
 
+  test("nobody is signed in before confirming their address", async () => {
+    const response = await post(
+      "/api/auth/sign-in/email",
+      { email: "sam@example.com", password: "northern-lights-7" },
+      { "x-real-ip": "10.0.2.3" },
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    await markVerified("sam@example.com");
+  });
+
   test("the right password opens a session the site recognizes", async () => {
     const response = await post(
       "/api/auth/sign-in/email",
@@ -123,16 +133,20 @@ describe("sign-in", () => {
 
   test("the sixth attempt from one address within a minute is refused with 429", async () => {
     const statuses: number[] = [];
+    let sixth: Response | undefined;
     for (let attempt = 1; attempt <= 6; attempt++) {
-      const response = await post(
+      sixth = await post(
         "/api/auth/sign-in/email",
         { email: "sam@example.com", password: "wrong-password" },
         { "x-real-ip": "10.0.9.9" },
       );
-      statuses.push(response.status);
+      statuses.push(sixth.status);
     }
     expect(statuses.slice(0, 5).every((status) => status === 401)).toBe(true);
     expect(statuses[5]).toBe(429);
+    expect(Number(sixth?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(sixth?.headers.get("x-retry-after")).toBeNull();
+    expect((await (sixth as Response).json()).error.code).toBe("too_many_requests");
     // Another visitor is not affected.
     const other = await post(
       "/api/auth/sign-in/email",
@@ -182,6 +196,7 @@ test("password reset: the mailed link sets a new password and ends the other ses
     { name: "Reset Me", email: "reset@example.com", password: "first-password-1", age: 40 },
     { "x-real-ip": "10.0.3.1" },
   );
+  await markVerified("reset@example.com");
   const phone = await post(
     "/api/auth/sign-in/email",
     { email: "reset@example.com", password: "first-password-1" },
@@ -254,4 +269,151 @@ test("asking for a reset of an unknown address answers the same, and sends nothi
   );
   expect(asked.status).toBe(200);
   expect(await lastEmailTo("nobody-here@example.com")).toBeUndefined();
+});
+
+describe("Better Auth's own endpoints keep the site's rules", () => {
+  const sound = {
+    name: "Rule Keeper",
+    email: "rules@example.com",
+    password: "prairie-wind-88",
+    age: 12,
+  };
+
+  test.each([
+    [{ password: "abc" }, "password"],
+    [{ password: "password123" }, "password"],
+    [{ name: "x".repeat(10_000) }, "name"], // ten thousand letters
+    [{ age: undefined }, "age"],
+    [{ age: "abc" }, "age"],
+    [{ locale: "xx-XX" }, "locale"],
+    [{ image: "https://evil.example/me.png" }, "image"],
+    [{ callbackURL: "//evil.example" }, "callbackURL"],
+  ])("sign-up with %j is refused with 400 and creates nothing", async (changes, field) => {
+    const response = await post(
+      "/api/auth/sign-up/email",
+      { ...sound, ...changes },
+      { "x-real-ip": `10.0.5.${field.length}${Object.keys(changes).length}` },
+    );
+    const { error } = await response.json();
+    expect(response.status, JSON.stringify(error)).toBe(400);
+    expect(error.code).toBe("invalid_parameters");
+    expect(error.details[0].field).toBe(field);
+    expect(await database.db.select().from(user).where(eq(user.email, sound.email))).toEqual([]);
+  });
+
+  test("the endpoints the site does not use are closed, in the API's error shape", async () => {
+    for (const path of [
+      "/api/auth/update-user",
+      "/api/auth/change-password",
+      "/api/auth/delete-user",
+    ]) {
+      const response = await post(path, { name: "x", image: "/uploads/avatars/other.jpg" });
+      expect(response.status, path).toBe(404);
+      expect((await response.json()).error.code, path).toBe("not_found");
+    }
+  });
+
+  test("a reset to a weak or common password is refused", async () => {
+    for (const newPassword of ["abc", "password1"]) {
+      const response = await post(
+        "/api/auth/reset-password",
+        { newPassword, token: "anything" },
+        { "x-real-ip": "10.0.5.2" },
+      );
+      expect(response.status, newPassword).toBe(400);
+      expect((await response.json()).error.details[0].field).toBe("newPassword");
+    }
+  });
+});
+
+describe("sign-up does not tell a stranger who has an account", () => {
+  const body = {
+    name: "Known Person",
+    email: "known@example.com",
+    password: "birch-canoe-2026",
+    age: 30,
+  };
+
+  test("a new and a known address get the same answer; the owner is told by e-mail", async () => {
+    const first = await post("/api/auth/sign-up/email", body, { "x-real-ip": "10.0.6.1" });
+    const again = await post(
+      "/api/auth/sign-up/email",
+      { ...body, name: "Someone Else", password: "other-pass-word-9" },
+      { "x-real-ip": "10.0.6.2" },
+    );
+    expect(again.status).toBe(first.status);
+    expect(again.headers.getSetCookie()).toEqual(first.headers.getSetCookie());
+    const shape = (value: { token: unknown; user: Record<string, unknown> }) => ({
+      token: value.token,
+      user: Object.keys(value.user).sort(),
+    });
+    expect(shape(await again.json())).toEqual(shape(await first.json()));
+    expect((await lastEmailTo("known@example.com"))?.subject).toBe(
+      "You already have a Nearby account",
+    );
+    const [owner] = await database.db
+      .select()
+      .from(user)
+      .where(eq(user.email, "known@example.com"));
+    expect(owner?.name).toBe("Known Person");
+  });
+});
+
+test("only the newest reset link works", async () => {
+  await post(
+    "/api/auth/sign-up/email",
+    { name: "Two Links", email: "twolinks@example.com", password: "spruce-cabin-77", age: 33 },
+    { "x-real-ip": "10.0.7.1" },
+  );
+  const tokens: string[] = [];
+  for (const address of ["10.0.7.2", "10.0.7.3"]) {
+    await post(
+      "/api/auth/request-password-reset",
+      { email: "twolinks@example.com", redirectTo: "/reset-password" },
+      { "x-real-ip": address },
+    );
+    const mail = await lastEmailTo("twolinks@example.com");
+    tokens.push(/reset-password\/([^?\s]+)/.exec(mail?.text ?? "")?.[1] ?? "");
+  }
+  const older = await post(
+    "/api/auth/reset-password",
+    { newPassword: "spruce-cabin-88", token: tokens[0] },
+    { "x-real-ip": "10.0.7.4" },
+  );
+  expect(older.status).toBe(400);
+  const newer = await post(
+    "/api/auth/reset-password",
+    { newPassword: "spruce-cabin-99", token: tokens[1] },
+    { "x-real-ip": "10.0.7.4" },
+  );
+  expect(newer.status).toBe(200);
+});
+
+describe("redirects stay on this site", () => {
+  test.each([
+    "//evil.example",
+    "/\\evil.example",
+    "/.//evil.example",
+    "https:evil.example",
+    "%2F%2Fevil.example",
+    "/%09/evil.example",
+    "javascript:alert(1)",
+    "https://evil.example/",
+  ])("verify-email with callbackURL=%s is refused", async (target) => {
+    const response = await request(
+      `/api/auth/verify-email?token=whatever&callbackURL=${encodeURIComponent(target)}`,
+      { headers: { "x-real-ip": "10.0.8.1" } },
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get("location")).toBeNull();
+  });
+
+  test("the same targets typed raw in the address are refused too", async () => {
+    for (const raw of ["/.//evil.example", "/%09/evil.example", "%2F%2Fevil.example"]) {
+      const response = await request(`/api/auth/verify-email?token=whatever&callbackURL=${raw}`, {
+        headers: { "x-real-ip": "10.0.8.2" },
+      });
+      expect(response.status, raw).toBe(400);
+    }
+  });
 });

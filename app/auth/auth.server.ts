@@ -1,12 +1,17 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { eq } from "drizzle-orm";
+import { and, eq, like, ne } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema/accounts.ts";
 import type { Mailer } from "../platform/email.server.ts";
+import { isAppError } from "../platform/errors.ts";
+import { validate } from "../platform/input.server.ts";
 import { normalizeForSearch } from "../platform/text.ts";
-import { passwordResetEmail, verificationEmail } from "./emails.server.ts";
+import { existingAccountEmail, passwordResetEmail, verificationEmail } from "./emails.server.ts";
+import { assertPasswordNotCommon } from "./passwords.server.ts";
+import { authEndpointSchemas, redirectQuerySchema } from "./validation.ts";
 
 /** The header the host sets from the connection (or a trusted proxy); any copy from the client is dropped. */
 export const CLIENT_IP_HEADER = "x-nearby-client-ip";
@@ -18,6 +23,37 @@ export const AUTH_RATE_LIMITS = {
   "/request-password-reset": { window: 60, max: 3 },
   "/send-verification-email": { window: 60, max: 3 },
 } as const;
+
+/**
+ * Better Auth endpoints the site does not use, closed so that nothing reaches around the app's own
+ * rules: the player's name and settings change through PATCH /api/me, the picture only through our
+ * upload code, and accounts are deleted through DELETE /api/me.
+ */
+export const CLOSED_AUTH_PATHS = [
+  "/update-user",
+  "/change-email",
+  "/change-password",
+  "/set-password",
+  "/delete-user",
+  "/delete-user/callback",
+  "/link-social",
+  "/unlink-account",
+  "/list-accounts",
+  "/account-info",
+  "/get-access-token",
+  "/refresh-token",
+  "/update-session",
+  "/verify-password",
+  "/list-sessions",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+  "/sign-in/oauth2",
+  "/oauth2/link",
+];
+
+/** Reported by the hook below as `{ code, message, field }`; the host turns it into the API's shape. */
+export const AUTH_INPUT_ERROR = "INVALID_INPUT";
 
 export type AuthOptions = {
   db: Database;
@@ -42,13 +78,21 @@ export function createAuth({ db, baseUrl, secret, mailer, google }: AuthOptions)
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: true,
+      // Nobody is signed in before their address is confirmed, and sign-up answers the same for a
+      // new and a known address; the known address's owner is told by e-mail instead.
+      requireEmailVerification: true,
+      onExistingUserSignUp: async ({ user: to }) =>
+        mailer.send(existingAccountEmail(withLocale(to), `${baseUrl}/login`)),
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user: to, url }) =>
-        mailer.send(passwordResetEmail(withLocale(to), url)),
+      sendResetPassword: async ({ user: to, url, token }) => {
+        await forgetOlderResetLinks(db, to.id, token);
+        await mailer.send(passwordResetEmail(withLocale(to), url));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: to, url }) =>
@@ -69,6 +113,8 @@ export function createAuth({ db, baseUrl, secret, mailer, google }: AuthOptions)
       max: 60,
       customRules: AUTH_RATE_LIMITS,
     },
+    disabledPaths: CLOSED_AUTH_PATHS,
+    hooks: { before: enforceAppRules },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: baseUrl.startsWith("https://"),
@@ -103,6 +149,48 @@ export function createAuth({ db, baseUrl, secret, mailer, google }: AuthOptions)
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Better Auth's own endpoints get the app's rules, from the same schemas as the forms: body shape,
+ * lengths, age, language, common passwords, and redirect targets that stay on this site.
+ */
+const enforceAppRules = createAuthMiddleware(async (ctx) => {
+  try {
+    const schema = authEndpointSchemas[ctx.path as keyof typeof authEndpointSchemas];
+    if (schema) {
+      const body: Record<string, unknown> = await validate(schema, ctx.body ?? {});
+      const field = NEW_PASSWORD_FIELD[ctx.path];
+      if (field) await assertPasswordNotCommon(String(body[field]), field);
+    }
+    await validate(redirectQuerySchema, ctx.query ?? {});
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    throw new APIError("BAD_REQUEST", {
+      code: AUTH_INPUT_ERROR,
+      message: error.messageKey,
+      field: error.options.problems?.[0]?.field,
+    });
+  }
+});
+
+/** Where each endpoint that sets a password carries it, for the common-password check. */
+const NEW_PASSWORD_FIELD: Partial<Record<string, string>> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+};
+
+/** A newer reset link replaces the older ones: only the last one sent works (once). */
+async function forgetOlderResetLinks(db: Database, userId: string, token: string) {
+  await db
+    .delete(verification)
+    .where(
+      and(
+        eq(verification.value, userId),
+        like(verification.identifier, "reset-password:%"),
+        ne(verification.identifier, `reset-password:${token}`),
+      ),
+    );
+}
 
 function withLocale(to: { email: string; name: string } & Record<string, unknown>) {
   return {

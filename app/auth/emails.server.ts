@@ -8,7 +8,7 @@ const escapeHtml = (text: string) =>
 
 /** One message with a single action link, in the player's language, as plain text and HTML. */
 function actionEmail(
-  kind: "verify" | "reset",
+  kind: "verify" | "reset" | "existing",
   to: { email: string; name: string; locale: string },
   url: string,
 ): Email {
@@ -42,3 +42,9 @@ export const passwordResetEmail = (
   to: { email: string; name: string; locale: string },
   url: string,
 ) => actionEmail("reset", to, url);
+
+/** Sign-up with an address that already has an account: the owner hears of it, nobody else. */
+export const existingAccountEmail = (
+  to: { email: string; name: string; locale: string },
+  loginUrl: string,
+) => actionEmail("existing", to, loginUrl);

@@ -1,7 +1,7 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { localeFromPath, localizedPath } from "../i18n/locale.ts";
-import { apiError } from "../platform/api.ts";
 import { authContext } from "../platform/context.ts";
+import { AppError } from "../platform/errors.ts";
 import { CLIENT_IP_HEADER } from "./auth.server.ts";
 
 /** What pages know of the signed-in player; never another player's private data. */
@@ -103,6 +103,6 @@ export async function requireApiViewer(
   context: Readonly<RouterContextProvider>,
 ): Promise<Viewer> {
   const viewer = await getViewer(request, context);
-  if (!viewer) throw apiError("unauthorized", "Sign in first.");
+  if (!viewer) throw new AppError("unauthorized");
   return viewer;
 }

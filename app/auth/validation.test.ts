@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { firstProblem, safeRedirect, signUpSchema } from "./validation.ts";
+import { authEndpointSchemas, safeRedirect, signUpSchema } from "./validation.ts";
 
 const sound = {
+  intent: "register" as const,
   name: "Maya",
   email: "maya@example.com",
   age: "10",
@@ -9,7 +10,7 @@ const sound = {
   confirmPassword: "tuque-hiver-2026",
 };
 const check = (changes: Partial<typeof sound>) =>
-  firstProblem(signUpSchema.safeParse({ ...sound, ...changes }))?.message;
+  signUpSchema.safeParse({ ...sound, ...changes }).error?.issues[0]?.message;
 
 describe("sign-up checks, in SPEC.md's order", () => {
   test("a sound form passes", () => {
@@ -65,8 +66,18 @@ describe("safeRedirect", () => {
   test.each([
     "https://evil.example/",
     "//evil.example/path",
+    "//evil.example",
     "/\\evil.example",
     "\\\\evil.example",
+    "/.//evil.example",
+    "/./\\evil.example",
+    "/..//evil.example",
+    "https:evil.example",
+    "%2F%2Fevil.example",
+    "/%2F/evil.example",
+    "/%09/evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
     "javascript:alert(1)",
     "profile",
     "",
@@ -74,5 +85,35 @@ describe("safeRedirect", () => {
     undefined,
   ])("%j is refused and sends home", (target) => {
     expect(safeRedirect(target)).toBe("/");
+  });
+});
+
+describe("Better Auth's sign-up endpoint gets the form's rules", () => {
+  const signUp = authEndpointSchemas["/sign-up/email"];
+  const body = { name: "Maya", email: "maya@example.com", password: "tuque-hiver-2026", age: 10 };
+  const problem = (changes: Record<string, unknown>) =>
+    signUp.safeParse({ ...body, ...changes }).error?.issues[0]?.message;
+
+  test("a sound body passes, with the age as a number or as text", () => {
+    expect(problem({})).toBeUndefined();
+    expect(problem({ age: "10", locale: "fr-CA", callbackURL: "/fr" })).toBeUndefined();
+  });
+
+  test.each([
+    [{ password: "abc" }, "auth.problems.passwordShort"],
+    [{ name: "x".repeat(10_000) }, "auth.problems.usernameLong"],
+    [{ age: undefined }, "auth.problems.ageRequired"],
+    [{ age: "abc" }, "auth.problems.ageRange"],
+    [{ age: Number("1e400") }, "auth.problems.ageRange"],
+    [{ locale: "de-DE" }, "errors.invalid_value"],
+    [{ callbackURL: "/.//evil.example" }, "auth.problems.redirectInvalid"],
+  ])("%j is refused with %s", (changes, message) => {
+    expect(problem(changes)).toBe(message);
+  });
+
+  test("a picture cannot be set at sign-up: only the upload writes it", () => {
+    expect(signUp.safeParse({ ...body, image: "/uploads/avatars/someone-else.jpg" }).success).toBe(
+      false,
+    );
   });
 });

@@ -1,69 +1,174 @@
 import { z } from "zod";
+import { LOCALES } from "../i18n/locale.ts";
 
 /**
- * The sign-up form, checked in SPEC.md's order (username, age, password, confirmation, match) with
- * its messages (as message keys); the e-mail's form and the age's range are checked too. The form
- * shows the first problem; the server runs the same schema before creating anything.
+ * The account rules, one field schema each, shared by the forms, their actions, the JSON API and
+ * the Better Auth hook that guards Better Auth's own endpoints (auth.server.ts). Messages are
+ * message keys. The sign-up form is checked in SPEC.md's order: username, age, password,
+ * confirmation, match; then the e-mail's form.
  */
-const password = z
-  .string()
+export const usernameField = z
+  .string("auth.problems.usernameShort")
+  .trim()
+  .min(3, "auth.problems.usernameShort")
+  .max(40, "auth.problems.usernameLong");
+
+export const emailField = z
+  .string("auth.problems.emailInvalid")
+  .trim()
+  .max(254, "auth.problems.emailInvalid")
+  .pipe(z.email("auth.problems.emailInvalid"));
+
+/** A whole number from 4 to 120; forms send it as text, JSON clients as a number. */
+export const ageField = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    const text = value.trim();
+    if (text === "") return undefined;
+    return /^\d{1,3}$/.test(text) ? Number(text) : text;
+  },
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? "auth.problems.ageRequired" : "auth.problems.ageRange",
+    })
+    .int("auth.problems.ageRange")
+    .min(4, "auth.problems.ageRange")
+    .max(120, "auth.problems.ageRange"),
+);
+
+export const passwordField = z
+  .string("auth.problems.passwordShort")
   .min(8, "auth.problems.passwordShort")
   .max(128, "auth.problems.passwordLong");
-const confirmPassword = z.string().min(1, "auth.problems.confirmRequired");
+
+export const localeField = z.enum(LOCALES, "errors.invalid_value");
+
+/** Where to send the browser afterwards: a path on this site only (see safeRedirect). */
+export const sitePathField = z
+  .string()
+  .max(2000)
+  .refine((target) => safeRedirect(target, "") === target, "auth.problems.redirectInvalid");
+
+const confirmPassword = z
+  .string("auth.problems.confirmRequired")
+  .min(1, "auth.problems.confirmRequired");
 const passwordsMatch = (form: { password: string; confirmPassword: string }) =>
   form.password === form.confirmPassword;
 const mismatch = { message: "auth.problems.passwordsMismatch", path: ["confirmPassword"] };
 
 export const signUpSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(3, "auth.problems.usernameShort")
-      .max(40, "auth.problems.usernameLong"),
-    age: z
-      .string()
-      .trim()
-      .min(1, "auth.problems.ageRequired")
-      .regex(/^\d{1,3}$/, "auth.problems.ageRange")
-      .transform(Number)
-      .pipe(z.number().min(4, "auth.problems.ageRange").max(120, "auth.problems.ageRange")),
-    password,
+    intent: z.literal("register"),
+    name: usernameField,
+    age: ageField,
+    password: passwordField,
     confirmPassword,
-    email: z.email("auth.problems.emailInvalid").max(254, "auth.problems.emailInvalid"),
+    email: emailField,
+    redirectTo: z.string().optional(),
   })
   .refine(passwordsMatch, mismatch);
 
-/** A new password and its confirmation, with the same rules and messages as at sign-up. */
-export const newPasswordSchema = z
-  .object({ password, confirmPassword })
-  .refine(passwordsMatch, mismatch);
-
 export const signInSchema = z.object({
-  email: z.string().trim().min(1, "auth.problems.emailInvalid"),
-  password: z.string().min(1, "auth.problems.passwordShort"),
+  intent: z.literal("login"),
+  email: z.string("auth.problems.loginMismatch").trim().min(1, "auth.problems.loginMismatch"),
+  password: z.string("auth.problems.loginMismatch").min(1, "auth.problems.loginMismatch"),
+  redirectTo: z.string().optional(),
 });
 
-export type FormProblem = { field: string; message: string };
+export const googleSignInSchema = z.object({
+  intent: z.literal("google"),
+  redirectTo: z.string().optional(),
+});
 
-/** The first problem in the schema's order, or null when the form is sound. */
-export function firstProblem(result: z.ZodSafeParseResult<unknown>): FormProblem | null {
-  if (result.success) return null;
-  const [issue] = result.error.issues;
-  return issue ? { field: String(issue.path[0] ?? ""), message: issue.message } : null;
-}
+/** The login page's three forms: sign in, sign up, or go to Google. */
+export const loginPageSchema = z.discriminatedUnion(
+  "intent",
+  [signInSchema, signUpSchema, googleSignInSchema],
+  {
+    error: "errors.unknown_intent",
+  },
+);
+
+export type LoginPageForm = z.infer<typeof loginPageSchema>;
+
+/** A new password and its confirmation, with the same rules and messages as at sign-up. */
+export const newPasswordSchema = z
+  .object({ password: passwordField, confirmPassword, token: z.string().max(256).default("") })
+  .refine(passwordsMatch, mismatch);
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+/** What Better Auth's endpoints accept, field for field the same rules as the forms. */
+export const authEndpointSchemas = {
+  "/sign-up/email": z.strictObject({
+    name: usernameField,
+    email: emailField,
+    password: passwordField,
+    age: ageField,
+    locale: localeField.optional(),
+    callbackURL: sitePathField.optional(),
+    rememberMe: z.boolean().optional(),
+  }),
+  "/sign-in/email": z.strictObject({
+    email: z.string().max(254),
+    password: z.string().max(128),
+    callbackURL: sitePathField.optional(),
+    rememberMe: z.boolean().optional(),
+  }),
+  "/reset-password": z.strictObject({
+    newPassword: passwordField,
+    token: z.string().max(256).optional(),
+  }),
+  "/request-password-reset": z.strictObject({
+    email: emailField,
+    redirectTo: sitePathField.optional(),
+  }),
+  "/send-verification-email": z.strictObject({
+    email: emailField,
+    callbackURL: sitePathField.optional(),
+  }),
+  "/sign-in/social": z.strictObject({
+    provider: z.literal("google", "errors.not_found"),
+    callbackURL: sitePathField.optional(),
+    errorCallbackURL: sitePathField.optional(),
+    newUserCallbackURL: sitePathField.optional(),
+    disableRedirect: z.boolean().optional(),
+  }),
+} as const;
+
+/** Query parameters that name where the browser goes next, on any auth endpoint. */
+export const redirectQuerySchema = z.looseObject({
+  callbackURL: sitePathField.optional(),
+  errorCallbackURL: sitePathField.optional(),
+  newUserCallbackURL: sitePathField.optional(),
+  redirectTo: sitePathField.optional(),
+});
+
+/** Control characters and spaces: browsers drop some (tab, newline) before reading an address. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u00a0\u2028\u2029]/u;
 
 /**
- * Where to go after signing in: a path on this site, or home. Anything that could leave the site
- * (another host, a scheme, "//host", back-slashes some browsers read as slashes) is refused.
+ * Where to go after signing in: a path on this site, or `fallback`. Anything a browser could read
+ * as another site is refused: another host or scheme, "//host", back-slashes, control characters
+ * browsers strip ("/\t/host"), and dot segments that collapse into "//host" ("/.//host").
  */
 export function safeRedirect(target: string | null | undefined, fallback = "/"): string {
-  if (!target?.startsWith("/") || target.startsWith("//") || target.includes("\\")) return fallback;
+  if (!target?.startsWith("/") || target.includes("\\") || CONTROL_OR_SPACE.test(target))
+    return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    return fallback;
+  }
+  if (decoded.includes("\\") || CONTROL_OR_SPACE.test(decoded) || decoded.startsWith("//"))
+    return fallback;
   try {
     const url = new URL(target, "http://site.invalid");
-    return url.origin === "http://site.invalid"
-      ? `${url.pathname}${url.search}${url.hash}`
-      : fallback;
+    if (url.origin !== "http://site.invalid" || url.pathname.startsWith("//")) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return fallback;
   }

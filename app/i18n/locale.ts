@@ -28,3 +28,37 @@ export function localizedPath(path: string, locale: Locale): string {
 export function htmlLang(locale: Locale): string {
   return locale === "fr-CA" ? "fr-CA" : "en-CA";
 }
+
+/**
+ * The language to answer a request in: the page's own (its path), and for the JSON API, which has
+ * no /fr addresses, the client's Accept-Language (French when it prefers any French).
+ */
+export function localeFromRequest(request: Request): Locale {
+  const { pathname } = new URL(request.url);
+  if (!pathname.startsWith("/api/")) return localeFromPath(pathname);
+  return preferredLocale(request.headers.get("accept-language"));
+}
+
+/** The first of our languages in an Accept-Language list, by quality; English when none matches. */
+export function preferredLocale(header: string | null): Locale {
+  const ranked = (header ?? "")
+    .split(",")
+    .slice(0, 20)
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().toLowerCase().split(";");
+      const q = Number(
+        params
+          .find((param) => param.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { tag, q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    if (tag === "fr" || tag.startsWith("fr-")) return "fr-CA";
+    if (tag === "en" || tag.startsWith("en-")) return "en-CA";
+  }
+  return DEFAULT_LOCALE;
+}

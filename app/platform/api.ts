@@ -1,31 +1,94 @@
-/** Error codes of the JSON API and the HTTP status each one answers with. */
-const STATUS = {
-  invalid_parameters: 400,
-  invalid_image: 400,
-  unauthorized: 401,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  not_found: 404,
-  method_not_allowed: 405,
-  internal_error: 500,
-} as const;
+import { data } from "react-router";
+import { type Locale, localeFromRequest } from "../i18n/locale.ts";
+import { serverT } from "../i18n/messages.server.ts";
+import { AppError, ERRORS, type ErrorCode, isAppError } from "./errors.ts";
 
-export type ApiErrorCode = keyof typeof STATUS;
-
-/** `{ error: { code, message } }` with the code's status; `details` says which input was wrong. */
-export function apiError(code: ApiErrorCode, message: string, details?: unknown): Response {
+/**
+ * The API's one error shape, `{ error: { code, message, details? } }`, with the code's status, in
+ * the request's language; `details` lists each wrong input with its own message.
+ */
+export function errorResponse(error: AppError, locale: Locale): Response {
+  const t = serverT(locale);
+  const problems = error.options.problems ?? [];
+  const [first] = problems;
+  const message = t(error.messageKey, error.options.values);
+  const headers = error.headers();
+  headers.set("Cache-Control", "no-store");
   return Response.json(
-    { error: { code, message, ...(details === undefined ? {} : { details }) } },
     {
-      status: STATUS[code],
-      headers: code === "method_not_allowed" ? { Allow: "GET, HEAD" } : undefined,
+      error: {
+        code: error.code,
+        message: first?.field ? `${first.field}: ${message}` : message,
+        ...(problems.length > 0
+          ? { details: problems.map((p) => ({ field: p.field, message: t(p.message) })) }
+          : {}),
+      },
     },
+    { status: error.status, headers },
   );
 }
 
-/** A method the address does not answer; `allow` lists those it does. */
-export function methodNotAllowed(allow = "GET, HEAD"): Response {
-  const response = apiError("method_not_allowed", `This address answers ${allow} only.`);
-  response.headers.set("Allow", allow);
-  return response;
+/** The code that answers with `status`, for errors that arrive as a bare status (host, auth). */
+export function codeForStatus(status: number): ErrorCode {
+  const match = Object.entries(ERRORS).find(([, entry]) => entry.status === status);
+  if (match) return match[0] as ErrorCode;
+  return status >= 500 ? "internal_error" : "invalid_parameters";
+}
+
+type Args = { request: Request };
+
+/**
+ * Wraps an API loader or action: an AppError it (or a service below it) throws becomes the JSON
+ * error answer. Anything else is a fault of ours and ends as the host's JSON 500.
+ */
+export function apiRoute<A extends Args>(handler: (args: A) => Promise<Response> | Response) {
+  return async (args: A): Promise<Response> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (isAppError(error)) return errorResponse(error, localeFromRequest(args.request));
+      throw error;
+    }
+  };
+}
+
+/** An API address asked with a method it does not answer. */
+export function methodNotAllowed(allow: string): never {
+  throw new AppError("method_not_allowed", { allow });
+}
+
+/** What a page's form shows after a refused submission: the message key and the field it is about. */
+export type FormProblem = {
+  code: ErrorCode;
+  message: string;
+  field?: string;
+  values?: Record<string, string | number>;
+};
+
+export type FormResult<T = unknown> = { problem?: FormProblem; intent?: string } & Partial<T>;
+
+/**
+ * Wraps a page action: an AppError becomes `{ problem }` with its status, for the form to show
+ * beside the field; redirects and other responses pass through.
+ */
+export function formAction<A extends Args, R>(handler: (args: A) => Promise<R>) {
+  return async (args: A) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return formFailure(error);
+    }
+  };
+}
+
+/** A refused submission as the page's action data; `extra` says which of its forms failed. */
+export function formFailure(error: AppError, extra: Record<string, unknown> = {}) {
+  const problem: FormProblem = {
+    code: error.code,
+    message: error.messageKey,
+    field: error.options.problems?.[0]?.field || undefined,
+    values: error.options.values,
+  };
+  return data({ ...extra, problem }, { status: error.status, headers: error.headers() });
 }

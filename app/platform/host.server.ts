@@ -7,10 +7,12 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { type Auth, CLIENT_IP_HEADER } from "../auth/auth.server.ts";
+import { AUTH_INPUT_ERROR, type Auth, CLIENT_IP_HEADER } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { apiError } from "./api.ts";
+import { localeFromRequest } from "../i18n/locale.ts";
+import { codeForStatus, errorResponse } from "./api.ts";
 import type { authContext, databaseContext, nonceContext, storageContext } from "./context.ts";
+import { AppError } from "./errors.ts";
 import type { Storage } from "./storage.server.ts";
 
 export type HostOptions = {
@@ -67,13 +69,81 @@ function sameSiteWrites(): MiddlewareHandler {
     const crossSite = origin
       ? origin === "null" || new URL(origin).host !== host
       : c.req.header("sec-fetch-site") === "cross-site";
-    if (crossSite)
-      return c.json(
-        { error: { code: "cross_site", message: "Requests from other sites are not accepted." } },
-        403,
-      );
+    if (crossSite) return errorResponse(new AppError("cross_site"), localeFromRequest(c.req.raw));
     return next();
   };
+}
+
+/** Better Auth's session cookie, plain or with the __Secure- prefix it takes over https. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/**
+ * A response to a signed-in player (or one that signs someone in or out) is theirs alone: no shared
+ * cache or browser history may keep it. Visitors' pages keep whatever caching they had.
+ */
+function privateWhenSignedIn(): MiddlewareHandler<HostEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.get("staticFile") || c.req.path.startsWith("/uploads/")) return;
+    const signedIn = SESSION_COOKIE.test(c.req.header("cookie") ?? "");
+    if (signedIn || c.res.headers.has("set-cookie")) {
+      c.res.headers.set("Cache-Control", "private, no-store");
+    }
+    c.res.headers.append("Vary", "Cookie");
+  };
+}
+
+/**
+ * Every error under /api in the one JSON shape, in the request's language: Better Auth's own
+ * `{ code, message }` answers, its bare 404s, and anything else that arrives without it.
+ */
+function apiErrorShape(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const { status } = c.res;
+    if (status < 400) return;
+    const json = c.res.headers.get("content-type")?.includes("json");
+    const body = json
+      ? await c.res
+          .clone()
+          .json()
+          .catch(() => null)
+      : null;
+    if (body && typeof body === "object" && "error" in body) return;
+    const authCode = typeof body?.code === "string" ? body.code : undefined;
+    const inputProblem =
+      authCode === AUTH_INPUT_ERROR
+        ? [{ field: String(body?.field ?? ""), message: String(body?.message) }]
+        : undefined;
+    const error = new AppError(codeForStatus(status), {
+      message: authCode ? AUTH_MESSAGES[authCode] : undefined,
+      problems: inputProblem,
+      allow: c.res.headers.get("allow") ?? undefined,
+      retryAfter: retryAfterOf(c.res.headers),
+    });
+    const answer = errorResponse(error, localeFromRequest(c.req.raw));
+    for (const cookie of c.res.headers.getSetCookie()) answer.headers.append("Set-Cookie", cookie);
+    // Hono copies the old answer's headers onto a new one; clearing it first keeps only ours.
+    c.res = undefined;
+    c.res = answer;
+  };
+}
+
+/** Better Auth's codes that deserve a more precise message than their status's. */
+const AUTH_MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: "auth.problems.loginMismatch",
+  INVALID_EMAIL: "auth.problems.emailInvalid",
+  PASSWORD_TOO_SHORT: "auth.problems.passwordShort",
+  PASSWORD_TOO_LONG: "auth.problems.passwordLong",
+  INVALID_TOKEN: "auth.problems.linkInvalid",
+  TOKEN_EXPIRED: "auth.problems.linkInvalid",
+  EMAIL_NOT_VERIFIED: "auth.problems.emailNotVerified",
+};
+
+/** Seconds to wait, from Retry-After or Better Auth's X-Retry-After. */
+function retryAfterOf(headers: Headers): number | undefined {
+  const value = Number(headers.get("retry-after") ?? headers.get("x-retry-after") ?? Number.NaN);
+  return Number.isFinite(value) ? value : undefined;
 }
 
 const MIN_COMPRESSED_BYTES = 1024;
@@ -156,10 +226,7 @@ export function createHost(options: HostOptions) {
     bodyLimit({
       maxSize: options.maxBodyBytes,
       onError: (c) =>
-        c.json(
-          { error: { code: "payload_too_large", message: "The request body is too large." } },
-          413,
-        ),
+        errorResponse(new AppError("payload_too_large"), localeFromRequest(c.req.raw)),
     }),
   );
 
@@ -170,13 +237,8 @@ export function createHost(options: HostOptions) {
     app.use("*", cacheFor("public, max-age=86400"), serveFile);
   }
 
-  // API clients get JSON even when something unexpected failed (the details are only logged).
-  app.use("/api/*", async (c, next) => {
-    await next();
-    if (c.res.status >= 500 && !c.res.headers.get("content-type")?.includes("json")) {
-      c.res = apiError("internal_error", "Something went wrong. Please try again later.");
-    }
-  });
+  app.use(privateWhenSignedIn());
+  app.use("/api/*", apiErrorShape());
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => options.auth.handler(c.req.raw));
 
@@ -205,6 +267,8 @@ export function createHost(options: HostOptions) {
 
   app.onError((error, c) => {
     console.error(error);
+    if (c.req.path.startsWith("/api/"))
+      return errorResponse(new AppError("internal_error"), localeFromRequest(c.req.raw));
     return c.text("Something went wrong. Please try again later.", 500);
   });
 

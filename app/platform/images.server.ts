@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { AppError, type ErrorCode } from "./errors.ts";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_MAX_PIXELS = 50_000_000;
@@ -6,10 +7,18 @@ export const AVATAR_SIDE = 512;
 
 export type ImageProblem = "too_large" | "not_an_image" | "too_many_pixels" | "damaged";
 
-export class ImageRejected extends Error {
+const IMAGE_ERROR_CODES = {
+  too_large: "payload_too_large",
+  not_an_image: "unsupported_media_type",
+  too_many_pixels: "payload_too_large",
+  damaged: "invalid_image",
+} as const satisfies Record<ImageProblem, ErrorCode>;
+
+/** A picture refused for what it is; an AppError, so pages and the API answer it like any other. */
+export class ImageRejected extends AppError {
   readonly problem: ImageProblem;
   constructor(problem: ImageProblem) {
-    super(problem);
+    super(IMAGE_ERROR_CODES[problem], { message: `errors.image_${problem}` });
     this.problem = problem;
   }
 }

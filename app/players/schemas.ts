@@ -1,25 +1,74 @@
 import { z } from "zod";
-import { LOCALES } from "../i18n/locale.ts";
+import { ageField, localeField, usernameField } from "../auth/validation.ts";
 
 /** The quiz timer choices: 30 s (SPEC.md), extra time, or untimed play (WCAG 2.2.1). */
 export const QUIZ_TIMERS = [30, 60, 0] as const;
 
-export const profileNameSchema = z
-  .string()
-  .trim()
-  .min(3, "auth.problems.usernameShort")
-  .max(40, "auth.problems.usernameLong");
+/** Seconds per question; forms send it as text, JSON clients as a number. */
+const quizTimerField = z.preprocess(
+  (value) => (typeof value === "string" && /^\d{1,2}$/.test(value) ? Number(value) : value),
+  z.union(
+    QUIZ_TIMERS.map((seconds) => z.literal(seconds)),
+    "profile.settings.invalid",
+  ),
+);
 
-/** What a player may change about themselves, all optional; anything else is refused. */
+/** What a player may change about themselves (PATCH /api/me), all optional; anything else is refused. */
 export const settingsSchema = z
-  .object({
-    name: profileNameSchema,
-    age: z.number().int().min(4).max(120),
-    locale: z.enum(LOCALES),
-    quizTimer: z.union(QUIZ_TIMERS.map((seconds) => z.literal(seconds))),
-    notification: z.boolean(),
+  .strictObject({
+    name: usernameField,
+    age: ageField,
+    locale: localeField,
+    quizTimer: quizTimerField,
+    notification: z.boolean("profile.settings.invalid"),
   })
-  .partial()
-  .strict();
+  .partial();
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** A checkbox: present ("on") when ticked, absent otherwise. */
+const checkbox = z
+  .literal("on", "errors.invalid_value")
+  .optional()
+  .transform((value) => value === "on");
+
+/** SPEC.md: saving needs a name and a picture (the current picture counts). */
+const editName = z
+  .string("profile.edit.noImageOrName")
+  .trim()
+  .min(1, "profile.edit.noImageOrName")
+  .pipe(usernameField);
+
+/** The profile page's forms, one per intent; an intent it does not know is refused. */
+export const profileFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("edit"),
+      name: editName,
+      picture: z.instanceof(File).optional(),
+    }),
+    z.object({
+      intent: z.literal("settings"),
+      locale: localeField,
+      quizTimer: quizTimerField,
+      notification: checkbox,
+    }),
+    z.object({
+      intent: z.literal("delete"),
+      confirm: z.literal("yes", "profile.deleteAccount.confirmRequired"),
+    }),
+    z.object({ intent: z.literal("resend") }),
+  ],
+  { error: "errors.unknown_intent" },
+);
+
+export type ProfileForm = z.infer<typeof profileFormSchema>;
+
+const PROFILE_INTENTS = ["edit", "settings", "delete", "resend"] as const;
+
+/** Which of the page's forms was sent, when it names one, so its problem shows beside it. */
+export function profileIntentOf(raw: unknown): ProfileForm["intent"] | undefined {
+  const intent = (raw as { intent?: unknown } | null)?.intent;
+  return PROFILE_INTENTS.find((known) => known === intent);
+}

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signUpVerified } from "../auth/test-players.server.ts";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
@@ -12,18 +13,8 @@ let request: Awaited<ReturnType<typeof createTestHost>>;
 let alice: string;
 let bob: string;
 
-async function signUp(name: string, email: string, address: string) {
-  const response = await request("/api/auth/sign-up/email", {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: TEST_BASE_URL, "x-real-ip": address },
-    body: JSON.stringify({ name, email, password: "canoe-portage-42", age: 12 }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
+const signUp = (name: string, email: string, address: string) =>
+  signUpVerified(request, database.db, { name, email, address });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -36,7 +27,12 @@ afterAll(() => database.close());
 
 const as = (cookie: string, init: RequestInit = {}) => ({
   ...init,
-  headers: { origin: TEST_BASE_URL, cookie, ...(init.headers as Record<string, string>) },
+  headers: {
+    origin: TEST_BASE_URL,
+    cookie,
+    ...(typeof init.body === "string" ? { "content-type": "application/json" } : {}),
+    ...(init.headers as Record<string, string>),
+  },
 });
 const me = async (cookie: string) => (await request("/api/me", as(cookie))).json();
 const jpeg = () => testPhoto(300, 200);
@@ -97,7 +93,13 @@ describe("PATCH /api/me", () => {
     [{ name: "Al" }, "name"],
     [{ points: 99_999 }, "points"],
     [{ playerType: "Champion" }, "playerType"],
+    [{ age: "abc" }, "age"],
+    [{ age: 1e308 * 10 }, "age"],
+    [{ name: "Ali\u0000ce" }, "name"],
+    [{ name: "Ali\ud800ce" }, "name"],
+    [{ name: ["Alice"] }, "name"],
     ["not json", "body"],
+    ['{"name": "Alice', "body"],
   ])("%j is refused with 400 and changes nothing", async (body, field) => {
     const before = await me(alice);
     const response = await request(
@@ -108,6 +110,39 @@ describe("PATCH /api/me", () => {
     expect((await response.json()).error.message).toContain(field === "body" ? "" : field);
     expect(await me(alice)).toEqual(before);
   });
+});
+
+test.each([
+  ["text/plain", "name=Alice"],
+  ["application/xml", "<name>Alice</name>"],
+])("PATCH /api/me as %s is refused with 415 and changes nothing", async (type, body) => {
+  const before = await me(alice);
+  const response = await request(
+    "/api/me",
+    as(alice, { method: "PATCH", body, headers: { "content-type": type } }),
+  );
+  expect(response.status).toBe(415);
+  expect((await response.json()).error.code).toBe("unsupported_media_type");
+  expect(await me(alice)).toEqual(before);
+});
+
+test("errors are in the client's language", async () => {
+  const response = await request(
+    "/api/me",
+    as(alice, {
+      method: "PATCH",
+      body: JSON.stringify({ age: 3 }),
+      headers: { "accept-language": "fr-CA,fr;q=0.9,en;q=0.5" },
+    }),
+  );
+  expect((await response.json()).error.message).toBe(
+    "age: L’âge doit être un nombre entier de 4 à 120.",
+  );
+});
+
+test("private answers are never cached", async () => {
+  const response = await request("/api/me", as(alice));
+  expect(response.headers.get("cache-control")).toBe("private, no-store");
 });
 
 describe("PUT /api/me/avatar", () => {

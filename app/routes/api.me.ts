@@ -1,20 +1,21 @@
 import { callAuth, forwardCookies, requireApiViewer } from "../auth/session.server.ts";
-import { apiError, methodNotAllowed } from "../platform/api.ts";
+import { apiRoute, methodNotAllowed } from "../platform/api.ts";
 import { databaseContext, storageContext } from "../platform/context.ts";
+import { readInput } from "../platform/input.server.ts";
 import { deleteAccount, getPrivateProfile, updateSettings } from "../players/account.server.ts";
 import { settingsSchema } from "../players/schemas.ts";
 import type { Route } from "./+types/api.me";
 
 /** GET /api/me: the signed-in player's own record; another player's is never reachable here. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
   const viewer = await requireApiViewer(request, context);
   return Response.json(await getPrivateProfile(context.get(databaseContext), viewer.id));
-}
+});
 
 /** PATCH /api/me changes name, age or settings; DELETE /api/me deletes the account and its data. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "PATCH" && request.method !== "DELETE")
-    return methodNotAllowed("GET, PATCH, DELETE");
+    methodNotAllowed("GET, HEAD, PATCH, DELETE");
   const viewer = await requireApiViewer(request, context);
   const db = context.get(databaseContext);
   if (request.method === "DELETE") {
@@ -22,14 +23,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     await deleteAccount(db, context.get(storageContext), viewer.id);
     return new Response(null, { status: 204, headers: forwardCookies(signOut) });
   }
-  const body = await request.json().catch(() => undefined);
-  const parsed = settingsSchema.safeParse(body);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join(".") || "body"}: ${issue.message}`,
-    );
-    return apiError("invalid_parameters", problems.join("; "), parsed.error.issues);
-  }
-  await updateSettings(db, viewer.id, parsed.data);
+  await updateSettings(db, viewer.id, await readInput(request, settingsSchema));
   return Response.json(await getPrivateProfile(db, viewer.id));
-}
+});

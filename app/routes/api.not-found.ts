@@ -1,7 +1,9 @@
-import { apiError } from "../platform/api.ts";
+import { apiRoute } from "../platform/api.ts";
+import { AppError } from "../platform/errors.ts";
 
-const notFound = () =>
-  apiError("not_found", "There is no API endpoint at this address. See /api/docs.");
+const notFound = apiRoute(() => {
+  throw new AppError("not_found");
+});
 
 export const loader = notFound;
 export const action = notFound;

@@ -1,8 +1,8 @@
 import { openApiDocument } from "../directory/openapi.ts";
-import { methodNotAllowed } from "../platform/api.ts";
+import { apiRoute, methodNotAllowed } from "../platform/api.ts";
 
 export function loader() {
   return Response.json(openApiDocument);
 }
 
-export const action = () => methodNotAllowed();
+export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

@@ -5,24 +5,36 @@ import { searchBusinesses } from "../directory/businesses.server.ts";
 import { BusinessCard, BusinessGrid } from "../directory/components/business-card.tsx";
 import { Hero } from "../directory/components/hero.tsx";
 import { SearchForm } from "../directory/components/search-form.tsx";
-import { parseSearch, type SearchForm as SearchValues, searchHref } from "../directory/search.ts";
+import {
+  type SearchForm as SearchValues,
+  searchFormOf,
+  searchHref,
+  searchQuerySchema,
+} from "../directory/search.ts";
 import type { BusinessPage } from "../directory/types.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { databaseContext } from "../platform/context.ts";
+import { isAppError } from "../platform/errors.ts";
+import { readInput } from "../platform/input.server.ts";
 import { ButtonLink } from "../ui/button-link.tsx";
 import type { Route } from "./+types/businesses";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const parsed = parseSearch(new URL(request.url).searchParams);
-  if (!parsed.ok) {
+  try {
+    const { form, criteria, cursor, limit } = await readInput(request, searchQuerySchema, {
+      stripUnsafeText: true,
+    });
+    const page = await searchBusinesses(context.get(databaseContext), criteria, { limit, cursor });
+    return { form, problems: {}, page };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    // The form comes back filled as it was sent, each problem beside its field.
     const problems = Object.fromEntries(
-      parsed.problems.map((problem) => [problem.field, problem.code]),
+      (error.options.problems ?? []).map((problem) => [problem.field, problem.message]),
     );
-    return data({ form: parsed.form, problems, page: null }, { status: 400 });
+    const form = searchFormOf(new URL(request.url).searchParams);
+    return data({ form, problems, page: null }, { status: error.status });
   }
-  const { form, criteria, cursor, limit } = parsed.search;
-  const page = await searchBusinesses(context.get(databaseContext), criteria, { limit, cursor });
-  return { form, problems: {}, page };
 }
 
 export default function Businesses({ loaderData }: Route.ComponentProps) {
@@ -30,7 +42,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
   const { form, page } = loaderData;
   const problems = loaderData.problems as Record<string, string>;
   const fieldProblems = Object.fromEntries(
-    Object.entries(problems).map(([field, code]) => [field, t(`search.problems.${code}`)]),
+    Object.entries(problems).map(([field, message]) => [field, t(message)]),
   );
   const searchProblem = problems.cursor ?? problems.limit;
   return (
@@ -46,7 +58,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
         </h2>
         {searchProblem && (
           <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 font-medium text-red-800">
-            {t(`search.problems.${searchProblem}`)}
+            {t(searchProblem)}
           </p>
         )}
         {page &&

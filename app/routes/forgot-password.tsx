@@ -1,8 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { callAuth, requireVisitor } from "../auth/session.server.ts";
+import { forgotPasswordSchema } from "../auth/validation.ts";
 import { localeFromPath, localizedPath } from "../i18n/locale.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
+import { type FormProblem, formAction } from "../platform/api.ts";
+import { AppError } from "../platform/errors.ts";
+import { readInput } from "../platform/input.server.ts";
 import { primaryButton } from "../ui/button-link.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import type { Route } from "./+types/forgot-password";
@@ -12,25 +16,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const email = String((await request.formData()).get("email") ?? "").trim();
+/** The same answer whether or not an account uses the address: it reveals nothing. */
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
+  const { email } = await readInput(request, forgotPasswordSchema);
   const locale = localeFromPath(new URL(request.url).pathname);
   const answer = await callAuth(request, context, "/request-password-reset", {
     email,
     redirectTo: localizedPath("/reset-password", locale),
   });
-  if (answer.status === 429) return data({ problem: "auth.problems.tooMany" }, { status: 429 });
-  if (answer.status === 400)
-    return data({ problem: "auth.problems.emailInvalid" }, { status: 400 });
-  // The same answer whether or not an account uses the address: it reveals nothing.
+  if (answer.status === 429) throw new AppError("too_many_requests");
   return { sent: true };
-}
+});
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
-  const result = actionData as { sent?: boolean; problem?: string } | undefined;
+  const result = actionData as { sent?: boolean; problem?: FormProblem } | undefined;
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <title>{t("auth.forgot.metaTitle")}</title>
@@ -46,7 +48,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             <p className="text-slate-700">{t("auth.forgot.text")}</p>
             {result?.problem && (
               <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
-                {t(result.problem)}
+                {t(result.problem.message, result.problem.values)}
               </p>
             )}
             <TextField

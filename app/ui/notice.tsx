@@ -8,6 +8,7 @@ const NOTICES: Record<string, string> = {
   "account-deleted": "notices.accountDeleted",
   "profile-saved": "notices.profileSaved",
   "settings-saved": "notices.settingsSaved",
+  "email-verified": "notices.emailVerified",
 };
 
 /** SPEC.md section 9: toasts sit at the top right and close after 5 s. */

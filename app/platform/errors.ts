@@ -1,0 +1,82 @@
+import type en from "../i18n/messages/en-CA.json";
+
+/**
+ * Every failure a service or route reports, with its HTTP status and the message a person reads
+ * (a key of `errors` in the message files). `satisfies` makes a code without a status or message
+ * fail the type check, and a message key that does not exist too.
+ */
+export const ERRORS = {
+  invalid_parameters: { status: 400, message: "errors.invalid_parameters" },
+  invalid_json: { status: 400, message: "errors.invalid_json" },
+  invalid_text: { status: 400, message: "errors.invalid_text" },
+  invalid_image: { status: 400, message: "errors.invalid_image" },
+  unauthorized: { status: 401, message: "errors.unauthorized" },
+  forbidden: { status: 403, message: "errors.forbidden" },
+  cross_site: { status: 403, message: "errors.cross_site" },
+  not_found: { status: 404, message: "errors.not_found" },
+  method_not_allowed: { status: 405, message: "errors.method_not_allowed" },
+  conflict: { status: 409, message: "errors.conflict" },
+  payload_too_large: { status: 413, message: "errors.payload_too_large" },
+  unsupported_media_type: { status: 415, message: "errors.unsupported_media_type" },
+  too_many_requests: { status: 429, message: "errors.too_many_requests" },
+  internal_error: { status: 500, message: "errors.internal_error" },
+  service_unavailable: { status: 503, message: "errors.service_unavailable" },
+} as const satisfies Record<string, { status: number; message: `errors.${ErrorMessageName}` }>;
+
+type ErrorMessageName = keyof (typeof en)["errors"];
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** One input that was wrong: the field's name (dotted for nested JSON) and a message key. */
+export type FieldProblem = { field: string; message: string };
+
+export type AppErrorOptions = {
+  /** A message key more precise than the code's own (e.g. "auth.problems.passwordShort"). */
+  message?: string;
+  /** Which inputs were wrong, in the schema's order; the first is the one a form shows. */
+  problems?: FieldProblem[];
+  /** Seconds after which trying again may work (429 and 503 send it as Retry-After). */
+  retryAfter?: number;
+  /** For 405: the methods the address answers. */
+  allow?: string;
+  /** Values for the message's placeholders. */
+  values?: Record<string, string | number>;
+};
+
+/**
+ * What services throw and routes turn into an answer: a JSON error under /api, a message beside
+ * the form on a page. Nothing else a client causes should escape as a 500.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly options: AppErrorOptions;
+
+  constructor(code: ErrorCode, options: AppErrorOptions = {}) {
+    super(options.message ?? ERRORS[code].message);
+    this.name = "AppError";
+    this.code = code;
+    this.options = options;
+  }
+
+  get status(): number {
+    return ERRORS[this.code].status;
+  }
+
+  /** The message key a person should read: the most precise one known. */
+  get messageKey(): string {
+    return this.options.message ?? this.options.problems?.[0]?.message ?? ERRORS[this.code].message;
+  }
+
+  /** Headers the status calls for: Allow on 405, Retry-After on 429 and 503. */
+  headers(): Headers {
+    const headers = new Headers();
+    if (this.options.allow) headers.set("Allow", this.options.allow);
+    if (this.options.retryAfter !== undefined)
+      headers.set("Retry-After", String(Math.max(1, Math.ceil(this.options.retryAfter))));
+    return headers;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
