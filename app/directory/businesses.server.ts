@@ -1,5 +1,5 @@
 import { and, count, desc, eq, like, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../db/client.server.ts";
+import type { Db, Tx } from "../db/client.server.ts";
 import { business, businessProduct, businessQuestion, review } from "../db/schema/directory.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
 import { isOpenAt, provinceTimeZone } from "./hours.ts";
@@ -47,7 +47,7 @@ function containing(text: string): string {
  * previous page's `nextCursor` to continue; it is null on the last page.
  */
 export async function searchBusinesses(
-  db: Database,
+  db: Db | Tx,
   criteria: SearchCriteria,
   page: { limit: number; cursor?: Cursor },
   now = new Date(),
@@ -80,7 +80,7 @@ export async function searchBusinesses(
 
 /** One business with everything its page shows, or null when there is none with that id. */
 export async function getBusiness(
-  db: Database,
+  db: Db | Tx,
   id: number,
   now = new Date(),
 ): Promise<BusinessDetail | null> {
@@ -162,7 +162,7 @@ export async function getBusiness(
 
 /** How many businesses each category holds, every category present (zero when empty). */
 export async function countBusinessesByCategory(
-  db: Database,
+  db: Db | Tx,
 ): Promise<Record<CategorySlug, number>> {
   const rows = await db
     .select({ category: business.category, places: count() })

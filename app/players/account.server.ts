@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client.server.ts";
+import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { follow } from "../db/schema/players.ts";
 import { processAvatar } from "../platform/images.server.ts";
@@ -14,7 +14,7 @@ const AVATAR_PATH = `/uploads/${AVATAR_FOLDER}/`;
  * Everything the player may see about themselves (their profile page, GET /api/me). The query is
  * keyed by their own id, so it never reads another player's record.
  */
-export async function getPrivateProfile(db: Database, userId: string) {
+export async function getPrivateProfile(db: Db | Tx, userId: string) {
   const [row] = await db
     .select({
       id: user.id,
@@ -42,7 +42,7 @@ export async function getPrivateProfile(db: Database, userId: string) {
   return { ...row, completedSets: await completedSetsByCategory(db, userId) };
 }
 
-export async function updateSettings(db: Database, userId: string, settings: Settings) {
+export async function updateSettings(db: Db | Tx, userId: string, settings: Settings) {
   if (Object.keys(settings).length === 0) return;
   await db
     .update(user)
@@ -55,7 +55,7 @@ export async function updateSettings(db: Database, userId: string, settings: Set
  * deleted only once the new one is in place, so a refused upload leaves the old picture as it was.
  */
 export async function replaceAvatar(
-  db: Database,
+  db: Db | Tx,
   storage: Storage,
   userId: string,
   bytes: Uint8Array,
@@ -72,7 +72,7 @@ export async function replaceAvatar(
 }
 
 /** Removes the player and everything that is theirs: sessions, progress, follows (by cascade) and pictures. */
-export async function deleteAccount(db: Database, storage: Storage, userId: string) {
+export async function deleteAccount(db: Db | Tx, storage: Storage, userId: string) {
   const [removed] = await db
     .delete(user)
     .where(eq(user.id, userId))

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client.server.ts";
+import type { Db, Tx } from "../db/client.server.ts";
 import { quizProgress } from "../db/schema/quiz.ts";
 
 /** Sets the player has completed, by category slug; a category never played is absent (0). */
 export async function completedSetsByCategory(
-  db: Database,
+  db: Db | Tx,
   userId: string,
 ): Promise<Record<string, number>> {
   const rows = await db
