@@ -4,7 +4,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema/accounts.ts";
-import type { Mailer } from "../platform/email.server.ts";
+import { enqueueEmail } from "../platform/email.server.ts";
 import { normalizeForSearch } from "../platform/text.ts";
 import { passwordResetEmail, verificationEmail } from "./emails.server.ts";
 
@@ -23,11 +23,10 @@ export type AuthOptions = {
   db: Database;
   baseUrl: string;
   secret: string;
-  mailer: Mailer;
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
 };
 
-export function createAuth({ db, baseUrl, secret, mailer, google }: AuthOptions) {
+export function createAuth({ db, baseUrl, secret, google }: AuthOptions) {
   return betterAuth({
     baseURL: baseUrl,
     basePath: "/api/auth",
@@ -45,14 +44,14 @@ export function createAuth({ db, baseUrl, secret, mailer, google }: AuthOptions)
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user: to, url }) =>
-        mailer.send(passwordResetEmail(withLocale(to), url)),
+        enqueueEmail(db, passwordResetEmail(withLocale(to), url)),
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: to, url }) =>
-        mailer.send(verificationEmail(withLocale(to), url)),
+        enqueueEmail(db, verificationEmail(withLocale(to), url)),
     },
     user: {
       additionalFields: {

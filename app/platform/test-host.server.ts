@@ -5,7 +5,6 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { createMailer } from "./email.server.ts";
 import { createHost } from "./host.server.ts";
 import { createLocalStorage } from "./storage.server.ts";
 
@@ -27,12 +26,10 @@ export async function createTestHost(
 ) {
   if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run "npm run build" first.`);
   const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
-  const mailer = createMailer({ from: "Nearby <test@nearby.example>", db });
   const auth = createAuth({
     db,
     baseUrl: TEST_BASE_URL,
     secret: "test-secret-test-secret-test-secret-1234",
-    mailer,
     google: options.google,
   });
   const host = createHost({
