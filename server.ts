@@ -58,6 +58,7 @@ async function main() {
       google: config.google,
     }),
     storage,
+    mailDelivery: config.SMTP_URL ? ("smtp" as const) : ("log" as const),
     clientIpHeader: config.CLIENT_IP_HEADER,
     maxBodyBytes: config.MAX_BODY_BYTES,
   };

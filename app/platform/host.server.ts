@@ -10,13 +10,21 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { type Auth, CLIENT_IP_HEADER } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { apiError } from "./api.ts";
-import type { authContext, databaseContext, nonceContext, storageContext } from "./context.ts";
+import type {
+  authContext,
+  databaseContext,
+  mailDeliveryContext,
+  nonceContext,
+  storageContext,
+} from "./context.ts";
+import type { MailDelivery } from "./email.server.ts";
 import type { Storage } from "./storage.server.ts";
 
 export type HostOptions = {
   db: Database;
   auth: Auth;
   storage: Storage;
+  mailDelivery: MailDelivery;
   /** A header a trusted proxy sets with the visitor's address; without it, the connection's address. */
   clientIpHeader?: string;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -112,6 +120,7 @@ type RequestContexts = {
   nonceContext: typeof nonceContext;
   authContext: typeof authContext;
   storageContext: typeof storageContext;
+  mailDeliveryContext: typeof mailDeliveryContext;
 };
 
 const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
@@ -199,6 +208,7 @@ export function createHost(options: HostOptions) {
     context.set(contexts.databaseContext, options.db);
     context.set(contexts.authContext, options.auth);
     context.set(contexts.storageContext, options.storage);
+    context.set(contexts.mailDeliveryContext, options.mailDelivery);
     context.set(contexts.nonceContext, c.get("secureHeadersNonce") ?? "");
     return handleRequest(c.req.raw, context);
   });

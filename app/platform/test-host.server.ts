@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
+import type { MailDelivery } from "./email.server.ts";
 import { createHost } from "./host.server.ts";
 import { createLocalStorage } from "./storage.server.ts";
 
@@ -21,6 +22,8 @@ export async function createTestHost(
   options: {
     maxBodyBytes?: number;
     clientIpHeader?: string;
+    /** "log" (the default) is a server without SMTP_URL. */
+    mailDelivery?: MailDelivery;
     google?: { clientId: string; clientSecret: string; discoveryUrl: string };
   } = {},
 ) {
@@ -37,11 +40,17 @@ export async function createTestHost(
     auth,
     storage: createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "uploads-"))),
     clientIpHeader: options.clientIpHeader,
+    mailDelivery: options.mailDelivery ?? "log",
     build,
     mode: "production",
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     clientDirectory: path.resolve("build/client"),
   });
-  return (pathname: string, init?: RequestInit) =>
-    host.request(`http://localhost${pathname}`, init);
+  // Node's server hands the host the connection as `incoming`; only its address is read.
+  return (pathname: string, init?: RequestInit, remoteAddress?: string) =>
+    host.request(
+      `http://localhost${pathname}`,
+      init,
+      remoteAddress ? { incoming: { socket: { remoteAddress } } } : undefined,
+    );
 }
