@@ -6,8 +6,8 @@ import { createAuth } from "./app/auth/auth.server.ts";
 import { openDatabase } from "./app/db/client.server.ts";
 import { DataDirectoryInUseError } from "./app/db/embedded.server.ts";
 import { ConfigError, readConfig } from "./app/platform/config.server.ts";
-import { createMailer } from "./app/platform/email.server.ts";
 import { createHost } from "./app/platform/host.server.ts";
+import { createMailWorker, logDelivery, smtpDelivery } from "./app/platform/mail-worker.server.ts";
 import { createLocalStorage } from "./app/platform/storage.server.ts";
 import { seedIfEmpty } from "./app/seed.server.ts";
 
@@ -18,9 +18,20 @@ async function main() {
     embeddedDataDir: path.join(config.dataDir, "postgres"),
     log: config.LOG_LEVEL === "debug" ? (line) => console.debug(`[postgres] ${line}`) : undefined,
   });
+  const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
+  const mailWorker = createMailWorker({
+    db: database.db,
+    from: config.MAIL_FROM,
+    storage,
+    deliver: config.SMTP_URL
+      ? smtpDelivery(config.SMTP_URL)
+      : logDelivery(console.log, { showBody: config.NODE_ENV === "development" }),
+    log: console.error,
+  });
   const stop = async () => {
     server.close();
     server.closeAllConnections();
+    await mailWorker.stop();
     await database.close();
     process.exit(0);
   };
@@ -36,22 +47,18 @@ async function main() {
     }
   }
 
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    db: database.db,
-    log: console.log,
-  });
+  // Not awaited: a slow mail server must not delay the site; the worker reports its own failures.
+  void mailWorker.start();
   const shared = {
     db: database.db,
     auth: createAuth({
       db: database.db,
       baseUrl: config.baseUrl,
       secret: config.authSecret,
-      mailer,
       google: config.google,
     }),
-    storage: createLocalStorage(path.join(config.dataDir, "uploads")),
+    storage,
+    mailDelivery: config.SMTP_URL ? ("smtp" as const) : ("log" as const),
     clientIpHeader: config.CLIENT_IP_HEADER,
     maxBodyBytes: config.MAX_BODY_BYTES,
   };

@@ -9,7 +9,13 @@ import { nonceContext } from "./platform/context.ts";
 
 // The host builds each request's context with these very objects: it loads the app through this
 // build, so a context created in its own copy of the module would be a different key.
-export { authContext, databaseContext, nonceContext, storageContext } from "./platform/context.ts";
+export {
+  authContext,
+  databaseContext,
+  mailDeliveryContext,
+  nonceContext,
+  storageContext,
+} from "./platform/context.ts";
 
 export const streamTimeout = 5_000;
 

@@ -5,7 +5,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { and, eq, like, ne } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema/accounts.ts";
-import type { Mailer } from "../platform/email.server.ts";
+import { enqueueEmail } from "../platform/email.server.ts";
 import { isAppError } from "../platform/errors.ts";
 import { validate } from "../platform/input.server.ts";
 import { normalizeForSearch } from "../platform/text.ts";
@@ -59,11 +59,10 @@ export type AuthOptions = {
   db: Database;
   baseUrl: string;
   secret: string;
-  mailer: Mailer;
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
 };
 
-export function createAuth({ db, baseUrl, secret, mailer, google }: AuthOptions) {
+export function createAuth({ db, baseUrl, secret, google }: AuthOptions) {
   return betterAuth({
     baseURL: baseUrl,
     basePath: "/api/auth",
@@ -82,12 +81,12 @@ export function createAuth({ db, baseUrl, secret, mailer, google }: AuthOptions)
       // new and a known address; the known address's owner is told by e-mail instead.
       requireEmailVerification: true,
       onExistingUserSignUp: async ({ user: to }) =>
-        mailer.send(existingAccountEmail(withLocale(to), `${baseUrl}/login`)),
+        enqueueEmail(db, existingAccountEmail(withLocale(to), `${baseUrl}/login`)),
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user: to, url, token }) => {
         await forgetOlderResetLinks(db, to.id, token);
-        await mailer.send(passwordResetEmail(withLocale(to), url));
+        await enqueueEmail(db, passwordResetEmail(withLocale(to), url));
       },
     },
     emailVerification: {
@@ -96,7 +95,7 @@ export function createAuth({ db, baseUrl, secret, mailer, google }: AuthOptions)
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: to, url }) =>
-        mailer.send(verificationEmail(withLocale(to), url)),
+        enqueueEmail(db, verificationEmail(withLocale(to), url)),
     },
     user: {
       additionalFields: {

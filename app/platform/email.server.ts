@@ -1,33 +1,45 @@
-import nodemailer from "nodemailer";
-import type { Database } from "../db/client.server.ts";
-import { outboxEmail } from "../db/schema/platform.ts";
+import { desc, lt } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server.ts";
+import { outboxEmail, type StoredAttachment } from "../db/schema/platform.ts";
 
-export type Email = { to: string; subject: string; text: string; html: string };
+export type { StoredAttachment };
 
-export type Mailer = { send: (email: Email) => Promise<void> };
+export type Email = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: StoredAttachment[];
+};
+
+/** Where mail goes: out through SMTP_URL, or (without it) to the server's log and /dev/outbox. */
+export type MailDelivery = "smtp" | "log";
+
+/** The channel the mail worker listens on; PostgreSQL delivers a notification only on commit. */
+export const OUTBOX_CHANNEL = "outbox_email";
 
 /**
- * Sends through SMTP_URL when it is set. Without it, every message goes to the development outbox:
- * kept in the database (readable at /dev/outbox in development) and printed to the log.
+ * Queues a message in the caller's transaction (or on its own with the pool): it exists, and the
+ * mail worker sends it, only if that transaction commits. Never waits for a mail server.
  */
-export function createMailer(options: {
-  smtpUrl?: string;
-  from: string;
-  db: Database;
-  log?: (line: string) => void;
-}): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
-    return {
-      send: async (email) => {
-        await transport.sendMail({ from: options.from, ...email });
-      },
-    };
-  }
+export async function enqueueEmail(dbOrTx: Db | Tx, email: Email): Promise<void> {
+  await dbOrTx.insert(outboxEmail).values(email);
+  await dbOrTx.execute(`notify ${OUTBOX_CHANNEL}`);
+}
+
+export const OUTBOX_PAGE_SIZE = 50;
+
+/** A page of the outbox, newest first; `before` is the last id of the previous page. */
+export async function readOutbox(db: Db, before?: number) {
+  const messages = await db
+    .select()
+    .from(outboxEmail)
+    .where(before === undefined ? undefined : lt(outboxEmail.id, before))
+    .orderBy(desc(outboxEmail.id))
+    .limit(OUTBOX_PAGE_SIZE + 1);
   return {
-    send: async (email) => {
-      await options.db.insert(outboxEmail).values(email);
-      options.log?.(`[outbox] to ${email.to}: ${email.subject}\n${email.text}`);
-    },
+    messages: messages.slice(0, OUTBOX_PAGE_SIZE),
+    olderBefore:
+      messages.length > OUTBOX_PAGE_SIZE ? messages[OUTBOX_PAGE_SIZE - 1]?.id : undefined,
   };
 }

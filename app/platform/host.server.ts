@@ -11,7 +11,14 @@ import { AUTH_INPUT_ERROR, type Auth, CLIENT_IP_HEADER } from "../auth/auth.serv
 import type { Database } from "../db/client.server.ts";
 import { localeFromRequest } from "../i18n/locale.ts";
 import { codeForStatus, errorResponse } from "./api.ts";
-import type { authContext, databaseContext, nonceContext, storageContext } from "./context.ts";
+import type {
+  authContext,
+  databaseContext,
+  mailDeliveryContext,
+  nonceContext,
+  storageContext,
+} from "./context.ts";
+import type { MailDelivery } from "./email.server.ts";
 import { AppError } from "./errors.ts";
 import type { Storage } from "./storage.server.ts";
 
@@ -19,6 +26,7 @@ export type HostOptions = {
   db: Database;
   auth: Auth;
   storage: Storage;
+  mailDelivery: MailDelivery;
   /** A header a trusted proxy sets with the visitor's address; without it, the connection's address. */
   clientIpHeader?: string;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -182,6 +190,7 @@ type RequestContexts = {
   nonceContext: typeof nonceContext;
   authContext: typeof authContext;
   storageContext: typeof storageContext;
+  mailDeliveryContext: typeof mailDeliveryContext;
 };
 
 const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
@@ -261,6 +270,7 @@ export function createHost(options: HostOptions) {
     context.set(contexts.databaseContext, options.db);
     context.set(contexts.authContext, options.auth);
     context.set(contexts.storageContext, options.storage);
+    context.set(contexts.mailDeliveryContext, options.mailDelivery);
     context.set(contexts.nonceContext, c.get("secureHeadersNonce") ?? "");
     return handleRequest(c.req.raw, context);
   });

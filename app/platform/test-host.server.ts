@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { createMailer } from "./email.server.ts";
+import type { MailDelivery } from "./email.server.ts";
 import { createHost } from "./host.server.ts";
 import { createLocalStorage } from "./storage.server.ts";
 
@@ -22,17 +22,17 @@ export async function createTestHost(
   options: {
     maxBodyBytes?: number;
     clientIpHeader?: string;
+    /** "log" (the default) is a server without SMTP_URL. */
+    mailDelivery?: MailDelivery;
     google?: { clientId: string; clientSecret: string; discoveryUrl: string };
   } = {},
 ) {
   if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run "npm run build" first.`);
   const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
-  const mailer = createMailer({ from: "Nearby <test@nearby.example>", db });
   const auth = createAuth({
     db,
     baseUrl: TEST_BASE_URL,
     secret: "test-secret-test-secret-test-secret-1234",
-    mailer,
     google: options.google,
   });
   const host = createHost({
@@ -40,11 +40,17 @@ export async function createTestHost(
     auth,
     storage: createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "uploads-"))),
     clientIpHeader: options.clientIpHeader,
+    mailDelivery: options.mailDelivery ?? "log",
     build,
     mode: "production",
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     clientDirectory: path.resolve("build/client"),
   });
-  return (pathname: string, init?: RequestInit) =>
-    host.request(`http://localhost${pathname}`, init);
+  // Node's server hands the host the connection as `incoming`; only its address is read.
+  return (pathname: string, init?: RequestInit, remoteAddress?: string) =>
+    host.request(
+      `http://localhost${pathname}`,
+      init,
+      remoteAddress ? { incoming: { socket: { remoteAddress } } } : undefined,
+    );
 }

@@ -1,11 +1,46 @@
-import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-/** Mail kept instead of sent when no SMTP_URL is set (development and tests). */
-export const outboxEmail = pgTable("outbox_email", {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  to: text().notNull(),
-  subject: text().notNull(),
-  text: text().notNull(),
-  html: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+/** A file in storage to attach when the message is sent: the row names it, the bytes stay in storage. */
+export type StoredAttachment = {
+  folder: string;
+  /** The name the storage gave the file. */
+  name: string;
+  /** The name the recipient sees. */
+  filename: string;
+  contentType: string;
+};
+
+/**
+ * Every e-mail the site sends, queued in the transaction of what caused it and sent by the mail
+ * worker (app/platform/mail-worker.server.ts). Rows stay after sending or failing, so /dev/outbox
+ * and the database show what happened to each message.
+ */
+export const outboxEmail = pgTable(
+  "outbox_email",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** Sent as the Message-ID, the same on every attempt, so a receiver can drop a repeat. */
+    messageId: uuid().notNull().defaultRandom(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    attachments: jsonb().$type<StoredAttachment[]>().notNull().default([]),
+    status: text({ enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    check("outbox_email_status", sql`${table.status} in ('pending', 'sent', 'failed')`),
+    // The worker's question, "what is due?", reads only the pending rows, however many were sent.
+    index("outbox_email_due_idx")
+      .on(table.nextAttemptAt, table.id)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
