@@ -1,8 +1,8 @@
-import { openApiDocument } from "../directory/openapi.ts";
+import { apiDocument } from "../openapi.server.ts";
 import { apiRoute, methodNotAllowed } from "../platform/api.ts";
 
 export function loader() {
-  return Response.json(openApiDocument);
+  return Response.json(apiDocument);
 }
 
 export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

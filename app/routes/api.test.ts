@@ -140,19 +140,6 @@ test("GET /api/categories counts places per category", async () => {
   expect(body.items.find((item: { slug: string }) => item.slug === "automotive").places).toBe(1);
 });
 
-test("the OpenAPI document describes every endpoint, and /api/docs shows it", async () => {
-  const { body } = await json("/api/openapi.json");
-  expect(body.openapi).toBe("3.1.0");
-  expect(Object.keys(body.paths)).toEqual([
-    "/api/businesses",
-    "/api/businesses/{id}",
-    "/api/categories",
-  ]);
-  const page = await request("/api/docs");
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain("/api/businesses/{id}");
-});
-
 test("an unknown API address is a JSON 404", async () => {
   const { status, body } = await json("/api/nothing/here");
   expect(status).toBe(404);

@@ -1,0 +1,449 @@
+import { LOCALES } from "../i18n/locale.ts";
+import {
+  type ApiArea,
+  errorResponse,
+  type Operation,
+  PUBLIC,
+  type RequestBody,
+  type Response,
+  type Schema,
+  SESSION_OPTIONAL,
+  SIGNED_IN,
+  schemaRef,
+  sharedResponse,
+} from "../platform/openapi.ts";
+import { AUTH_RATE_LIMITS } from "./auth.server.ts";
+
+/**
+ * Better Auth's endpoints that clients use, as this app configures them (auth.server.ts): its bodies
+ * are checked by the app's own schemas, and the host answers its errors in the API's `{ error }`
+ * shape (decisions 0007 and 0008).
+ */
+
+const TAG = "Accounts";
+
+const authUser: Schema = {
+  type: "object",
+  required: [
+    "id",
+    "name",
+    "email",
+    "emailVerified",
+    "image",
+    "createdAt",
+    "updatedAt",
+    "locale",
+    "handle",
+  ],
+  properties: {
+    id: { type: "string" },
+    name: { type: "string" },
+    email: { type: "string", format: "email" },
+    emailVerified: { type: "boolean" },
+    image: { type: ["string", "null"] },
+    createdAt: { type: "string", format: "date-time" },
+    updatedAt: { type: "string", format: "date-time" },
+    age: { type: ["integer", "null"] },
+    locale: { type: "string", enum: [...LOCALES] },
+    handle: { type: "string" },
+  },
+};
+
+const session: Schema = {
+  type: "object",
+  required: ["id", "token", "userId", "expiresAt", "createdAt", "updatedAt"],
+  properties: {
+    id: { type: "string" },
+    token: { type: "string", description: "The value the session cookie carries, unsigned" },
+    userId: { type: "string" },
+    expiresAt: { type: "string", format: "date-time" },
+    createdAt: { type: "string", format: "date-time" },
+    updatedAt: { type: "string", format: "date-time" },
+    ipAddress: { type: ["string", "null"] },
+    userAgent: { type: ["string", "null"] },
+  },
+};
+
+const json = (schema: Schema, example?: unknown) => ({
+  "application/json": { schema, ...(example === undefined ? {} : { example }) },
+});
+
+const body = (schema: Schema, example: unknown): RequestBody => ({
+  required: true,
+  content: json(schema, example),
+});
+
+const SETS_COOKIE = {
+  "Set-Cookie": {
+    description:
+      "The session cookie, `better-auth.session_token` (`__Secure-` prefixed over HTTPS)",
+    schema: { type: "string" },
+  },
+};
+
+const CLEARS_COOKIE = {
+  "Set-Cookie": {
+    description: "Expires the session cookies",
+    schema: { type: "string" },
+  },
+};
+
+const signedIn = (description: string): Response => ({
+  description,
+  headers: SETS_COOKIE,
+  content: json({
+    type: "object",
+    required: ["token", "user"],
+    properties: {
+      token: { type: ["string", "null"], description: "The new session's token" },
+      user: schemaRef("AuthUser"),
+    },
+  }),
+});
+
+/** 429: every endpoint has Better Auth's general limit per address; AUTH_RATE_LIMITS are stricter. */
+const tooMany = (path?: keyof typeof AUTH_RATE_LIMITS): Response => ({
+  description: path
+    ? `More than ${AUTH_RATE_LIMITS[path].max} requests in ${AUTH_RATE_LIMITS[path].window} seconds from this address`
+    : "Too many requests from this address",
+  headers: {
+    "Retry-After": {
+      description: "Seconds to wait before trying again",
+      schema: { type: "integer", minimum: 1 },
+    },
+  },
+  content: errorResponse("", ["too_many_requests"]).content,
+});
+
+const password = {
+  type: "string",
+  minLength: 8,
+  maxLength: 128,
+  description: "8 to 128 characters, not among the 10,000 most common passwords.",
+};
+
+const callbackURL = (purpose: string) => ({
+  type: "string",
+  description: `A path on this site (or an address of this site) to go to ${purpose}`,
+});
+
+const post = (operation: Omit<Operation, "tags">): Operation => ({
+  ...operation,
+  tags: [TAG],
+  responses: {
+    ...operation.responses,
+    "403": sharedResponse("CrossSite"),
+    "413": sharedResponse("PayloadTooLarge"),
+  },
+});
+
+export const authApi: ApiArea = {
+  tag: {
+    name: TAG,
+    description:
+      "Sign-up, sign-in, sign-out, password reset and e-mail verification, served by Better Auth under `/api/auth`. They set and clear the session cookie the player's endpoints need. Better Auth answers its errors as `{ message, code }`.",
+  },
+  schemas: { AuthUser: authUser, Session: session },
+  paths: {
+    "/api/auth/sign-up/email": {
+      post: post({
+        operationId: "signUpWithEmailAndPassword",
+        security: PUBLIC,
+        summary: "Sign up",
+        description:
+          "Creates the account, signs the player in (sets the session cookie) and sends the verification e-mail in the player's language.",
+        requestBody: body(
+          {
+            type: "object",
+            required: ["name", "email", "password"],
+            properties: {
+              name: {
+                type: "string",
+                description: "Shown to other players; the site's forms ask for 3 to 40 characters",
+              },
+              email: { type: "string", format: "email" },
+              password,
+              age: { type: "integer", minimum: 4, maximum: 120 },
+              locale: {
+                type: "string",
+                enum: [...LOCALES],
+                default: "en-CA",
+                description: "The language of e-mails",
+              },
+              callbackURL: callbackURL("after verifying the e-mail"),
+              rememberMe: {
+                type: "boolean",
+                default: true,
+                description: "False ends the session when the browser closes",
+              },
+            },
+          },
+          {
+            name: "Alice Martin",
+            email: "alice@example.com",
+            password: "canoe-portage-42",
+            age: 12,
+          },
+        ),
+        responses: {
+          "200": {
+            description:
+              "The same answer for a new address and one that already has an account: nobody is signed in (`token` is null, no cookie). The address's owner gets an e-mail: the link to confirm a new account, or a note that the account exists.",
+            content: json({
+              type: "object",
+              required: ["token", "user"],
+              properties: {
+                token: { type: "null" },
+                user: schemaRef("AuthUser"),
+              },
+            }),
+          },
+          "400": errorResponse(
+            "A field is missing or breaks the rules (the details name it), an unknown field was sent, or the body is not JSON",
+            ["invalid_parameters", "invalid_text", "invalid_json", "unsupported_media_type"],
+          ),
+          "429": tooMany("/sign-up/email"),
+        },
+      }),
+    },
+    "/api/auth/sign-in/email": {
+      post: post({
+        operationId: "signInEmail",
+        security: PUBLIC,
+        summary: "Sign in",
+        description: "Checks the e-mail and password and sets the session cookie.",
+        requestBody: body(
+          {
+            type: "object",
+            required: ["email", "password"],
+            properties: {
+              email: { type: "string" },
+              password: { type: "string" },
+              callbackURL: callbackURL("after verifying the e-mail"),
+              rememberMe: {
+                type: "boolean",
+                default: true,
+                description: "False ends the session when the browser closes",
+              },
+            },
+          },
+          { email: "alice@example.com", password: "canoe-portage-42" },
+        ),
+        responses: {
+          "200": signedIn("Signed in"),
+          "400": errorResponse(
+            "A field is missing or breaks the rules (the details name it), an unknown field was sent, or the body is not JSON",
+            ["invalid_parameters", "invalid_text", "invalid_json", "unsupported_media_type"],
+          ),
+          "401": errorResponse("Wrong e-mail or password", ["unauthorized"]),
+          "403": errorResponse("The e-mail address is not confirmed yet: a new link was mailed", [
+            "forbidden",
+          ]),
+          "429": tooMany("/sign-in/email"),
+        },
+      }),
+    },
+    "/api/auth/sign-out": {
+      post: post({
+        operationId: "signOut",
+        security: SIGNED_IN,
+        summary: "Sign out",
+        description:
+          "Ends the session the cookie names and clears the cookies. Without a cookie it only clears them.",
+        requestBody: body({ type: "object" }, {}),
+        responses: {
+          "200": {
+            description: "Signed out",
+            headers: CLEARS_COOKIE,
+            content: json({
+              type: "object",
+              required: ["success"],
+              properties: { success: { type: "boolean", const: true } },
+            }),
+          },
+          "429": tooMany(),
+        },
+      }),
+    },
+    "/api/auth/get-session": {
+      get: {
+        operationId: "getSession",
+        tags: [TAG],
+        security: SESSION_OPTIONAL,
+        summary: "Current session",
+        description:
+          "The session and the player the cookie names, or null for a visitor. Not cached (`Cache-Control: no-store`).",
+        responses: {
+          "200": {
+            description: "The session, or null",
+            content: json({
+              oneOf: [
+                {
+                  type: "object",
+                  required: ["session", "user"],
+                  properties: { session: schemaRef("Session"), user: schemaRef("AuthUser") },
+                },
+                { type: "null" },
+              ],
+            }),
+          },
+          "429": tooMany(),
+        },
+      },
+    },
+    "/api/auth/request-password-reset": {
+      post: post({
+        operationId: "requestPasswordReset",
+        security: PUBLIC,
+        summary: "Ask for a password reset e-mail",
+        description:
+          "Sends a link, valid one hour, to the account's e-mail in the player's language. The answer is the same whether or not an account has this e-mail.",
+        requestBody: body(
+          {
+            type: "object",
+            required: ["email"],
+            properties: {
+              email: { type: "string", format: "email" },
+              redirectTo: {
+                type: "string",
+                description:
+                  "The page of this site the e-mailed link (/api/auth/reset-password/{token}) redirects to, with `?token=`, or `?error=INVALID_TOKEN` when the link is unknown or expired",
+                example: "/reset-password",
+              },
+            },
+          },
+          { email: "alice@example.com", redirectTo: "/reset-password" },
+        ),
+        responses: {
+          "200": {
+            description: "Sent, if the account exists",
+            content: json({
+              type: "object",
+              required: ["status", "message"],
+              properties: { status: { type: "boolean" }, message: { type: "string" } },
+            }),
+          },
+          "400": errorResponse(
+            "A field is missing or breaks the rules (the details name it), an unknown field was sent, or the body is not JSON",
+            ["invalid_parameters", "invalid_text", "invalid_json", "unsupported_media_type"],
+          ),
+          "429": tooMany("/request-password-reset"),
+        },
+      }),
+    },
+    "/api/auth/reset-password": {
+      post: post({
+        operationId: "resetPassword",
+        security: PUBLIC,
+        summary: "Set a new password",
+        description:
+          "Sets the password with the token from the reset link. Every session of the account ends.",
+        requestBody: body(
+          {
+            type: "object",
+            required: ["newPassword", "token"],
+            properties: { newPassword: password, token: { type: "string" } },
+          },
+          { newPassword: "kayak-rapids-77", token: "the-token-from-the-link" },
+        ),
+        responses: {
+          "200": {
+            description: "The password is changed",
+            content: json({
+              type: "object",
+              required: ["status"],
+              properties: { status: { type: "boolean" } },
+            }),
+          },
+          "400": errorResponse(
+            "The token is unknown, used, replaced by a newer one or expired, or the password breaks the rules (length, or among the most common)",
+            ["invalid_parameters", "invalid_json"],
+          ),
+          "429": tooMany(),
+        },
+      }),
+    },
+    "/api/auth/verify-email": {
+      get: {
+        operationId: "verifyEmail",
+        tags: [TAG],
+        security: PUBLIC,
+        summary: "Verify the e-mail",
+        description:
+          "The address the verification e-mail links to (valid one day). Marks the e-mail verified and signs the player in. With `callbackURL` it redirects there, adding `?error=` when the token is wrong or expired.",
+        parameters: [
+          {
+            name: "token",
+            in: "query",
+            required: true,
+            description: "The token from the e-mail",
+            schema: { type: "string" },
+          },
+          {
+            name: "callbackURL",
+            in: "query",
+            description: "A page of this site to go to afterwards",
+            schema: { type: "string" },
+          },
+        ],
+        responses: {
+          "200": {
+            description: "Verified and signed in (without `callbackURL`)",
+            headers: SETS_COOKIE,
+            content: json({
+              type: "object",
+              required: ["status"],
+              properties: { status: { type: "boolean" }, user: schemaRef("AuthUser") },
+            }),
+          },
+          "302": {
+            description: "To `callbackURL`, with `?error=` when the token was refused",
+            headers: { Location: { description: "Where to go", schema: { type: "string" } } },
+          },
+          "400": errorResponse("No token, or a `callbackURL` that is not a path on this site", [
+            "invalid_parameters",
+          ]),
+          "401": errorResponse("The token is wrong or expired (without `callbackURL`)", [
+            "unauthorized",
+          ]),
+          "429": tooMany(),
+        },
+      },
+    },
+    "/api/auth/send-verification-email": {
+      post: post({
+        operationId: "sendVerificationEmail",
+        security: SESSION_OPTIONAL,
+        summary: "Send the verification e-mail again",
+        description:
+          "Sends a new verification link. With the session cookie, the e-mail must be the signed-in player's own. The answer is the same whether or not an account has this e-mail.",
+        requestBody: body(
+          {
+            type: "object",
+            required: ["email"],
+            properties: {
+              email: { type: "string", format: "email" },
+              callbackURL: callbackURL("after verifying"),
+            },
+          },
+          { email: "alice@example.com", callbackURL: "/profile" },
+        ),
+        responses: {
+          "200": {
+            description: "Sent, if the account exists and is not verified yet",
+            content: json({
+              type: "object",
+              required: ["status"],
+              properties: { status: { type: "boolean" } },
+            }),
+          },
+          "400": errorResponse(
+            "Malformed e-mail, or not the signed-in player's, or already verified",
+            ["invalid_parameters"],
+          ),
+          "429": tooMany("/send-verification-email"),
+        },
+      }),
+    },
+  },
+};

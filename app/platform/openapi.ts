@@ -1,0 +1,185 @@
+import { ERRORS, type ErrorCode } from "./errors.ts";
+/**
+ * The parts of the OpenAPI document every area shares (info, servers, the session cookie, the
+ * error body and the error responses common to all routes) and the assembler that joins the
+ * areas' own paths into one document. Each area describes its paths beside its code
+ * (app/<area>/openapi*.ts); app/openapi.server.ts lists the areas.
+ */
+
+export type Schema = Record<string, unknown>;
+export type Ref = { $ref: string };
+
+export type Parameter = {
+  name: string;
+  in: "query" | "path" | "header" | "cookie";
+  description: string;
+  required?: boolean;
+  schema: Schema;
+};
+
+export type Response = {
+  description: string;
+  headers?: Record<string, { description: string; schema: Schema }>;
+  content?: Record<string, { schema: Schema; example?: unknown }>;
+};
+
+export type RequestBody = {
+  required: boolean;
+  content: Record<string, { schema: Schema; example?: unknown }>;
+};
+
+export type Operation = {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  /** Public operations say `[]`; see PUBLIC, SIGNED_IN and SESSION_OPTIONAL. */
+  security: Record<string, string[]>[];
+  parameters?: Parameter[];
+  requestBody?: RequestBody;
+  responses: Record<string, Response | Ref>;
+};
+
+export const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+export type Method = (typeof METHODS)[number];
+export type PathItem = Partial<Record<Method, Operation>>;
+
+/** What an area adds to the document: its tag, its paths and the schemas they refer to by name. */
+export type ApiArea = {
+  tag: { name: string; description: string };
+  paths: Record<`/api/${string}`, PathItem>;
+  schemas?: Record<string, Schema>;
+};
+
+const SESSION_COOKIE = "sessionCookie";
+
+/** For `security`: anyone may call the operation. */
+export const PUBLIC: Operation["security"] = [];
+/** For `security`: the operation needs a signed-in player's session cookie. */
+export const SIGNED_IN: Operation["security"] = [{ [SESSION_COOKIE]: [] }];
+/** For `security`: works for visitors, and acts on the player's session when the cookie is sent. */
+export const SESSION_OPTIONAL: Operation["security"] = [{}, { [SESSION_COOKIE]: [] }];
+
+/** Every `error.code` of the JSON API with the status it answers with, from the one typed list. */
+export const ERROR_STATUS = Object.fromEntries(
+  Object.entries(ERRORS).map(([code, { status }]) => [code, status]),
+) as Record<ErrorCode, number>;
+
+export type { ErrorCode };
+
+const errorCodes = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export const schemaRef = (name: string): Ref => ({ $ref: `#/components/schemas/${name}` });
+
+/** An error answer naming the codes it may carry; the first one is its example. */
+export function errorResponse(
+  description: string,
+  codes: [ErrorCode, ...ErrorCode[]],
+  headers?: Response["headers"],
+): Response {
+  return {
+    description: `${description} (\`${codes.join("`, `")}\`)`,
+    ...(headers && { headers }),
+    content: {
+      "application/json": {
+        schema: schemaRef("Error"),
+        example: { error: { code: codes[0], message: "…" } },
+      },
+    },
+  };
+}
+
+const sharedResponses = {
+  Unauthorized: errorResponse("Not signed in: no session cookie, or its session ended", [
+    "unauthorized",
+  ]),
+  CrossSite: errorResponse(
+    "Refused: the browser says the request comes from another site (`Origin` of another host, or `Sec-Fetch-Site: cross-site`)",
+    ["cross_site"],
+  ),
+  PayloadTooLarge: errorResponse(
+    "The request body is over the server's limit (`MAX_BODY_BYTES`, 6 MB by default)",
+    ["payload_too_large"],
+  ),
+  InternalError: errorResponse("Something unexpected failed; the details are only logged", [
+    "internal_error",
+  ]),
+} satisfies Record<string, Response>;
+
+export type SharedResponse = keyof typeof sharedResponses;
+
+export const sharedResponse = (name: SharedResponse): Ref => ({
+  $ref: `#/components/responses/${name}`,
+});
+
+const errorSchema = {
+  type: "object",
+  description:
+    "The body of every error the app's own routes answer with. `message` is for people, in the request's language (`Accept-Language`: en-CA or fr-CA); programs read `code`.",
+  required: ["error"],
+  properties: {
+    error: {
+      type: "object",
+      required: ["code", "message"],
+      properties: {
+        code: {
+          type: "string",
+          enum: errorCodes,
+          description: errorCodes.map((code) => `\`${code}\`: ${ERROR_STATUS[code]}`).join(", "),
+        },
+        message: { type: "string", description: "What went wrong, for people" },
+        details: {
+          description:
+            "Which inputs were wrong, when the code is `invalid_parameters`: a list of `{ field, code }` or of validation issues with a `path`",
+        },
+      },
+    },
+  },
+};
+
+/** The whole document: the shared parts, then each area's tag, paths and schemas. */
+export function assembleApiDocument(areas: ApiArea[]) {
+  const paths: ApiArea["paths"] = {};
+  const schemas: Record<string, Schema> = { Error: errorSchema };
+  for (const area of areas) {
+    for (const [path, item] of Object.entries(area.paths)) {
+      if (path in paths) throw new Error(`${path} is described by two areas`);
+      paths[path as keyof typeof paths] = item;
+    }
+    for (const [name, schema] of Object.entries(area.schemas ?? {})) {
+      if (name in schemas) throw new Error(`The schema ${name} is described twice`);
+      schemas[name] = schema;
+    }
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Nearby API",
+      version: "1.0.0",
+      termsOfService: "/terms",
+      description: [
+        "The business directory, the signed-in player's own record, and the account endpoints (Better Auth) under `/api/auth`.",
+        "Errors from the app's own routes are JSON `{ error: { code, message, details? } }`, with the message in the request's language (`Accept-Language`: en-CA or fr-CA). A method a path does not list answers 405 `method_not_allowed` with an `Allow` header; an unknown address under `/api` answers 404 `not_found`.",
+        "Signing in sets the session cookie `better-auth.session_token` (`__Secure-better-auth.session_token` over HTTPS); browsers send it by themselves. Requests that change something must come from this site: a browser's cross-site request is refused with 403 `cross_site`.",
+      ].join("\n\n"),
+    },
+    servers: [{ url: "/", description: "This site" }],
+    tags: areas.map((area) => area.tag),
+    paths,
+    components: {
+      securitySchemes: {
+        [SESSION_COOKIE]: {
+          type: "apiKey",
+          in: "cookie",
+          name: "better-auth.session_token",
+          description:
+            "The session cookie set by signing in or signing up. Over HTTPS its name is `__Secure-better-auth.session_token`.",
+        },
+      },
+      schemas,
+      responses: sharedResponses,
+    },
+  };
+}
+
+export type ApiDocument = ReturnType<typeof assembleApiDocument>;
