@@ -1,4 +1,3 @@
-import { useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -9,21 +8,23 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { getViewer } from "./auth/session.server.ts";
-import { createI18n } from "./i18n/i18n.ts";
+import { i18nFor } from "./i18n/i18n.ts";
 import {
   htmlLang,
   LOCALES,
+  type Locale,
   localeFromPath,
   localizedPath,
   unlocalizedPath,
 } from "./i18n/locale.ts";
-import { messagesFor } from "./i18n/messages.server.ts";
+import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
 import { useLocalizedPath } from "./i18n/use-locale.ts";
 import { nonceContext } from "./platform/context.ts";
 import { ButtonLink } from "./ui/button-link.tsx";
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   return {
     locale,
-    messages: messagesFor(locale),
+    messages: shellMessages(locale),
     nonce: context.get(nonceContext),
     origin: url.origin,
     year: new Date().getFullYear(),
@@ -71,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname, search } = useLocation();
   const locale = localeFromPath(pathname);
-  const i18n = useMemo(() => (data ? createI18n(data.locale, data.messages) : undefined), [data]);
+  const i18n = usePageI18n(data?.locale);
   const samePage = `${unlocalizedPath(pathname)}${search}`;
 
   return (
@@ -138,6 +139,22 @@ function Shell({
       <MobileNav viewer={viewer} />
     </>
   );
+}
+
+/**
+ * One i18next instance for the messages the matched routes sent: the shell's from the root, each
+ * page's own bundles from its loader (`messages`). Instances are kept per language and set of
+ * bundles, so a render never builds one again for the same set.
+ */
+function usePageI18n(locale: Locale | undefined) {
+  const matches = useMatches();
+  const bundles = Object.assign(
+    {},
+    ...matches.map(
+      (match) => (match.loaderData as { messages?: PageMessages } | undefined)?.messages,
+    ),
+  ) as PageMessages;
+  return locale ? i18nFor(locale, bundles) : undefined;
 }
 
 export default function App() {

@@ -1,6 +1,5 @@
-import { createI18n } from "../i18n/i18n.ts";
 import { LOCALES, type Locale } from "../i18n/locale.ts";
-import { messagesFor } from "../i18n/messages.server.ts";
+import { serverT } from "../i18n/messages.server.ts";
 import type { Email } from "../platform/email.server.ts";
 
 const escapeHtml = (text: string) =>
@@ -15,7 +14,7 @@ function actionEmail(
   const locale: Locale = (LOCALES as readonly string[]).includes(to.locale)
     ? (to.locale as Locale)
     : "en-CA";
-  const { t } = createI18n(locale, messagesFor(locale));
+  const t = serverT(locale);
   const greeting = t("email.greeting", { name: to.name });
   const lines = [t(`email.${kind}.text`), t("email.ignore"), t("email.signature")];
   return {

@@ -1,15 +1,9 @@
 import type { TFunction } from "i18next";
-import { createI18n, type Messages } from "./i18n.ts";
-import type { Locale } from "./locale.ts";
-import en from "./messages/en-CA.json" with { type: "json" };
-import fr from "./messages/fr-CA.json" with { type: "json" };
+import { allMessages, type BundleName, messagesFor, type PageMessages } from "./catalog.server.ts";
+import { createI18n } from "./i18n.ts";
+import { type Locale, localeFromPath } from "./locale.ts";
 
-const MESSAGES: Record<Locale, Messages> = { "en-CA": en, "fr-CA": fr };
-
-/** Only the page's own language is sent to the browser. */
-export function messagesFor(locale: Locale): Messages {
-  return MESSAGES[locale];
-}
+export type { BundleName, PageMessages };
 
 const translators = new Map<Locale, TFunction>();
 
@@ -17,8 +11,21 @@ const translators = new Map<Locale, TFunction>();
 export function serverT(locale: Locale): TFunction {
   let t = translators.get(locale);
   if (!t) {
-    t = createI18n(locale, MESSAGES[locale]).t;
+    t = createI18n(locale, allMessages(locale)).t;
     translators.set(locale, t);
   }
   return t;
+}
+
+/** The shell's messages, which every page shows (header, footer, notices, errors). */
+export function shellMessages(locale: Locale): PageMessages {
+  return messagesFor(locale, ["shell"]);
+}
+
+/**
+ * The bundles a page's own content needs, in the language of its address: a page loader returns
+ * them as `messages`, and the document merges them with the shell's.
+ */
+export function pageMessages(request: Request, ...bundles: BundleName[]): PageMessages {
+  return messagesFor(localeFromPath(new URL(request.url).pathname), bundles);
 }

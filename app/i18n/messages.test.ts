@@ -1,6 +1,5 @@
-import { expect, test } from "vitest";
-import en from "./messages/en-CA.json" with { type: "json" };
-import fr from "./messages/fr-CA.json" with { type: "json" };
+import { describe, expect, test } from "vitest";
+import { BUNDLE_NAMES, LOCALE_BUNDLES } from "./catalog.server.ts";
 
 function leaves(value: unknown, prefix = ""): [string, unknown][] {
   if (value && typeof value === "object" && !Array.isArray(value)) {
@@ -11,20 +10,29 @@ function leaves(value: unknown, prefix = ""): [string, unknown][] {
   return [[prefix, value]];
 }
 
-test("English and French have the same message keys", () => {
-  expect(leaves(fr).map(([key]) => key)).toEqual(leaves(en).map(([key]) => key));
-});
+describe.each(BUNDLE_NAMES)("the %s messages", (name) => {
+  const { "en-CA": en, "fr-CA": fr } = LOCALE_BUNDLES[name];
 
-test("no message is empty", () => {
-  for (const [key, value] of [...leaves(en), ...leaves(fr)]) {
-    expect(value, key).not.toEqual("");
-  }
-});
+  test("English and French have the same keys", () => {
+    expect(leaves(fr).map(([key]) => key)).toEqual(leaves(en).map(([key]) => key));
+  });
 
-test("French messages use French punctuation spacing", () => {
-  for (const [key, value] of leaves(fr)) {
-    for (const text of [value].flat()) {
-      expect(String(text), key).not.toMatch(/(^|[^\u00a0\u202f!?])[:;!?»]|«[^\u00a0\u202f]/u);
+  test("no message is empty", () => {
+    for (const [key, value] of [...leaves(en), ...leaves(fr)]) {
+      expect(value, key).not.toEqual("");
     }
-  }
+  });
+
+  test("French messages use French punctuation spacing", () => {
+    for (const [key, value] of leaves(fr)) {
+      for (const text of [value].flat()) {
+        expect(String(text), key).not.toMatch(/(^|[^\u00a0\u202f!?])[:;!?»]|«[^\u00a0\u202f]/u);
+      }
+    }
+  });
+});
+
+test("each group of messages belongs to one bundle only", () => {
+  const groups = BUNDLE_NAMES.flatMap((name) => Object.keys(LOCALE_BUNDLES[name]["en-CA"]));
+  expect(groups.length).toBe(new Set(groups).size);
 });

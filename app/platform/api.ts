@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { MessageKey } from "../i18n/i18n.ts";
 import { type Locale, localeFromRequest } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
 import { AppError, ERRORS, type ErrorCode, isAppError } from "./errors.ts";
@@ -60,7 +61,7 @@ export function methodNotAllowed(allow: string): never {
 /** What a page's form shows after a refused submission: the message key and the field it is about. */
 export type FormProblem = {
   code: ErrorCode;
-  message: string;
+  message: MessageKey;
   field?: string;
   values?: Record<string, string | number>;
 };

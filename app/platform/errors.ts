@@ -1,3 +1,4 @@
+import type { MessageKey } from "../i18n/i18n.ts";
 import type en from "../i18n/messages/en-CA.json";
 
 /**
@@ -28,11 +29,11 @@ type ErrorMessageName = keyof (typeof en)["errors"];
 export type ErrorCode = keyof typeof ERRORS;
 
 /** One input that was wrong: the field's name (dotted for nested JSON) and a message key. */
-export type FieldProblem = { field: string; message: string };
+export type FieldProblem = { field: string; message: MessageKey };
 
 export type AppErrorOptions = {
   /** A message key more precise than the code's own (e.g. "auth.problems.passwordShort"). */
-  message?: string;
+  message?: MessageKey;
   /** Which inputs were wrong, in the schema's order; the first is the one a form shows. */
   problems?: FieldProblem[];
   /** Seconds after which trying again may work (429 and 503 send it as Retry-After). */
@@ -63,7 +64,7 @@ export class AppError extends Error {
   }
 
   /** The message key a person should read: the most precise one known. */
-  get messageKey(): string {
+  get messageKey(): MessageKey {
     return this.options.message ?? this.options.problems?.[0]?.message ?? ERRORS[this.code].message;
   }
 

@@ -116,3 +116,15 @@ test("an unexpected failure is the error page with status 500, showing no intern
     error: { code: "internal_error", message: "Something went wrong. Please try again later." },
   });
 });
+
+test("a page ships only its own messages, in its own language", async () => {
+  const home = await (await request("/")).text();
+  expect(home).toContain("Find Popular Businesses");
+  // The profile's and the login page's texts are not sent with the directory's pages.
+  expect(home).not.toContain("Edit your profile");
+  expect(home).not.toContain("Forgot your password?");
+  expect(home).not.toContain("Trouvez des entreprises populaires");
+  const login = await (await request("/login")).text();
+  expect(login).toContain("Forgot your password?");
+  expect(login).not.toContain("Find Popular Businesses");
+});

@@ -9,6 +9,7 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { AUTH_INPUT_ERROR, type Auth, CLIENT_IP_HEADER } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
+import type { MessageKey } from "../i18n/i18n.ts";
 import { localeFromRequest } from "../i18n/locale.ts";
 import { codeForStatus, errorResponse } from "./api.ts";
 import type {
@@ -121,7 +122,8 @@ function apiErrorShape(): MiddlewareHandler {
     const authCode = typeof body?.code === "string" ? body.code : undefined;
     const inputProblem =
       authCode === AUTH_INPUT_ERROR
-        ? [{ field: String(body?.field ?? ""), message: String(body?.message) }]
+        ? // Our own hook's refusal: its message is one of our message keys.
+          [{ field: String(body?.field ?? ""), message: String(body?.message) as MessageKey }]
         : undefined;
     const error = new AppError(codeForStatus(status), {
       message: authCode ? AUTH_MESSAGES[authCode] : undefined,
@@ -138,7 +140,7 @@ function apiErrorShape(): MiddlewareHandler {
 }
 
 /** Better Auth's codes that deserve a more precise message than their status's. */
-const AUTH_MESSAGES: Record<string, string> = {
+const AUTH_MESSAGES: Partial<Record<string, MessageKey>> = {
   INVALID_EMAIL_OR_PASSWORD: "auth.problems.loginMismatch",
   INVALID_EMAIL: "auth.problems.emailInvalid",
   PASSWORD_TOO_SHORT: "auth.problems.passwordShort",

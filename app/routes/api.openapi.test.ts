@@ -1,5 +1,5 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { afterAll, beforeAll, describe, expect, expectTypeOf, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified } from "../auth/test-players.server.ts";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";

@@ -6,17 +6,18 @@ import { ProductCarousel } from "../directory/components/product-carousel.tsx";
 import { parseBusinessId } from "../directory/search.ts";
 import type { BusinessDetail } from "../directory/types.ts";
 import { formatDate, formatMoney, formatNumber, formatTimeOfDay } from "../i18n/format.ts";
+import { pageMessages } from "../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../i18n/use-locale.ts";
 import { databaseContext } from "../platform/context.ts";
 import { Icon } from "../ui/icons.tsx";
 import { Stars } from "../ui/stars.tsx";
 import type { Route } from "./+types/business";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseBusinessId(params.id);
   const business = id ? await getBusiness(context.get(databaseContext), id) : null;
   if (!business) throw data(null, { status: 404 });
-  return { business };
+  return { business, messages: pageMessages(request, "directory") };
 }
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {

@@ -12,6 +12,8 @@ import {
   searchQuerySchema,
 } from "../directory/search.ts";
 import type { BusinessPage } from "../directory/types.ts";
+import type { MessageKey } from "../i18n/i18n.ts";
+import { pageMessages } from "../i18n/messages.server.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { databaseContext } from "../platform/context.ts";
 import { isAppError } from "../platform/errors.ts";
@@ -25,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       stripUnsafeText: true,
     });
     const page = await searchBusinesses(context.get(databaseContext), criteria, { limit, cursor });
-    return { form, problems: {}, page };
+    return { form, problems: {}, page, messages: pageMessages(request, "directory") };
   } catch (error) {
     if (!isAppError(error)) throw error;
     // The form comes back filled as it was sent, each problem beside its field.
@@ -33,16 +35,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       (error.options.problems ?? []).map((problem) => [problem.field, problem.message]),
     );
     const form = searchFormOf(new URL(request.url).searchParams);
-    return data({ form, problems, page: null }, { status: error.status });
+    return data(
+      { form, problems, page: null, messages: pageMessages(request, "directory") },
+      { status: error.status },
+    );
   }
 }
 
 export default function Businesses({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { form, page } = loaderData;
-  const problems = loaderData.problems as Record<string, string>;
+  const problems = loaderData.problems as Partial<Record<string, MessageKey>>;
   const fieldProblems = Object.fromEntries(
-    Object.entries(problems).map(([field, message]) => [field, t(message)]),
+    Object.entries(problems).map(([field, message]) => [field, message && t(message)]),
   );
   const searchProblem = problems.cursor ?? problems.limit;
   return (

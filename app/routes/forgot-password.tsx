@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { callAuth, requireVisitor } from "../auth/session.server.ts";
 import { forgotPasswordSchema } from "../auth/validation.ts";
 import { localeFromPath, localizedPath } from "../i18n/locale.ts";
+import { pageMessages } from "../i18n/messages.server.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { type FormProblem, formAction } from "../platform/api.ts";
 import { AppError } from "../platform/errors.ts";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/forgot-password";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireVisitor(request, context);
-  return null;
+  return { messages: pageMessages(request, "auth") };
 }
 
 /** The same answer whether or not an account uses the address: it reveals nothing. */

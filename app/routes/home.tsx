@@ -5,6 +5,7 @@ import { BusinessCard, BusinessGrid } from "../directory/components/business-car
 import { CategoryTiles } from "../directory/components/category-tiles.tsx";
 import { Hero, RotatingHeading } from "../directory/components/hero.tsx";
 import { SearchForm } from "../directory/components/search-form.tsx";
+import { pageMessages } from "../i18n/messages.server.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { databaseContext } from "../platform/context.ts";
 import { ButtonLink } from "../ui/button-link.tsx";
@@ -13,16 +14,16 @@ import type { Route } from "./+types/home";
 
 const TOP_BUSINESSES = 6;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const [counts, top] = await Promise.all([
     countBusinessesByCategory(db),
     searchBusinesses(db, { title: "", location: "" }, { limit: TOP_BUSINESSES }),
   ]);
-  return { counts, top: top.items };
+  return { counts, top: top.items, messages: pageMessages(request, "directory") };
 }
 
-const STEPS: { key: string; icon: IconName }[] = [
+const STEPS: { key: "find" | "contact" | "reserve"; icon: IconName }[] = [
   { key: "find", icon: "search" },
   { key: "contact", icon: "chat" },
   { key: "reserve", icon: "calendar" },

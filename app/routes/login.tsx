@@ -13,6 +13,7 @@ import {
 import { assertPasswordNotCommon } from "../auth/passwords.server.ts";
 import { callAuth, forwardCookies, requireVisitor } from "../auth/session.server.ts";
 import { type LoginPageForm, loginPageSchema, safeRedirect } from "../auth/validation.ts";
+import type { MessageKey } from "../i18n/i18n.ts";
 import {
   LOCALES,
   type Locale,
@@ -20,6 +21,7 @@ import {
   localizedPath,
   unlocalizedPath,
 } from "../i18n/locale.ts";
+import { pageMessages } from "../i18n/messages.server.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { codeForStatus, type FormProblem, formAction } from "../platform/api.ts";
 import { authContext } from "../platform/context.ts";
@@ -32,7 +34,7 @@ import type { Route } from "./+types/login";
 /** SPEC.md section 9: the login message shows this long before the page moves on. */
 export const LOGIN_REDIRECT_DELAY_MS = 1600;
 
-function modeOf(request: Request) {
+function modeOf(request: Request): "login" | "register" {
   return unlocalizedPath(new URL(request.url).pathname) === "/register" ? "register" : "login";
 }
 
@@ -42,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mode: modeOf(request),
     redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), ""),
     google: googleConfigured(context),
+    messages: pageMessages(request, "auth"),
   };
 }
 
@@ -139,7 +142,7 @@ async function signIn(
 }
 
 /** Better Auth refused for a reason the form did not catch first: too many tries, or it failed. */
-function authFailure(status: number, message: string): AppError {
+function authFailure(status: number, message: MessageKey): AppError {
   if (status === 429) return new AppError("too_many_requests");
   return new AppError(status >= 500 ? "service_unavailable" : codeForStatus(status), { message });
 }
@@ -153,7 +156,10 @@ function googleConfigured(context: Route.LoaderArgs["context"]): boolean {
 function Field({
   name,
   ...input
-}: { name: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  name: "name" | "email" | "age" | "password" | "confirmPassword";
+  hint?: string;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
   const { t } = useTranslation();
   return (
     <TextField

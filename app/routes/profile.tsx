@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { callAuth, forwardCookies, requireViewer, type Viewer } from "../auth/session.server.ts";
 import { formatNumber } from "../i18n/format.ts";
 import { type Locale, localeFromPath, localizedPath } from "../i18n/locale.ts";
+import { pageMessages } from "../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../i18n/use-locale.ts";
 import { type FormProblem, formAction, formFailure } from "../platform/api.ts";
 import { databaseContext, storageContext } from "../platform/context.ts";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const profile = await getPrivateProfile(context.get(databaseContext), viewer.id);
   if (!profile) throw data(null, { status: 404 });
-  return { profile };
+  return { profile, messages: pageMessages(request, "players", "quiz", "auth") };
 }
 
 type ActionResult = { intent?: ProfileForm["intent"]; problem?: FormProblem; sent?: boolean };

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { assertPasswordNotCommon } from "../auth/passwords.server.ts";
 import { callAuth } from "../auth/session.server.ts";
 import { newPasswordSchema } from "../auth/validation.ts";
+import { pageMessages } from "../i18n/messages.server.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { type FormProblem, formAction } from "../platform/api.ts";
 import { AppError } from "../platform/errors.ts";
@@ -14,7 +15,11 @@ import type { Route } from "./+types/reset-password";
 /** Better Auth's reset link lands here with ?token=… (or ?error=INVALID_TOKEN when it has expired). */
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  return { token: params.get("token") ?? "", invalid: params.has("error") || !params.get("token") };
+  return {
+    token: params.get("token") ?? "",
+    invalid: params.has("error") || !params.get("token"),
+    messages: pageMessages(request, "auth"),
+  };
 }
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {

@@ -1,9 +1,10 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
+import type { MessageKey } from "../i18n/i18n.ts";
 
 /** Notices a page can be sent to with ?notice=…, and their messages. */
-const NOTICES: Record<string, string> = {
+const NOTICES: Record<string, MessageKey> = {
   "signed-out": "notices.signedOut",
   "account-deleted": "notices.accountDeleted",
   "profile-saved": "notices.profileSaved",

@@ -21,7 +21,7 @@ const COLUMNS = [
       { path: "/business-support", label: "footer.businessSupport" },
     ],
   },
-];
+] as const;
 
 export function SiteFooter({ year }: { year: number }) {
   const { t } = useTranslation();

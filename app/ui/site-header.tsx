@@ -83,7 +83,7 @@ export function MobileNav({ viewer }: { viewer: ShellViewer }) {
   const here = unlocalizedPath(useLocation().pathname);
   const account = {
     path: viewer ? "/profile" : "/login",
-    label: "account.label",
+    label: "account.label" as const,
     icon: "user" as const,
   };
   const onAccountPage = ["/login", "/register", "/forgot-password", "/profile"].includes(here);

@@ -1,7 +1,8 @@
+import type { MessageKey } from "../i18n/i18n.ts";
 import type { IconName } from "./icons.tsx";
 
 /** The site's sections, in the order both navigation bars show them. */
-export const SITE_SECTIONS: { path: string; label: string; icon: IconName }[] = [
+export const SITE_SECTIONS: { path: string; label: MessageKey; icon: IconName }[] = [
   { path: "/", label: "nav.home", icon: "home" },
   { path: "/businesses", label: "nav.businesses", icon: "store" },
 ];

@@ -1,0 +1,52 @@
+import emailEn from "../auth/messages/email.en-CA.json" with { type: "json" };
+import emailFr from "../auth/messages/email.fr-CA.json" with { type: "json" };
+import authEn from "../auth/messages/en-CA.json" with { type: "json" };
+import authFr from "../auth/messages/fr-CA.json" with { type: "json" };
+import directoryEn from "../directory/messages/en-CA.json" with { type: "json" };
+import directoryFr from "../directory/messages/fr-CA.json" with { type: "json" };
+import playersEn from "../players/messages/en-CA.json" with { type: "json" };
+import playersFr from "../players/messages/fr-CA.json" with { type: "json" };
+import quizEn from "../quiz/messages/en-CA.json" with { type: "json" };
+import quizFr from "../quiz/messages/fr-CA.json" with { type: "json" };
+import type { Locale } from "./locale.ts";
+import shellEn from "./messages/en-CA.json" with { type: "json" };
+import shellFr from "./messages/fr-CA.json" with { type: "json" };
+
+/**
+ * Every message of the site, by bundle: the shell (header, footer, notices, errors) and one bundle
+ * per area, each kept in its area's `messages/` folder. Server only: a page receives just the
+ * bundles its route asks for, in its own language (see `messagesFor`).
+ */
+const CATALOG = {
+  shell: { "en-CA": shellEn, "fr-CA": shellFr },
+  directory: { "en-CA": directoryEn, "fr-CA": directoryFr },
+  auth: { "en-CA": authEn, "fr-CA": authFr },
+  email: { "en-CA": emailEn, "fr-CA": emailFr },
+  players: { "en-CA": playersEn, "fr-CA": playersFr },
+  quiz: { "en-CA": quizEn, "fr-CA": quizFr },
+} as const;
+
+export type BundleName = keyof typeof CATALOG;
+
+/** The shape of every message, for typed keys (i18next.d.ts). */
+export type AllMessages = typeof shellEn &
+  typeof directoryEn &
+  typeof authEn &
+  typeof emailEn &
+  typeof playersEn &
+  typeof quizEn;
+
+/** The named bundles in one language, as a page's loader sends them to the browser. */
+export type PageMessages = Partial<Record<BundleName, Record<string, unknown>>>;
+
+export function messagesFor(locale: Locale, bundles: readonly BundleName[]): PageMessages {
+  return Object.fromEntries(bundles.map((name) => [name, CATALOG[name][locale]]));
+}
+
+/** Every bundle in one language, for what the server writes itself (e-mails, API errors). */
+export function allMessages(locale: Locale): Record<string, unknown> {
+  return Object.assign({}, ...Object.values(CATALOG).map((bundle) => bundle[locale]));
+}
+
+export const BUNDLE_NAMES = Object.keys(CATALOG) as BundleName[];
+export const LOCALE_BUNDLES = CATALOG;
