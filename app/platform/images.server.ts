@@ -62,7 +62,9 @@ export async function processAvatar(bytes: Uint8Array): Promise<Buffer> {
   if (info.format !== format) throw new ImageRejected("not_an_image");
   if (!info.width || !info.height) throw new ImageRejected("damaged");
   if (info.width * info.height > AVATAR_MAX_PIXELS) throw new ImageRejected("too_many_pixels");
-  return sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "error" })
+  // "warning": a JPEG cut short with its end marker put back decodes without error, the missing
+  // part grey; libjpeg only warns of the premature end.
+  return sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "warning" })
     .rotate()
     .resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: "centre" })
     .jpeg({ quality: 90 })
