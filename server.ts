@@ -9,6 +9,7 @@ import { ConfigError, readConfig } from "./app/platform/config.server.ts";
 import { createMailer } from "./app/platform/email.server.ts";
 import { createHost } from "./app/platform/host.server.ts";
 import { createLocalStorage } from "./app/platform/storage.server.ts";
+import { sweepOrphanedAvatars } from "./app/players/account.server.ts";
 import { seedIfEmpty } from "./app/seed.server.ts";
 
 async function main() {
@@ -36,6 +37,16 @@ async function main() {
     }
   }
 
+  const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
+  // Pictures left by an upload cut off between saving its file and recording it.
+  const sweep = () =>
+    sweepOrphanedAvatars(database.db, storage).then(
+      (removed) => removed > 0 && console.log(`Removed ${removed} unused profile pictures.`),
+      (error: unknown) => console.error("Sweeping unused profile pictures failed:", error),
+    );
+  void sweep();
+  setInterval(sweep, 60 * 60 * 1000).unref();
+
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -51,7 +62,7 @@ async function main() {
       mailer,
       google: config.google,
     }),
-    storage: createLocalStorage(path.join(config.dataDir, "uploads")),
+    storage,
     clientIpHeader: config.CLIENT_IP_HEADER,
     maxBodyBytes: config.MAX_BODY_BYTES,
   };

@@ -8,6 +8,11 @@ import * as schema from "./schema/index.ts";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** The pool, for one statement at a time. */
+export type Db = Database;
+/** A transaction: services that take `Db | Tx` can run together in one (`db.transaction(...)`). */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 export type DatabaseHandle = {
   db: Database;
   url: string;
