@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { FRENCH_SPACING_MISTAKE } from "../../tests/support/french-typography.ts";
 import en from "./messages/en-CA.json" with { type: "json" };
 import fr from "./messages/fr-CA.json" with { type: "json" };
 
@@ -24,7 +25,7 @@ test("no message is empty", () => {
 test("French messages use French punctuation spacing", () => {
   for (const [key, value] of leaves(fr)) {
     for (const text of [value].flat()) {
-      expect(String(text), key).not.toMatch(/(^|[^\u00a0\u202f!?])[:;!?»]|«[^\u00a0\u202f]/u);
+      expect(String(text), key).not.toMatch(FRENCH_SPACING_MISTAKE);
     }
   }
 });
