@@ -111,9 +111,8 @@ test("the whole sign-up in French, with the mail in French", async ({ page }) =>
     .toContain("Confirmez votre adresse courriel pour Nearby");
 });
 
-test("a signed-in player who opens login or register goes home", async ({ page }) => {
-  await register(page, "Noor Haddad", `noor.${Date.now()}@example.com`);
-  await expect(page).toHaveURL(/\/$/);
+test("a signed-in player who opens login or register goes home", async ({ page, signIn }) => {
+  await signIn();
   await page.goto("/login");
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/register");
@@ -123,27 +122,79 @@ test("a signed-in player who opens login or register goes home", async ({ page }
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("Account goes to login, then to the profile once signed in", async ({ page }) => {
+  test("Account goes to login, then to the profile once signed in", async ({ page, signIn }) => {
     await page.goto("/");
     const bar = page.getByRole("navigation", { name: "Main, mobile" });
     await bar.getByRole("link", { name: "Account" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await register(page, "Kai Wong", `kai.${Date.now()}@example.com`);
-    await expect(page).toHaveURL(/\/$/);
+    await signIn();
+    await page.goto("/");
     await bar.getByRole("link", { name: "Account" }).click();
     await expect(page).toHaveURL(/\/profile$/);
   });
+
+  test("Edit Profile fits the screen; Cancel and Escape give the focus back to its button", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn({ name: "Kai Wong" });
+    await page.goto("/profile");
+    const open = page.getByRole("link", { name: "Edit Profile" });
+    const dialog = page.getByRole("dialog", { name: "Edit your profile" });
+    for (const close of [
+      () => dialog.getByRole("button", { name: "Cancel" }).click(),
+      () => page.keyboard.press("Escape"),
+    ]) {
+      await open.click();
+      await expect(dialog).toBeVisible();
+      const fits = await dialog.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return {
+          inside: box.left >= 0 && box.right <= window.innerWidth,
+          clipped: element.scrollWidth > element.clientWidth,
+        };
+      });
+      expect(fits).toEqual({ inside: true, clipped: false });
+      await close();
+      await expect(dialog).toHaveCount(0);
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(open).toBeFocused();
+    }
+  });
 });
 
-test("edit the name and picture, change settings, then delete the account", async ({ page }) => {
+test("a picture over 5 MB is refused, and saving then saves nothing", async ({ page, signIn }) => {
+  await signIn({ name: "Ada Chen" });
+  await page.goto("/profile");
+  await page.getByRole("link", { name: "Edit Profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit your profile" });
+  const refused = "Image upload failed: the picture must be at most 5 MB.";
+  await dialog.getByLabel("Picture").setInputFiles({
+    name: "huge.png",
+    mimeType: "image/png",
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  });
+  await expect(dialog.getByRole("alert")).toHaveText(refused);
+  await dialog.getByLabel("Name").fill("Ada C.");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(refused);
+  await expect(dialog.getByLabel("Picture")).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "saved" })).toHaveCount(0);
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Ada Chen" })).toBeVisible();
+});
+
+test("edit the name and picture, change settings, then delete the account", async ({
+  page,
+  signIn,
+}) => {
   const sharp = (await import("sharp")).default;
   const picture = await sharp({
     create: { width: 640, height: 480, channels: 3, background: "#f97360" },
   })
     .png()
     .toBuffer();
-  await register(page, "Liam Okafor", `liam.${Date.now()}@example.com`);
-  await expect(page).toHaveURL(/\/$/);
+  await signIn({ name: "Liam Okafor" });
   await page.goto("/profile");
 
   await page.getByRole("link", { name: "Edit Profile" }).click();
