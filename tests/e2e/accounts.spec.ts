@@ -20,33 +20,39 @@ async function register(
   await form.getByRole("button", { name: /Sign Up|S’inscrire/ }).click();
 }
 
+/** Opens the confirmation link of the last message to `email`, as the player would. */
+async function confirmFromMail(page: import("@playwright/test").Page, email: string) {
+  await expect.poll(() => lastMailTo(email)).toContain("verify-email");
+  const mail = lastMailTo(email) ?? "";
+  const link = /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<]+/.exec(mail)?.[0] ?? "";
+  await page.goto(link.replaceAll("&amp;", "&"));
+  return mail;
+}
+
 test("register, confirm the address from the e-mail, log out, be sent to login from the profile and come back", async ({
   page,
 }) => {
   const email = `maya.${Date.now()}@example.com`;
   await register(page, "Maya Tremblay", email);
-  await expect(page).toHaveURL(/\/$/);
-  const myProfile = page.getByRole("link", { name: "My profile" });
-  await expect(myProfile).toBeVisible();
+  // Nobody is signed in before the address is confirmed; the page says what to do.
+  await expect(page.getByRole("status")).toContainText(`We have sent a link to ${email}`);
+  await expectNoAxeViolations(page);
+  await expect(page.getByRole("link", { name: "My profile" })).toHaveCount(0);
 
+  const mail = await confirmFromMail(page, email);
+  expect(mail).toContain("Subject: Confirm your e-mail address for Nearby");
+  await expect(page).toHaveURL(/\/\?notice=email-verified$|\/$/);
+  await expect(page.getByText("Your e-mail address is confirmed. Welcome!")).toBeVisible();
+  const myProfile = page.getByRole("link", { name: "My profile" });
   await myProfile.click();
   await expect(page.getByRole("heading", { level: 1, name: "Maya Tremblay" })).toBeVisible();
   await expect(page.getByText("Newbie Player")).toBeVisible();
-  await expect(page.getByText("Please confirm your e-mail address")).toBeVisible();
+  await expect(page.getByText("Please confirm your e-mail address")).toHaveCount(0);
   await expect(page.getByRole("progressbar", { name: "Math" })).toHaveAttribute(
     "aria-valuenow",
     "0",
   );
   await expectNoAxeViolations(page);
-
-  // The link in the real message, as the player would open it.
-  await expect.poll(() => lastMailTo(email)).toContain("verify-email");
-  const mail = lastMailTo(email) ?? "";
-  expect(mail).toContain("Subject: Confirm your e-mail address for Nearby");
-  const link = /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<]+/.exec(mail)?.[0] ?? "";
-  await page.goto(link.replaceAll("&amp;", "&"));
-  await page.goto("/profile");
-  await expect(page.getByText("Please confirm your e-mail address")).toHaveCount(0);
 
   await page.getByRole("button", { name: "Logout" }).click();
   const dialog = page.getByRole("dialog", { name: "Do you want to log out?" });
@@ -101,14 +107,27 @@ test("the whole sign-up in French, with the mail in French", async ({ page }) =>
   );
   await expectNoAxeViolations(page);
   await register(page, "Éloïse Gagnon", email, "/fr/register");
-  await expect(page).toHaveURL(/\/fr$/);
+  await expect(page.getByRole("status")).toContainText(`Nous avons envoyé un lien à ${email}`);
+  const mail = await confirmFromMail(page, email);
+  expect(mail).toContain("Confirmez votre adresse courriel pour Nearby");
+  await expect(page).toHaveURL(/\/fr(\?notice=email-verified)?$/);
+  await expect(page.getByText("Votre adresse courriel est confirmée. Bienvenue")).toBeVisible();
   await page.getByRole("link", { name: "Mon profil" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Éloïse Gagnon" })).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Mathématiques" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await expect
-    .poll(() => lastMailTo(email))
-    .toContain("Confirmez votre adresse courriel pour Nearby");
+});
+
+test("signing up with an address that has an account looks the same, and mails its owner", async ({
+  page,
+}) => {
+  const email = `twice.${Date.now()}@example.com`;
+  await register(page, "First Owner", email);
+  await confirmFromMail(page, email);
+  await page.context().clearCookies();
+  await register(page, "Someone Else", email);
+  await expect(page.getByRole("status")).toContainText(`We have sent a link to ${email}`);
+  await expect.poll(() => lastMailTo(email)).toContain("You already have a Nearby account");
 });
 
 test("a signed-in player who opens login or register goes home", async ({ page, signIn }) => {
@@ -264,7 +283,7 @@ test("Sign in with Google goes through the (local) OpenID provider and back, sig
 test("forgot password: the mailed link leads to a page that sets a new one", async ({ page }) => {
   const email = `reset.${Date.now()}@example.com`;
   await register(page, "Rosa Diaz", email);
-  await expect(page).toHaveURL(/\/$/);
+  await confirmFromMail(page, email);
   await page.goto("/profile");
   await page.getByRole("button", { name: "Logout" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Yes, log out" }).click();
