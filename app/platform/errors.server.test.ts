@@ -147,3 +147,11 @@ describe("what depends on the session is never stored by a cache", () => {
     expect(response.headers.get("vary")).toContain("Cookie");
   });
 });
+
+test.each(["not a url", "http://[::1", "null"])(
+  "a write whose Origin is %j is refused as cross-site, not a 500",
+  async (origin) => {
+    const response = await request("/api/me", { method: "PATCH", headers: { origin } });
+    expect(response.status).toBe(403);
+  },
+);

@@ -76,7 +76,7 @@ function sameSiteWrites(): MiddlewareHandler {
     const origin = c.req.header("origin");
     const host = c.req.header("host") ?? new URL(c.req.url).host;
     const crossSite = origin
-      ? origin === "null" || new URL(origin).host !== host
+      ? hostOf(origin) !== host
       : c.req.header("sec-fetch-site") === "cross-site";
     if (crossSite) return errorResponse(new AppError("cross_site"), localeFromRequest(c.req.raw));
     return next();
@@ -154,6 +154,12 @@ const AUTH_MESSAGES: Partial<Record<string, MessageKey>> = {
 function retryAfterOf(headers: Headers): number | undefined {
   const value = Number(headers.get("retry-after") ?? headers.get("x-retry-after") ?? Number.NaN);
   return Number.isFinite(value) ? value : undefined;
+}
+
+/** The host an Origin header names; "null" or an unreadable origin names none (so: another site). */
+function hostOf(origin: string): string | undefined {
+  if (!URL.canParse(origin)) return undefined;
+  return new URL(origin).host || undefined;
 }
 
 const MIN_COMPRESSED_BYTES = 1024;

@@ -7,9 +7,14 @@
  * if the site stores it, that is a finding.
  */
 import { z } from "zod";
-import { signInSchema, signUpSchema } from "../../app/auth/validation.ts";
+import {
+  authEndpointSchemas,
+  signInSchema,
+  signUpSchema,
+  usernameField,
+} from "../../app/auth/validation.ts";
 import { LOCALES } from "../../app/i18n/locale.ts";
-import { profileNameSchema, settingsSchema } from "../../app/players/schemas.ts";
+import { profileFormSchema, settingsSchema } from "../../app/players/schemas.ts";
 import type { RawRequest } from "./http.ts";
 
 export type Player = { name: string; email: string; password: string; token: string };
@@ -124,23 +129,11 @@ export const PAGE_JUDGES: Record<string, Judge> = {
   ),
   "routes/profile.tsx": overBodies(formOf, (value, seen) => {
     if (!seen.signedIn) return false;
+    // The page's own schema decides which bodies are real edits, settings, deletions or resends.
     const form = value as FormData;
-    const intent = form.get("intent");
-    if (intent === "edit") {
-      const name = form.get("name") ?? "";
-      const picture = form.get("picture");
-      const replacesPicture = picture instanceof File && picture.size > 0;
-      return profileNameSchema.safeParse(name).success && wellFormed(name) && !replacesPicture;
-    }
-    if (intent === "settings") {
-      return settingsSchema.safeParse({
-        locale: form.get("locale"),
-        quizTimer: Number(form.get("quizTimer")),
-        notification: form.get("notification") === "on",
-      }).success;
-    }
-    if (intent === "delete") return form.get("confirm") === "yes";
-    return intent === "resend";
+    const picture = form.get("picture");
+    if (picture instanceof File && picture.size > 0) return true;
+    return profileFormSchema.safeParse(Object.fromEntries(form)).success;
   }),
   "routes/logout.ts": async (seen) => MUTATING(seen.method) && seen.signedIn,
   "routes/api.me.ts": async (seen) => {
@@ -188,7 +181,7 @@ const ageSchema = z
   ])
   .pipe(z.number().min(4).max(120));
 const userFields = z.object({
-  name: profileNameSchema.optional(),
+  name: usernameField.optional(),
   age: ageSchema.optional(),
   locale: z.enum(LOCALES).optional(),
 });
@@ -198,17 +191,7 @@ export const AUTH_JUDGES: Record<string, Judge> = {
   "/sign-up/email": overBodies(authBodyOf, (value) => {
     const body = record(value);
     if (!body) return false;
-    const { email, password, ...rest } = body;
-    return (
-      userFields.safeParse(rest).success &&
-      profileNameSchema.safeParse(rest.name).success &&
-      z.email().safeParse(email).success &&
-      typeof password === "string" &&
-      password.length >= 8 &&
-      password.length <= 128 &&
-      !protectedField(rest) &&
-      wellFormed(rest.name, email, password)
-    );
+    return authEndpointSchemas["/sign-up/email"].safeParse(body).success;
   }),
   "/sign-in/email": overBodies(authBodyOf, (value, _seen, players) =>
     isPlayerPassword(players, record(value)?.password),
