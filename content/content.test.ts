@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { readBusinessContent } from "../app/directory/seed.server.ts";
 import { LOCALES } from "../app/i18n/locale.ts";
-import { type Bank, checkBank } from "../app/quiz/bank.ts";
+import { type Bank, checkBank, findRepeatsAcrossCategories } from "../app/quiz/bank.ts";
 import { QUIZ_CATEGORIES } from "../app/quiz/categories.ts";
 import { sitePageSchema } from "../app/site-pages/pages.server.ts";
 import { SITE_PAGES } from "../app/site-pages/slugs.ts";
@@ -33,6 +33,11 @@ describe("Play & Learn question banks", () => {
       }
     }
     for (const count of positions) expect(count).toBeGreaterThanOrEqual(15);
+  });
+
+  test.each(LOCALES)("%s asks each question and teaches each fact in one category only", (locale) => {
+    const ofLocale: Bank[] = banks.filter((bank) => bank.locale === locale).map(({ file }) => readJson(file));
+    expect(findRepeatsAcrossCategories(ofLocale)).toEqual([]);
   });
 
   test.each(banks.filter((bank) => bank.locale === "fr-CA"))("fr-CA $category follows French typography", ({ file }) => {
