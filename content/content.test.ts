@@ -5,7 +5,7 @@ import { readBusinessContent } from "../app/directory/seed.server.ts";
 import { createI18n } from "../app/i18n/i18n.ts";
 import { LOCALES } from "../app/i18n/locale.ts";
 import fr from "../app/i18n/messages/fr-CA.json" with { type: "json" };
-import { type Bank, checkBank } from "../app/quiz/bank.ts";
+import { type Bank, checkBank, findRepeatsAcrossCategories } from "../app/quiz/bank.ts";
 import { QUIZ_CATEGORIES } from "../app/quiz/categories.ts";
 import { sitePageSchema } from "../app/site-pages/pages.server.ts";
 import { SITE_PAGES } from "../app/site-pages/slugs.ts";
@@ -36,6 +36,11 @@ describe("Play & Learn question banks", () => {
       }
     }
     for (const count of positions) expect(count).toBeGreaterThanOrEqual(15);
+  });
+
+  test.each(LOCALES)("%s asks each question and teaches each fact in one category only", (locale) => {
+    const ofLocale: Bank[] = banks.filter((bank) => bank.locale === locale).map(({ file }) => readJson(file));
+    expect(findRepeatsAcrossCategories(ofLocale)).toEqual([]);
   });
 
   test.each(banks.filter((bank) => bank.locale === "fr-CA"))("fr-CA $category follows French typography", ({ file }) => {
