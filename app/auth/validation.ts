@@ -9,9 +9,10 @@ import { LOCALES } from "../i18n/locale.ts";
  */
 /**
  * Control and format characters (tabs, escapes, bidi overrides, unassigned code points) have no place
- * in a name people read; the zero-width joiner stays, as emoji sequences need it.
+ * in a name people read, nor the replacement character that stands for bytes that were not text; the
+ * zero-width joiner stays, as emoji sequences need it.
  */
-const CONTROL_CHARACTER = /[\p{Cc}\p{Co}\p{Cn}]|(?!\u200d)\p{Cf}/u;
+const CONTROL_CHARACTER = /[\p{Cc}\p{Co}\p{Cn}\ufffd]|(?!\u200d)\p{Cf}/u;
 
 export const usernameField = z
   .string("auth.problems.usernameShort")

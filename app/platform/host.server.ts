@@ -20,7 +20,8 @@ import type {
   storageContext,
 } from "./context.ts";
 import type { MailDelivery } from "./email.server.ts";
-import { AppError } from "./errors.ts";
+import { AppError, isAppError } from "./errors.ts";
+import { mediaTypeOf } from "./input.server.ts";
 import type { Storage } from "./storage.server.ts";
 
 export type HostOptions = {
@@ -257,7 +258,11 @@ export function createHost(options: HostOptions) {
   app.use(privateWhenSignedIn());
   app.use("/api/*", apiErrorShape());
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => options.auth.handler(c.req.raw));
+  // Better Auth reads its bodies itself: the same Content-Type rule as readInput's applies first.
+  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+    mediaTypeOf(c.req.raw);
+    return options.auth.handler(c.req.raw);
+  });
 
   // Only names the storage gave out are read; the picture's own name makes it cacheable for good.
   app.get("/uploads/avatars/:name", async (c) => {
@@ -284,6 +289,7 @@ export function createHost(options: HostOptions) {
   });
 
   app.onError((error, c) => {
+    if (isAppError(error)) return errorResponse(error, localeFromRequest(c.req.raw));
     console.error(error);
     if (c.req.path.startsWith("/api/"))
       return errorResponse(new AppError("internal_error"), localeFromRequest(c.req.raw));
