@@ -43,7 +43,7 @@ async function main() {
     const seeded = await seedIfEmpty(database.db);
     if (seeded) {
       console.log(
-        `Loaded demo data: ${seeded.businesses} businesses, ${seeded.questions} quiz questions.`,
+        `Loaded demo data: ${seeded.businesses} businesses, ${seeded.questions} quiz questions, ${seeded.jobs} job postings.`,
       );
     }
   }

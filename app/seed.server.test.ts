@@ -14,7 +14,14 @@ afterAll(() => database.close());
 
 /** Every seeded table's rows, hashed, so "nothing changed" compares contents, not just counts. */
 async function fingerprint() {
-  const tables = ["business", "business_product", "review", "business_question", "quiz_question"];
+  const tables = [
+    "business",
+    "business_product",
+    "review",
+    "business_question",
+    "quiz_question",
+    "job",
+  ];
   const result: Record<string, string> = {};
   for (const table of tables) {
     const { rows } = await database.db.execute<{ rows: number; hash: string }>(
@@ -28,7 +35,7 @@ async function fingerprint() {
 }
 
 test("the first start loads the demo content; a second seed changes nothing", async () => {
-  expect(await seedIfEmpty(database.db)).toEqual({ businesses: 120, questions: 1800 });
+  expect(await seedIfEmpty(database.db)).toEqual({ businesses: 120, questions: 1800, jobs: 64 });
   const { rows } = await database.db.execute<{ n: number }>(
     sql`select count(*)::int as n from quiz_question group by category, locale order by 1`,
   );
@@ -37,6 +44,12 @@ test("the first start loads the demo content; a second seed changes nothing", as
 
   const before = await fingerprint();
   expect(await seedIfEmpty(database.db)).toBeNull();
-  expect(await seedDemoData(database.db)).toEqual({ businesses: 0, questions: 1800 });
+  expect(await seedDemoData(database.db)).toEqual({ businesses: 0, questions: 1800, jobs: 0 });
   expect(await fingerprint()).toEqual(before);
+});
+
+test("a database from before the job board gets the demo postings once", async () => {
+  await database.db.execute(sql`delete from job`);
+  expect(await seedIfEmpty(database.db)).toEqual({ businesses: 0, questions: 0, jobs: 64 });
+  expect(await seedIfEmpty(database.db)).toBeNull();
 });

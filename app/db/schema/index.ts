@@ -4,6 +4,7 @@
  */
 export * from "./accounts.ts";
 export * from "./directory.ts";
+export * from "./jobs.ts";
 export * from "./platform.ts";
 export * from "./players.ts";
 export * from "./quiz.ts";

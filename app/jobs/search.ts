@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { EMPLOYER_TYPES, type EmployerType, WORK_SETTINGS, type WorkSetting } from "./posting.ts";
+import { keywordTerms, locationTerms } from "./search-text.ts";
+
+export const SEARCH_TEXT_MAX = 100;
+export const PAGE_SIZE = 20;
+/**
+ * Results are counted up to this many; beyond, the list says "1,000+" and pages stop at the 50th:
+ * a count or a page never reads more than this many matches, however common the words.
+ */
+export const COUNT_CAP = 1000;
+export const MAX_PAGE = COUNT_CAP / PAGE_SIZE;
+
+/** Posted Date: Today, Last 3 Days, Last 7 Days are the last 24, 72 and 168 hours. */
+export const POSTED_WITHIN = { "1": 24, "3": 72, "7": 168 } as const;
+export type PostedWithin = keyof typeof POSTED_WITHIN;
+
+/** A search as the address carries it, for filling the form again. */
+export type JobSearchForm = {
+  keywords: string;
+  location: string;
+  posted: PostedWithin | "";
+  employerType: EmployerType[];
+  workSetting: WorkSetting[];
+};
+
+/** What the service filters on: words already normalized, an empty list meaning "any". */
+export type JobCriteria = {
+  keywords: string[];
+  location: string[];
+  postedWithinHours?: number;
+  employerTypes: EmployerType[];
+  workSettings: WorkSetting[];
+};
+
+export type JobSearch = { form: JobSearchForm; criteria: JobCriteria; page: number };
+
+const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+const allValues = (value: unknown) =>
+  value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value];
+
+const queryText = z.preprocess(
+  firstValue,
+  z.string().trim().max(SEARCH_TEXT_MAX, "jobs.problems.tooLong").default(""),
+);
+
+/** Checkbox values, each once, in their own order; an unknown one is refused. */
+function choices<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(
+    allValues,
+    z
+      .array(z.enum(values, "jobs.problems.unknownChoice"))
+      .max(values.length * 2, "jobs.problems.unknownChoice")
+      .transform((picked) => values.filter((value) => picked.includes(value)) as T[number][]),
+  );
+}
+
+/**
+ * `?keywords=&location=&posted=&employerType=&workSetting=&page=`: the jobs page's GET form and
+ * `GET /api/jobs` alike. Choosing every employer type (or work setting) is the same as none.
+ */
+export const jobSearchSchema = z
+  .object({
+    keywords: queryText,
+    location: queryText,
+    posted: z.preprocess(
+      firstValue,
+      z
+        .enum(
+          ["", ...(Object.keys(POSTED_WITHIN) as PostedWithin[])],
+          "jobs.problems.unknownChoice",
+        )
+        .default(""),
+    ),
+    employerType: choices(EMPLOYER_TYPES),
+    workSetting: choices(WORK_SETTINGS),
+    page: z.preprocess(
+      firstValue,
+      z
+        .string()
+        .regex(/^\d{1,3}$/, "jobs.problems.invalidPage")
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .int()
+            .min(1, "jobs.problems.invalidPage")
+            .max(MAX_PAGE, "jobs.problems.invalidPage"),
+        )
+        .optional(),
+    ),
+  })
+  .transform(
+    ({ keywords, location, posted, employerType, workSetting, page }): JobSearch => ({
+      form: { keywords, location, posted, employerType, workSetting },
+      criteria: {
+        keywords: keywordTerms(keywords),
+        location: locationTerms(location),
+        postedWithinHours: posted ? POSTED_WITHIN[posted] : undefined,
+        employerTypes: employerType.length === EMPLOYER_TYPES.length ? [] : employerType,
+        workSettings: workSetting.length === WORK_SETTINGS.length ? [] : workSetting,
+      },
+      page: page ?? 1,
+    }),
+  );
+
+export const EMPTY_SEARCH: JobSearchForm = {
+  keywords: "",
+  location: "",
+  posted: "",
+  employerType: [],
+  workSetting: [],
+};
+
+/** The query string of a search (without "?"); empty fields left out, so addresses stay short. */
+export function searchQuery(form: Partial<JobSearchForm>, page?: number): string {
+  const params = new URLSearchParams();
+  if (form.keywords) params.set("keywords", form.keywords);
+  if (form.location) params.set("location", form.location);
+  if (form.posted) params.set("posted", form.posted);
+  for (const value of form.employerType ?? []) params.append("employerType", value);
+  for (const value of form.workSetting ?? []) params.append("workSetting", value);
+  if (page && page > 1) params.set("page", String(page));
+  return params.toString();
+}
+
+/** The search's fields as sent, for filling the form again after a refused search. */
+export function searchFormOf(params: URLSearchParams): JobSearchForm {
+  const known = <T extends string>(values: readonly T[], name: string) =>
+    params.getAll(name).filter((value): value is T => values.includes(value as T));
+  const posted = params.get("posted") ?? "";
+  return {
+    keywords: (params.get("keywords") ?? "").trim().slice(0, SEARCH_TEXT_MAX),
+    location: (params.get("location") ?? "").trim().slice(0, SEARCH_TEXT_MAX),
+    posted: posted in POSTED_WITHIN ? (posted as PostedWithin) : "",
+    employerType: known(EMPLOYER_TYPES, "employerType"),
+    workSetting: known(WORK_SETTINGS, "workSetting"),
+  };
+}
+
+/** A job id from an address, or undefined when it cannot name one. */
+export function parseJobId(value: string | undefined): number | undefined {
+  return value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
+}
