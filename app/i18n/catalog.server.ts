@@ -4,6 +4,10 @@ import authEn from "../auth/messages/en-CA.json" with { type: "json" };
 import authFr from "../auth/messages/fr-CA.json" with { type: "json" };
 import directoryEn from "../directory/messages/en-CA.json" with { type: "json" };
 import directoryFr from "../directory/messages/fr-CA.json" with { type: "json" };
+import jobsEmailEn from "../jobs/messages/email.en-CA.json" with { type: "json" };
+import jobsEmailFr from "../jobs/messages/email.fr-CA.json" with { type: "json" };
+import jobsEn from "../jobs/messages/en-CA.json" with { type: "json" };
+import jobsFr from "../jobs/messages/fr-CA.json" with { type: "json" };
 import playersEn from "../players/messages/en-CA.json" with { type: "json" };
 import playersFr from "../players/messages/fr-CA.json" with { type: "json" };
 import quizEn from "../quiz/messages/en-CA.json" with { type: "json" };
@@ -24,6 +28,8 @@ const CATALOG = {
   email: { "en-CA": emailEn, "fr-CA": emailFr },
   players: { "en-CA": playersEn, "fr-CA": playersFr },
   quiz: { "en-CA": quizEn, "fr-CA": quizFr },
+  jobs: { "en-CA": jobsEn, "fr-CA": jobsFr },
+  jobsEmail: { "en-CA": jobsEmailEn, "fr-CA": jobsEmailFr },
 } as const;
 
 export type BundleName = keyof typeof CATALOG;
@@ -34,7 +40,9 @@ export type AllMessages = typeof shellEn &
   typeof authEn &
   typeof emailEn &
   typeof playersEn &
-  typeof quizEn;
+  typeof quizEn &
+  typeof jobsEn &
+  typeof jobsEmailEn;
 
 /** The named bundles in one language, as a page's loader sends them to the browser. */
 export type PageMessages = Partial<Record<BundleName, Record<string, unknown>>>;

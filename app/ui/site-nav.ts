@@ -5,6 +5,7 @@ import type { IconName } from "./icons.tsx";
 export const SITE_SECTIONS: { path: string; label: MessageKey; icon: IconName }[] = [
   { path: "/", label: "nav.home", icon: "home" },
   { path: "/businesses", label: "nav.businesses", icon: "store" },
+  { path: "/jobs", label: "nav.jobs", icon: "briefcase" },
 ];
 
 /** Whether `pathname` (without language prefix) belongs to the section at `path`. */
