@@ -50,11 +50,11 @@ export function applicationEmail(
     text: [
       intro,
       "",
-      ...fields.map(([label, value]) => `${label}: ${value}`),
+      ...fields.map(([label, value]) => t("jobsEmail.field", { label, value })),
       "",
       ...lines,
       "",
-      `${t("jobsEmail.application.posting")}: ${link}`,
+      t("jobsEmail.field", { label: t("jobsEmail.application.posting"), value: link }),
       "",
       t("jobsEmail.sender"),
     ].join("\n"),
@@ -93,7 +93,7 @@ export function applicationConfirmationEmail(
       "",
       text,
       "",
-      `${t("jobsEmail.confirmation.posting")}: ${link}`,
+      t("jobsEmail.field", { label: t("jobsEmail.confirmation.posting"), value: link }),
       "",
       notYou,
       "",
@@ -109,26 +109,26 @@ export function applicationConfirmationEmail(
   };
 }
 
-/** The filters of an alert as lines: "Keywords: nurse", "Work settings: any"... */
-function filterLines(filters: AlertFilters, locale: Locale): [string, string][] {
+/** The filters of an alert as lines: "Keywords: nurse", "Mots-clés : nurse"... */
+function filterLines(filters: AlertFilters, locale: Locale): string[] {
   const t = serverT(locale);
   const any = t("jobsEmail.filters.any");
   const list = (values: string[], group: "employerTypes" | "workSettings") =>
     values.length > 0
       ? values.map((value) => t(`jobs.${group}.${value}` as "jobs.workSettings.onsite")).join(", ")
       : any;
-  return [
+  const rows: [string, string][] = [
     [t("jobsEmail.filters.keywords"), filters.keywords || any],
     [t("jobsEmail.filters.location"), filters.location || any],
     [t("jobsEmail.filters.employerType"), list(filters.employerTypes, "employerTypes")],
     [t("jobsEmail.filters.workSettings"), list(filters.workSettings, "workSettings")],
   ];
+  return rows.map(([label, value]) => t("jobsEmail.field", { label, value }));
 }
 
-const filterText = (lines: [string, string][]) =>
-  lines.map(([label, value]) => `- ${label}: ${value}`);
-const filterHtml = (lines: [string, string][]) =>
-  `<ul>${lines.map(([label, value]) => `<li>${escapeHtml(label)}: ${escapeHtml(value)}</li>`).join("")}</ul>`;
+const filterText = (lines: string[]) => lines.map((line) => `- ${line}`);
+const filterHtml = (lines: string[]) =>
+  `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`;
 
 /** CASL: nothing is sent to an alert's address before its owner confirms with this link. */
 export function alertConfirmationEmail(
@@ -145,7 +145,7 @@ export function alertConfirmationEmail(
       t("jobsEmail.alertConfirm.text"),
       ...filterText(lines),
       "",
-      `${t("jobsEmail.alertConfirm.button")}: ${confirmUrl}`,
+      t("jobsEmail.field", { label: t("jobsEmail.alertConfirm.button"), value: confirmUrl }),
       "",
       t("jobsEmail.alertConfirm.ignore"),
       "",
@@ -188,10 +188,13 @@ export function alertDigestEmail(
       ...filterText(lines),
       "",
       ...items.flatMap((item) => [`${item.title}`, `${item.where}, ${item.pay}`, item.url, ""]),
-      `${t("jobsEmail.alertDigest.seeAll")}: ${links.searchUrl}`,
+      t("jobsEmail.field", { label: t("jobsEmail.alertDigest.seeAll"), value: links.searchUrl }),
       "",
       t("jobsEmail.alertDigest.why"),
-      `${t("jobsEmail.alertDigest.unsubscribe")}: ${links.unsubscribeUrl}`,
+      t("jobsEmail.field", {
+        label: t("jobsEmail.alertDigest.unsubscribe"),
+        value: links.unsubscribeUrl,
+      }),
       t("jobsEmail.sender"),
     ].join("\n"),
     html: page(locale, [

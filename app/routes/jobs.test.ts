@@ -287,8 +287,8 @@ describe("applying", () => {
       address: "10.30.0.1",
     });
     const html = await (await request(`/jobs/${openJob}/apply`, { headers: { cookie } })).text();
-    expect(html).toMatch(/name="fullName"[^>]*value="Jordan Lee"/);
-    expect(html).toMatch(/name="email"[^>]*value="jordan@example.com"/);
+    expect(inputTag(html, "fullName")).toContain('value="Jordan Lee"');
+    expect(inputTag(html, "email")).toContain('value="jordan@example.com"');
   });
 });
 
@@ -321,12 +321,187 @@ describe("no public address reaches a CV", () => {
       `/assets/${name}`,
     ];
     for (const target of paths) {
-      for (const headers of [{}, { cookie }]) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
         const response = await request(target, { headers });
         const body = Buffer.from(await response.arrayBuffer());
         expect(response.status, target).not.toBe(200);
         expect(body.includes(Buffer.from("%PDF-")), target).toBe(false);
       }
     }
+  });
+});
+
+/** The rendered <input> of a form field (with `value`, for checkboxes and radios). */
+function inputTag(html: string, name: string, value?: string): string {
+  const tags = html.match(/<input\b[^>]*>/g) ?? [];
+  return (
+    tags.find(
+      (tag) =>
+        tag.includes(`name="${name}"`) && (value === undefined || tag.includes(`value="${value}"`)),
+    ) ?? ""
+  );
+}
+
+describe("pages", () => {
+  const form = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
+    method: "POST",
+    headers: {
+      origin: TEST_BASE_URL,
+      "content-type": "application/x-www-form-urlencoded",
+      "x-real-ip": "10.40.0.1",
+      ...headers,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+  test("the list filters on the server and keeps the filters in the form", async () => {
+    const html = await (
+      await request("/jobs?keywords=PAYROLL&employerType=direct&posted=7")
+    ).text();
+    expect(html).toContain("Payroll Clerk");
+    expect(inputTag(html, "keywords")).toContain('value="PAYROLL"');
+    expect(inputTag(html, "employerType", "direct")).toContain("checked");
+    expect(inputTag(html, "employerType", "other")).not.toContain("checked");
+    expect(inputTag(html, "posted", "7")).toContain("checked");
+    const none = await (await request("/fr/jobs?keywords=zzzz")).text();
+    expect(none).toContain("Aucun emploi ne correspond à votre recherche.");
+    const bad = await request("/jobs?page=99");
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("This page of results does not exist.");
+  });
+
+  test("an open posting has Apply Now and JSON-LD; a closed one says so and has neither", async () => {
+    const open = await (await request(`/jobs/${openJob}`)).text();
+    expect(open).toContain(">Apply Now</a>");
+    const ld = JSON.parse(
+      /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(open)?.[1] ?? "null",
+    );
+    expect(ld).toMatchObject({
+      "@type": "JobPosting",
+      title: "Payroll Clerk",
+      hiringOrganization: { "@type": "Organization", name: "Prairie Payroll" },
+      jobLocation: {
+        address: { addressLocality: "Winnipeg", addressRegion: "MB", addressCountry: "CA" },
+      },
+      baseSalary: { currency: "CAD", value: { minValue: 25, maxValue: 30, unitText: "HOUR" } },
+      employmentType: "FULL_TIME",
+      identifier: { "@type": "PropertyValue", name: "Prairie Payroll" },
+    });
+    expect(Object.keys(ld).sort()).toEqual(
+      [
+        "@context",
+        "@type",
+        "baseSalary",
+        "datePosted",
+        "description",
+        "employmentType",
+        "hiringOrganization",
+        "identifier",
+        "jobLocation",
+        "title",
+        "validThrough",
+      ].sort(),
+    );
+    expect(open).not.toContain("prairie-payroll.example");
+
+    const closed = await (await request(`/jobs/${closedJob}`)).text();
+    expect(closed).toContain(">This job no longer takes applications.</p>");
+    expect(closed).not.toContain(">Apply Now</a>");
+    expect(closed).not.toContain("application/ld+json");
+    expect((await request("/jobs/abc")).status).toBe(404);
+  });
+
+  test("Save: a visitor goes to log in and comes back with the job saved, once", async () => {
+    const visitor = await request(`/jobs/${openJob}`, form({ intent: "save" }));
+    expect(visitor.status).toBe(302);
+    const login = new URL(visitor.headers.get("location") ?? "", TEST_BASE_URL);
+    expect(login.pathname).toBe("/login");
+    expect(login.searchParams.get("redirectTo")).toBe(`/jobs/${openJob}?save`);
+
+    const cookie = await signUpVerified(request, database.db, {
+      name: "Avery Saves",
+      email: "avery@example.com",
+      address: "10.40.0.2",
+    });
+    for (let i = 0; i < 2; i += 1) {
+      const back = await request(`/jobs/${openJob}?save`, { headers: { cookie } });
+      expect(back.status).toBe(302);
+      expect(back.headers.get("location")).toBe(`/jobs/${openJob}?saved`);
+    }
+    const saved = await (await request("/jobs/saved", { headers: { cookie } })).text();
+    expect(saved.match(/>Payroll Clerk<\/a>/g)).toHaveLength(1);
+    const page = await (await request(`/jobs/${openJob}`, { headers: { cookie } })).text();
+    expect(page).toContain("Remove from saved jobs");
+
+    const removed = await request("/jobs/saved", form({ jobId: String(openJob) }, { cookie }));
+    expect(removed.status).toBe(302);
+    expect(await (await request("/jobs/saved", { headers: { cookie } })).text()).toContain(
+      "You have not saved any job yet.",
+    );
+    expect((await request("/jobs/saved")).headers.get("location")).toBe(
+      "/login?redirectTo=%2Fjobs%2Fsaved",
+    );
+  });
+
+  test("Report this job stores the report for review", async () => {
+    const sent = await request(
+      `/jobs/${openJob}/report`,
+      form({ reason: "scam", details: "Asks for a fee." }),
+    );
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("location")).toBe(`/jobs/${openJob}?reported`);
+    const { rows } = await database.db.execute(sql`select job_id, reason, details from job_report`);
+    expect(rows).toEqual([{ job_id: openJob, reason: "scam", details: "Asks for a fee." }]);
+    const refused = await request(`/jobs/${openJob}/report`, form({ reason: "boring" }));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Please choose a reason.");
+  });
+
+  test("Create Job Alert: a confirmation mail, a page that asks before confirming, one-click unsubscribe", async () => {
+    const created = await request(
+      "/fr/jobs/alerts/new?keywords=paie",
+      form({ email: "lee@example.com", keywords: "paie", location: "", workSetting: "remote" }),
+    );
+    expect(created.status).toBe(200);
+    expect(await created.text()).toContain("nous vous avons envoyé un lien pour confirmer");
+    const { rows } = await database.db.execute<{ token: string; filters: unknown }>(
+      sql`select token, filters from job_alert`,
+    );
+    const token = rows[0]?.token as string;
+    expect(rows[0]?.filters).toEqual({
+      keywords: "paie",
+      location: "",
+      employerTypes: [],
+      workSettings: ["remote"],
+    });
+    const [confirmation] = await database.db.select().from(outboxEmail);
+    expect(confirmation?.text).toContain(`/fr/jobs/alerts/confirm?token=${token}`);
+
+    const page = await request(`/fr/jobs/alerts/confirm?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    const confirmedAt = () => database.db.execute(sql`select confirmed_at from job_alert`);
+    expect((await confirmedAt()).rows[0]?.confirmed_at).toBeNull();
+    const confirm = await request("/fr/jobs/alerts/confirm", form({ token }));
+    expect(await confirm.text()).toContain("Votre alerte emploi est confirmée.");
+    expect((await confirmedAt()).rows[0]?.confirmed_at).not.toBeNull();
+
+    const gone = await request(`/fr/jobs/alerts/unsubscribe?token=${token}`);
+    expect(gone.status).toBe(200);
+    expect(await gone.text()).toContain("Vous êtes désabonné.");
+    expect((await request(`/jobs/alerts/unsubscribe?token=${token}`)).status).toBe(404);
+    expect((await request("/jobs/alerts/confirm?token=nope")).status).toBe(404);
+  });
+
+  test("alert sign-ups are limited per client address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await request(
+        "/jobs/alerts/new",
+        form({ email: `x${i}@example.com` }, { "x-real-ip": "10.41.0.1" }),
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });

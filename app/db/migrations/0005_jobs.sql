@@ -39,10 +39,11 @@ CREATE TABLE "job_alert" (
 	"email" text NOT NULL,
 	"locale" text NOT NULL,
 	"filters" jsonb NOT NULL,
-	"token_hash" text NOT NULL,
+	"token" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"confirmed_at" timestamp with time zone,
-	"last_sent_at" timestamp with time zone
+	"last_sent_at" timestamp with time zone,
+	CONSTRAINT "job_alert_token_unique" UNIQUE("token")
 );
 --> statement-breakpoint
 CREATE TABLE "job_application" (

@@ -141,8 +141,8 @@ export const savedJob = pgTable(
 
 /**
  * A job alert: an e-mail and filters. Nothing is sent before the address is confirmed through
- * the e-mailed link (CASL's express consent, with its record: created and confirmed times). The
- * same secret, stored only as its SHA-256, confirms and unsubscribes.
+ * the e-mailed link (CASL's express consent, with its record: created and confirmed times). Its
+ * random token, in the confirmation link and in every mail's unsubscribe link, is all either needs.
  */
 export const jobAlert = pgTable(
   "job_alert",
@@ -151,7 +151,7 @@ export const jobAlert = pgTable(
     email: text().notNull(),
     locale: text().notNull(),
     filters: jsonb().$type<AlertFilters>().notNull(),
-    tokenHash: text().notNull(),
+    token: text().notNull().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp({ withTimezone: true }),
     /** Postings newer than this are the next mail's news. */
