@@ -11,7 +11,7 @@ import {
   sendAlertDigests,
   unsubscribeAlert,
 } from "./alerts.server.ts";
-import { fixturePosting, insertPostings } from "./test-fixtures.server.ts";
+import { fixturePosting, insertFixtures } from "./test-fixtures.server.ts";
 
 let database: DatabaseHandle;
 const BASE = "https://nearby.example";
@@ -55,7 +55,7 @@ test("nothing but the confirmation is sent before the address is confirmed (CASL
   expect(confirmation?.text).toContain(`${BASE}/fr/jobs/alerts/confirm?token=${token}`);
   expect(confirmation?.text).toContain("Mots-clés\u00a0: nurse");
 
-  await insertPostings(database.db, [nurse("Registered Nurse", new Date(now.getTime() - HOUR))]);
+  await insertFixtures(database.db, [nurse("Registered Nurse", new Date(now.getTime() - HOUR))]);
   expect(await sendAlertDigests(database.db, { baseUrl: BASE })).toEqual({ alerts: 0, mailed: 0 });
   expect(await mail()).toHaveLength(1);
 });
@@ -73,7 +73,7 @@ test("a confirmed alert gets the new matching postings since its last mail, then
   expect(await findAlert(database.db, token)).toMatchObject({ confirmed: true });
   await database.db.execute(sql`truncate outbox_email`);
 
-  await insertPostings(database.db, [
+  await insertFixtures(database.db, [
     nurse("Nurse from before", new Date(confirmedAt.getTime() - HOUR)),
     nurse("Night Nurse", new Date(confirmedAt.getTime() + HOUR)),
     nurse("Remote Nurse", new Date(confirmedAt.getTime() + HOUR), { workSetting: "remote" }),
@@ -96,7 +96,7 @@ test("a confirmed alert gets the new matching postings since its last mail, then
     alerts: 1,
     mailed: 0,
   });
-  await insertPostings(database.db, [nurse("Day Nurse", new Date(now.getTime() + 1000))]);
+  await insertFixtures(database.db, [nurse("Day Nurse", new Date(now.getTime() + 1000))]);
   const later = new Date(now.getTime() + HOUR);
   expect(await sendAlertDigests(database.db, { baseUrl: BASE, now: later })).toEqual({
     alerts: 1,
@@ -116,7 +116,7 @@ test("unsubscribing is one step, and no mail follows", async () => {
   });
   const token = await tokenOf();
   await confirmAlert(database.db, token, new Date(Date.now() - HOUR));
-  await insertPostings(database.db, [nurse("Nurse", new Date(Date.now() - 60_000))]);
+  await insertFixtures(database.db, [nurse("Nurse", new Date(Date.now() - 60_000))]);
   expect(await unsubscribeAlert(database.db, token)).toBe(true);
   expect(await unsubscribeAlert(database.db, token)).toBe(false);
   expect(await sendAlertDigests(database.db, { baseUrl: BASE })).toEqual({ alerts: 0, mailed: 0 });

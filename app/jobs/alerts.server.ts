@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Database, Db, Tx } from "../db/client.server.ts";
-import { job, jobAlert } from "../db/schema/jobs.ts";
+import { job, jobAlert, jobText } from "../db/schema/jobs.ts";
 import { type Locale, localizedPath } from "../i18n/locale.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import { type AlertFilters, alertCriteria, alertQuery } from "./alert-filters.ts";
@@ -131,6 +131,7 @@ export async function sendAlertDigests(
       const rows = await tx
         .select(summaryColumns)
         .from(job)
+        .innerJoin(jobText, eq(jobText.jobId, job.id))
         .where(matchingJobs(alertCriteria(alert.filters), now, since))
         .orderBy(desc(job.postedAt), desc(job.id))
         .limit(DIGEST_SIZE);

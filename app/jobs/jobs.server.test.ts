@@ -4,8 +4,8 @@ import type { DatabaseHandle } from "../db/client.server.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { getJob, searchJobs } from "./jobs.server.ts";
 import type { PostingInput } from "./posting.ts";
-import { COUNT_CAP, type JobCriteria, jobSearchSchema } from "./search.ts";
-import { fixturePosting, insertPostings } from "./test-fixtures.server.ts";
+import { COUNT_CAP, type JobCriteria, jobSearchSchema, MAX_PAGE } from "./search.ts";
+import { fixturePosting, insertFixtures } from "./test-fixtures.server.ts";
 
 let database: DatabaseHandle;
 
@@ -50,7 +50,7 @@ function posting(title: string, overrides: Partial<PostingInput> = {}) {
 
 describe("keywords", () => {
   beforeEach(async () => {
-    await insertPostings(database.db, [
+    await insertFixtures(database.db, [
       posting("Développeur Web", { company: "Boréal", postedAt: ago(1 * HOUR) }),
       posting("Registered Nurse", { company: "Lakeshore Health", postedAt: ago(2 * HOUR) }),
       posting("IT Support Technician", {
@@ -96,7 +96,7 @@ describe("keywords", () => {
 
 describe("location", () => {
   beforeEach(async () => {
-    await insertPostings(database.db, [
+    await insertFixtures(database.db, [
       posting("Montreal job", {
         city: "Montréal",
         province: "QC",
@@ -143,7 +143,7 @@ describe("location", () => {
 
 describe("posted date", () => {
   beforeEach(async () => {
-    await insertPostings(database.db, [
+    await insertFixtures(database.db, [
       posting("just now", { postedAt: ago(1000) }),
       posting("24 h exactly", { postedAt: ago(24 * HOUR) }),
       posting("24 h and 1 s", { postedAt: ago(24 * HOUR + 1000) }),
@@ -186,7 +186,7 @@ describe("posted date", () => {
 
 describe("employer type, work setting, open postings", () => {
   beforeEach(async () => {
-    await insertPostings(database.db, [
+    await insertFixtures(database.db, [
       posting("direct onsite", { postedAt: ago(1 * HOUR) }),
       posting("recruiter remote", {
         employerType: "recruiter",
@@ -238,7 +238,7 @@ describe("employer type, work setting, open postings", () => {
 
 describe("pages and counts", () => {
   test("20 a page, newest first, with the total", async () => {
-    await insertPostings(
+    await insertFixtures(
       database.db,
       Array.from({ length: 45 }, (_, i) =>
         posting(`job ${i}`, { postedAt: ago((i + 1) * 60_000) }),
@@ -254,22 +254,22 @@ describe("pages and counts", () => {
     expect(past).toMatchObject({ items: [], total: 45, pages: 3 });
   });
 
-  test(`past ${COUNT_CAP} matches the count says so and pages stop at the 50th`, async () => {
-    await insertPostings(
+  test(`past ${COUNT_CAP} matches the count says so and pages stop at the last full one`, async () => {
+    await insertFixtures(
       database.db,
       Array.from({ length: COUNT_CAP + 5 }, (_, i) =>
         posting(`job ${i}`, { postedAt: ago((i + 1) * 1000) }),
       ),
     );
-    const result = await searchJobs(database.db, criteria(""), 50, NOW);
-    expect(result).toMatchObject({ total: COUNT_CAP, totalCapped: true, pages: 50 });
+    const result = await searchJobs(database.db, criteria(""), MAX_PAGE, NOW);
+    expect(result).toMatchObject({ total: COUNT_CAP, totalCapped: true, pages: MAX_PAGE });
     expect(result.items.at(-1)?.title["en-CA"]).toBe(`job ${COUNT_CAP - 1}`);
   });
 });
 
 describe("getJob", () => {
   test("shows everything but the contact e-mail; a closed posting says it is closed", async () => {
-    const [open, closed, toronto] = await insertPostings(database.db, [
+    const [open, closed, toronto] = await insertFixtures(database.db, [
       posting("open one", { contactEmail: "secret@fixture.example" }),
       posting("closed one", { open: false }),
       posting("ontario one", {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, like, lte, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
-import { job } from "../db/schema/jobs.ts";
+import { job, jobText } from "../db/schema/jobs.ts";
 import type { EmployerType, EmploymentType, PayPeriod, WorkSetting } from "./posting.ts";
 import type { ProvinceCode } from "./provinces.ts";
 import { COUNT_CAP, type JobCriteria, PAGE_SIZE } from "./search.ts";
@@ -20,7 +20,7 @@ export const summaryColumns = {
   payMinCents: job.payMinCents,
   payMaxCents: job.payMaxCents,
   payPeriod: job.payPeriod,
-  overview: job.overview,
+  overview: jobText.overview,
   postedAt: job.postedAt,
   updatedAt: job.updatedAt,
 };
@@ -44,7 +44,8 @@ export function toSummary(row: SummaryRow): JobSummary {
 /**
  * The LIKE pattern for one search word: anywhere in a word from three characters on, otherwise a
  * whole word (columns hold " word word "), so "IT" or "RN" find those words and not "facility".
- * Both shapes give pg_trgm trigrams to look up. The user's own wildcards are taken literally.
+ * Both shapes give pg_trgm trigrams to look up. Wildcards are escaped (search words never hold
+ * any: punctuation separates words).
  */
 export function wordPattern(term: string): string {
   const literal = term.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -80,9 +81,70 @@ export function matchingJobs(
 const newestFirst = [desc(job.postedAt), desc(job.id)];
 
 /**
+ * The statement behind a page of results. Two parts the planner plans apart, in one round trip:
+ * the count, the first COUNT_CAP + 1 matches in no order (so it can stop early whichever index
+ * it reads), and the page, newest first, which reads only as far as its last row: down the list
+ * index for common words, through the trigram indexes for rare ones. Separate from searchJobs so
+ * the benchmark can print its plan.
+ */
+export function searchJobsQuery(db: Db | Tx, criteria: JobCriteria, page: number, now: Date) {
+  const where = matchingJobs(criteria, now);
+  const matches = db
+    .select({ one: sql`1`.as("one") })
+    .from(job)
+    .where(where)
+    .limit(COUNT_CAP + 1);
+  const counted = db
+    .select({ total: sql<number>`count(*)`.mapWith(Number).as("total") })
+    .from(matches.as("matches"))
+    .as("counted");
+  // Ids first, from the index alone; only the page's own rows are then read from the table.
+  const pageIds = db
+    .select({ id: job.id, postedAt: job.postedAt })
+    .from(job)
+    .where(where)
+    .orderBy(...newestFirst)
+    .offset((page - 1) * PAGE_SIZE)
+    .limit(PAGE_SIZE)
+    .as("page_ids");
+  const rows = db
+    .select(summaryColumns)
+    .from(pageIds)
+    .innerJoin(job, eq(job.id, pageIds.id))
+    .innerJoin(jobText, eq(jobText.jobId, pageIds.id))
+    .orderBy(desc(pageIds.postedAt), desc(pageIds.id))
+    .as("page_rows");
+  const { id, title, company, companyLogo, city, province, workSetting, employerType } = rows;
+  const { employmentType, payMinCents, payMaxCents, payPeriod, overview, postedAt, updatedAt } =
+    rows;
+  return db
+    .select({
+      total: counted.total,
+      row: {
+        id,
+        title,
+        company,
+        companyLogo,
+        city,
+        province,
+        workSetting,
+        employerType,
+        employmentType,
+        payMinCents,
+        payMaxCents,
+        payPeriod,
+        overview,
+        postedAt,
+        updatedAt,
+      },
+    })
+    .from(counted)
+    .leftJoinLateral(rows, sql`true`);
+}
+
+/**
  * One page of the postings matching `criteria`, newest first, with their number counted up to
- * COUNT_CAP. One statement: the first COUNT_CAP + 1 matches by id and date (read from the list
- * index, or the trigram indexes for rare words), counted, then the page's rows joined.
+ * COUNT_CAP, in one statement (an empty page past the last still has the count).
  */
 export async function searchJobs(
   db: Db | Tx,
@@ -90,51 +152,17 @@ export async function searchJobs(
   page: number,
   now = new Date(),
 ): Promise<JobPage> {
-  const matched = db
-    .select({ id: job.id, postedAt: job.postedAt })
-    .from(job)
-    .where(matchingJobs(criteria, now))
-    .orderBy(...newestFirst)
-    .limit(COUNT_CAP + 1)
-    .as("matched");
-  const counted = db
-    .select({
-      id: matched.id,
-      postedAt: matched.postedAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number).as("total"),
-    })
-    .from(matched)
-    .as("counted");
-  const rows = await db
-    .select({ ...summaryColumns, total: counted.total })
-    .from(counted)
-    .innerJoin(job, eq(job.id, counted.id))
-    .orderBy(desc(counted.postedAt), desc(counted.id))
-    .offset((page - 1) * PAGE_SIZE)
-    .limit(PAGE_SIZE);
-
-  const found = rows[0]?.total ?? (page > 1 ? await countJobs(db, criteria, now) : 0);
+  const rows = await searchJobsQuery(db, criteria, page, now);
+  const found = rows[0]?.total ?? 0;
   const total = Math.min(found, COUNT_CAP);
   return {
-    items: rows.map(({ total: _total, ...row }) => toSummary(row)),
+    items: rows.flatMap(({ row }) => (row ? [toSummary(row)] : [])),
     total,
     totalCapped: found > COUNT_CAP,
     page,
     pageSize: PAGE_SIZE,
     pages: Math.ceil(total / PAGE_SIZE),
   };
-}
-
-/** Matches counted up to COUNT_CAP + 1, for a page asked for past the last one. */
-async function countJobs(db: Db | Tx, criteria: JobCriteria, now: Date): Promise<number> {
-  const matched = db
-    .select({ id: job.id })
-    .from(job)
-    .where(matchingJobs(criteria, now))
-    .limit(COUNT_CAP + 1)
-    .as("matched");
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matched);
-  return row?.n ?? 0;
 }
 
 /** Whether a posting takes applications at `now`. */
@@ -149,14 +177,15 @@ export async function getJob(db: Db | Tx, id: number, now = new Date()): Promise
       ...summaryColumns,
       reference: job.reference,
       postalCode: job.postalCode,
-      skills: job.skills,
-      description: job.description,
+      skills: jobText.skills,
+      description: jobText.description,
       closesAt: job.closesAt,
       isOpen: job.isOpen,
       aiScreening: job.aiScreening,
       existingVacancy: job.existingVacancy,
     })
     .from(job)
+    .innerJoin(jobText, eq(jobText.jobId, job.id))
     .where(eq(job.id, id));
   if (!row) return null;
   const {

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
-import { job, savedJob } from "../db/schema/jobs.ts";
+import { job, jobText, savedJob } from "../db/schema/jobs.ts";
 import { AppError } from "../platform/errors.ts";
 import { isOpenAt, summaryColumns, toSummary } from "./jobs.server.ts";
 import type { JobSummary } from "./types.ts";
@@ -41,6 +41,7 @@ export async function listSavedJobs(
     })
     .from(savedJob)
     .innerJoin(job, eq(job.id, savedJob.jobId))
+    .innerJoin(jobText, eq(jobText.jobId, savedJob.jobId))
     .where(eq(savedJob.userId, userId))
     .orderBy(desc(savedJob.createdAt), desc(savedJob.jobId))
     .limit(200);

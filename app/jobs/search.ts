@@ -5,10 +5,11 @@ import { keywordTerms, locationTerms } from "./search-text.ts";
 export const SEARCH_TEXT_MAX = 100;
 export const PAGE_SIZE = 20;
 /**
- * Results are counted up to this many; beyond, the list says "1,000+" and pages stop at the 50th:
- * a count or a page never reads more than this many matches, however common the words.
+ * Results are counted up to this many; beyond, the list says "more than 500" and pages stop at the
+ * 25th: a count or a page never reads more than this many matches, however common the words
+ * (docs/decisions/0012-jobs-search-and-pay-rules.md).
  */
-export const COUNT_CAP = 1000;
+export const COUNT_CAP = 500;
 export const MAX_PAGE = COUNT_CAP / PAGE_SIZE;
 
 /** Posted Date: Today, Last 3 Days, Last 7 Days are the last 24, 72 and 168 hours. */

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Database } from "../db/client.server.ts";
-import { job } from "../db/schema/jobs.ts";
+import type { Database, Db, Tx } from "../db/client.server.ts";
+import { job, jobText } from "../db/schema/jobs.ts";
 import { type JobFile, jobFileSchema, postingFromSeed } from "./content.ts";
 import { type Posting, postingSchema } from "./posting.ts";
 import { keywordColumn, locationColumn } from "./search-text.ts";
@@ -26,8 +26,8 @@ function describeIssues(error: { issues: { path: PropertyKey[]; message: string 
 }
 
 /** The row of a posting that passed postingSchema, with its search columns. */
-export function jobRow(posting: Posting) {
-  const { pay, open, ...rest } = posting;
+function jobRow(posting: Posting) {
+  const { pay, open, overview, skills, description, ...rest } = posting;
   return {
     ...rest,
     payMinCents: pay.minCents,
@@ -37,6 +37,31 @@ export function jobRow(posting: Posting) {
     searchText: keywordColumn(posting),
     searchLocation: locationColumn(posting),
   };
+}
+
+/**
+ * Stores postings that passed postingSchema, and their texts, skipping references already there;
+ * returns the new rows' ids in the postings' order.
+ */
+export async function insertPostings(db: Db | Tx, postings: Posting[]): Promise<number[]> {
+  if (postings.length === 0) return [];
+  const added = await db
+    .insert(job)
+    .values(postings.map(jobRow))
+    .onConflictDoNothing({ target: job.reference })
+    .returning({ id: job.id, reference: job.reference });
+  const ids = new Map(added.map((row) => [row.reference, row.id]));
+  const texts = postings.flatMap((posting) => {
+    const jobId = ids.get(posting.reference);
+    if (jobId === undefined) return [];
+    const { overview, skills, description } = posting;
+    return [{ jobId, overview, skills, description }];
+  });
+  if (texts.length > 0) await db.insert(jobText).values(texts);
+  return postings.flatMap((posting) => {
+    const id = ids.get(posting.reference);
+    return id === undefined ? [] : [id];
+  });
 }
 
 /**
@@ -53,11 +78,5 @@ export async function seedJobs(db: Database, files: JobFile[], now = new Date())
       return parsed.data;
     }),
   );
-  if (postings.length === 0) return 0;
-  const added = await db
-    .insert(job)
-    .values(postings.map(jobRow))
-    .onConflictDoNothing({ target: job.reference })
-    .returning({ id: job.id });
-  return added.length;
+  return db.transaction(async (tx) => (await insertPostings(tx, postings)).length);
 }

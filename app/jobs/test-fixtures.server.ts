@@ -1,7 +1,6 @@
 import type { Db } from "../db/client.server.ts";
-import { job } from "../db/schema/jobs.ts";
 import { type PostingInput, postingSchema } from "./posting.ts";
-import { jobRow } from "./seed.server.ts";
+import { insertPostings } from "./seed.server.ts";
 
 let serial = 0;
 
@@ -34,10 +33,9 @@ export function fixturePosting(overrides: Partial<PostingInput> = {}): PostingIn
 }
 
 /** Stores postings as the seed does, after postingSchema; returns their ids in order. */
-export async function insertPostings(db: Db, postings: PostingInput[]): Promise<number[]> {
-  const rows = await db
-    .insert(job)
-    .values(postings.map((posting) => jobRow(postingSchema.parse(posting))))
-    .returning({ id: job.id });
-  return rows.map((row) => row.id);
+export function insertFixtures(db: Db, postings: PostingInput[]): Promise<number[]> {
+  return insertPostings(
+    db,
+    postings.map((posting) => postingSchema.parse(posting)),
+  );
 }

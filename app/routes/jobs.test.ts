@@ -11,7 +11,7 @@ import { createTestDatabase } from "../db/test-database.server.ts";
 import { RESUME_MAX_BYTES } from "../jobs/application.ts";
 import { CV_FOLDER } from "../jobs/applications.server.ts";
 import { testPdf } from "../jobs/test-files.ts";
-import { fixturePosting, insertPostings } from "../jobs/test-fixtures.server.ts";
+import { fixturePosting, insertFixtures } from "../jobs/test-fixtures.server.ts";
 import { createLocalStorage } from "../platform/storage.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../platform/test-host.server.ts";
 import { pngClaiming } from "../platform/test-images.ts";
@@ -31,7 +31,7 @@ beforeAll(async () => {
     clientIpHeader: "x-real-ip",
     maxBodyBytes: 8 * 1024 * 1024,
   });
-  [openJob, closedJob] = (await insertPostings(database.db, [
+  [openJob, closedJob] = (await insertFixtures(database.db, [
     fixturePosting({
       title: { "en-CA": "Payroll Clerk", "fr-CA": "Commis à la paie" },
       company: "Prairie Payroll",

@@ -13,9 +13,6 @@ CREATE TABLE "job" (
 	"pay_min_cents" integer NOT NULL,
 	"pay_max_cents" integer NOT NULL,
 	"pay_period" text NOT NULL,
-	"overview" jsonb NOT NULL,
-	"skills" jsonb NOT NULL,
-	"description" jsonb NOT NULL,
 	"ai_screening" boolean,
 	"existing_vacancy" boolean,
 	"contact_email" text NOT NULL,
@@ -79,6 +76,13 @@ CREATE TABLE "job_report" (
 	CONSTRAINT "job_report_reason" CHECK ("job_report"."reason" in ('scam', 'discrimination', 'inaccurate', 'closed', 'other'))
 );
 --> statement-breakpoint
+CREATE TABLE "job_text" (
+	"job_id" integer PRIMARY KEY NOT NULL,
+	"overview" jsonb NOT NULL,
+	"skills" jsonb NOT NULL,
+	"description" jsonb NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "saved_job" (
 	"user_id" text NOT NULL,
 	"job_id" integer NOT NULL,
@@ -90,10 +94,10 @@ ALTER TABLE "job_application" ADD CONSTRAINT "job_application_job_id_job_id_fk" 
 ALTER TABLE "job_application" ADD CONSTRAINT "job_application_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_report" ADD CONSTRAINT "job_report_job_id_job_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."job"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_report" ADD CONSTRAINT "job_report_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_text" ADD CONSTRAINT "job_text_job_id_job_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."job"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_job" ADD CONSTRAINT "saved_job_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_job" ADD CONSTRAINT "saved_job_job_id_job_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."job"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "job_open_rank_idx" ON "job" USING btree ("posted_at","id","closes_at","employer_type","work_setting","search_location","search_text") WHERE "job"."is_open";--> statement-breakpoint
-CREATE INDEX "job_search_text_trgm_idx" ON "job" USING gin ("search_text" gin_trgm_ops) WHERE "job"."is_open";--> statement-breakpoint
-CREATE INDEX "job_search_location_trgm_idx" ON "job" USING gin ("search_location" gin_trgm_ops) WHERE "job"."is_open";--> statement-breakpoint
+CREATE INDEX "job_search_trgm_idx" ON "job" USING gin ("search_text" gin_trgm_ops,"search_location" gin_trgm_ops) WHERE "job"."is_open";--> statement-breakpoint
 CREATE INDEX "job_alert_email_idx" ON "job_alert" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "job_report_job_idx" ON "job_report" USING btree ("job_id");

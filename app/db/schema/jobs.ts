@@ -28,7 +28,8 @@ export type AlertFilters = {
  * A job posting. Texts a seeker reads are in both languages; the contact e-mail is private (it
  * receives applications and is never sent to a browser). Search reads `search_text` (titles,
  * company, skills) and `search_location` (city, province code and names, postal code prefix):
- * lower-case words without accents, space-separated, with a space at each end.
+ * lower-case words without accents, space-separated, with a space at each end. The long texts
+ * live in `job_text`, so the rows a search reads stay narrow and in memory.
  */
 export const job = pgTable(
   "job",
@@ -48,9 +49,6 @@ export const job = pgTable(
     payMinCents: integer().notNull(),
     payMaxCents: integer().notNull(),
     payPeriod: text().notNull(),
-    overview: jsonb().$type<LocalizedText>().notNull(),
-    skills: jsonb().$type<LocalizedList>().notNull(),
-    description: jsonb().$type<LocalizedText>().notNull(),
     /** Ontario's statements: null where the province does not ask for them. */
     aiScreening: boolean(),
     existingVacancy: boolean(),
@@ -89,15 +87,23 @@ export const job = pgTable(
         table.searchText,
       )
       .where(sql`${table.isOpen}`),
-    // Rare words: the trigram indexes find their rows without walking the list.
-    index("job_search_text_trgm_idx")
-      .using("gin", sql`${table.searchText} gin_trgm_ops`)
-      .where(sql`${table.isOpen}`),
-    index("job_search_location_trgm_idx")
-      .using("gin", sql`${table.searchLocation} gin_trgm_ops`)
+    // Rare words: trigrams find their rows without walking the list. One index for both columns,
+    // so keywords and a location together are intersected inside it.
+    index("job_search_trgm_idx")
+      .using("gin", table.searchText.op("gin_trgm_ops"), table.searchLocation.op("gin_trgm_ops"))
       .where(sql`${table.isOpen}`),
   ],
 );
+
+/** A posting's long texts, read only for the rows a page shows. */
+export const jobText = pgTable("job_text", {
+  jobId: integer()
+    .primaryKey()
+    .references(() => job.id, { onDelete: "cascade" }),
+  overview: jsonb().$type<LocalizedText>().notNull(),
+  skills: jsonb().$type<LocalizedList>().notNull(),
+  description: jsonb().$type<LocalizedText>().notNull(),
+});
 
 /** An application: stored with its CV's name in private storage (folder "cvs"). */
 export const jobApplication = pgTable(
