@@ -6,6 +6,14 @@ import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 
 type Problem = { field?: string; message: string };
+
+/** The fields filled in before the applicant types: a player's name and e-mail, or what was sent. */
+export type ApplyDefaults = {
+  fullName: string;
+  email: string;
+  contactNo?: string;
+  summary?: string;
+};
 type ApplicationModule = typeof import("../application.ts");
 
 /** The schema module, loaded on first use: its phone rules are too big for every page's bundle. */
@@ -33,7 +41,7 @@ export function ApplyForm({
   inDialog,
 }: {
   action: string;
-  defaults: { fullName: string; email: string };
+  defaults: ApplyDefaults;
   serverProblem?: FormProblem;
   onCancel?: () => void;
   cancel?: React.ReactNode;
@@ -161,6 +169,7 @@ export function ApplyForm({
           required
           maxLength={30}
           autoComplete="tel"
+          defaultValue={defaults.contactNo}
           aria-invalid={invalid("contactNo")}
           aria-describedby={described("contactNo", "apply-contactNo-hint")}
           className={inputClass}
@@ -186,6 +195,7 @@ export function ApplyForm({
           name="summary"
           rows={4}
           maxLength={2000}
+          defaultValue={defaults.summary}
           aria-invalid={invalid("summary")}
           aria-describedby={described("summary", "apply-summary-hint")}
           className={inputClass}

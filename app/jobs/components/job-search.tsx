@@ -153,7 +153,7 @@ export function FiltersPanel({
       id={FILTERS_ID}
       open={startOpen || undefined}
       aria-labelledby="filters-heading"
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(24rem,calc(100%-2rem))] overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50 lg:static lg:m-0 lg:block lg:max-h-none lg:w-auto lg:overflow-visible lg:rounded-2xl lg:p-5 lg:shadow-none lg:ring-1 lg:ring-slate-200"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(24rem,calc(100%-2rem))] overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50 open:fixed open:inset-0 open:z-50 lg:open:static lg:open:z-auto lg:static lg:m-0 lg:block lg:max-h-none lg:w-auto lg:overflow-visible lg:rounded-2xl lg:p-5 lg:shadow-none lg:ring-1 lg:ring-slate-200"
     >
       <div className="flex items-center justify-between">
         <h2 id="filters-heading" className="text-xl font-bold">

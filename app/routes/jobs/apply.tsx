@@ -7,15 +7,15 @@ import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { applicationSchema } from "../../jobs/application.ts";
 import { applyToJob } from "../../jobs/applications.server.ts";
-import { ApplyForm } from "../../jobs/components/apply-form.tsx";
+import { type ApplyDefaults, ApplyForm } from "../../jobs/components/apply-form.tsx";
 import { placeOf } from "../../jobs/format.ts";
 import { getJob } from "../../jobs/jobs.server.ts";
 import { APPLY_LIMIT, takeAttempt } from "../../jobs/rate-limit.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
-import { type FormProblem, formAction } from "../../platform/api.ts";
+import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
 import { authContext, databaseContext, storageContext } from "../../platform/context.ts";
-import { AppError } from "../../platform/errors.ts";
-import { readInput } from "../../platform/input.server.ts";
+import { AppError, isAppError } from "../../platform/errors.ts";
+import { readRaw, validate } from "../../platform/input.server.ts";
 import type { Route } from "./+types/apply";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -25,32 +25,53 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   return {
     job,
-    defaults: { fullName: viewer?.name ?? "", email: viewer?.email ?? "" },
+    defaults: { fullName: viewer?.name ?? "", email: viewer?.email ?? "" } as ApplyDefaults,
     messages: pageMessages(request, "jobs"),
+  };
+}
+
+/** What was typed, to fill the form again after a refusal (never the file: it is not kept). */
+function typedValues(raw: unknown): ApplyDefaults {
+  const field = (name: string) => {
+    const value = (raw as Record<string, unknown> | null)?.[name];
+    return typeof value === "string" ? value.slice(0, 2000) : "";
+  };
+  return {
+    fullName: field("fullName"),
+    email: field("email"),
+    contactNo: field("contactNo"),
+    summary: field("summary"),
   };
 }
 
 /**
  * The application, from the dialog or this page: counted against the client address's limit,
  * checked by the same schema as in the browser, then stored and mailed (applyToJob). Success
- * goes back to the job, which says the application was sent.
+ * goes back to the job, which says the application was sent; a refusal comes back with what was
+ * typed, for pages without JavaScript.
  */
 export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
   const id = parseJobId(params.id);
   if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
   await takeAttempt(db, APPLY_LIMIT, request.headers.get(CLIENT_IP_HEADER));
-  const application = await readInput(request, applicationSchema);
-  const locale = localeFromPath(new URL(request.url).pathname);
-  const viewer = await getViewer(request, context);
-  await applyToJob(db, context.get(storageContext), {
-    jobId: id,
-    application,
-    locale,
-    userId: viewer?.id ?? null,
-    baseUrl: context.get(authContext).options.baseURL as string,
-  });
-  return redirect(`${localizedPath(`/jobs/${id}`, locale)}?applied`);
+  const raw = await readRaw(request);
+  try {
+    const application = await validate(applicationSchema, raw);
+    const locale = localeFromPath(new URL(request.url).pathname);
+    const viewer = await getViewer(request, context);
+    await applyToJob(db, context.get(storageContext), {
+      jobId: id,
+      application,
+      locale,
+      userId: viewer?.id ?? null,
+      baseUrl: context.get(authContext).options.baseURL as string,
+    });
+    return redirect(`${localizedPath(`/jobs/${id}`, locale)}?applied`);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return formFailure(error, { values: typedValues(raw) });
+  }
 });
 
 export default function ApplyPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -58,7 +79,8 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
   const locale = useLocale();
   const to = useLocalizedPath();
   const { job, defaults } = loaderData;
-  const problem = (actionData as { problem?: FormProblem } | undefined)?.problem;
+  const result = actionData as { problem?: FormProblem; values?: ApplyDefaults } | undefined;
+  const problem = result?.problem;
   const back = to(`/jobs/${job.id}`);
   return (
     <section className="mx-auto max-w-md px-4 py-10">
@@ -72,7 +94,7 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
       {job.open ? (
         <ApplyForm
           action={to(`/jobs/${job.id}/apply`)}
-          defaults={defaults}
+          defaults={result?.values ?? defaults}
           serverProblem={problem}
           inDialog={false}
           cancel={
