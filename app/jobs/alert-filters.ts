@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AlertFilters } from "../db/schema/jobs.ts";
 import { EMPLOYER_TYPES, type EmployerType, WORK_SETTINGS, type WorkSetting } from "./posting.ts";
-import { type JobCriteria, jobSearchSchema, searchQuery } from "./search.ts";
+import { type JobCriteria, jobSearchFields, keptQueryText, searchQuery } from "./search.ts";
 import { keywordTerms, locationTerms } from "./search-text.ts";
 
 export type { AlertFilters };
@@ -10,22 +10,23 @@ export type { AlertFilters };
  * Create Job Alert: an e-mail and the list's filters (keywords, location, employer types, work
  * settings; the posted date has no meaning for news). The filters are read as the list reads them.
  */
-export const alertFormSchema = z
-  .object({
+export const alertFormSchema = jobSearchFields
+  .extend({
     email: z
       .string("jobs.problems.emailInvalid")
       .trim()
       .max(254, "jobs.problems.emailInvalid")
       .pipe(z.email("jobs.problems.emailInvalid")),
+    keywords: keptQueryText,
+    location: keptQueryText,
   })
-  .and(jobSearchSchema)
-  .transform(({ email, form }) => ({
+  .transform(({ email, keywords, location, employerType, workSetting }) => ({
     email,
     filters: {
-      keywords: form.keywords,
-      location: form.location,
-      employerTypes: form.employerType,
-      workSettings: form.workSetting,
+      keywords,
+      location,
+      employerTypes: employerType,
+      workSettings: workSetting,
     } satisfies AlertFilters,
   }));
 

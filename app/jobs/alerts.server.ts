@@ -14,6 +14,11 @@ export const DIGEST_SIZE = 20;
 /** An alert nobody confirmed within a week is dropped. */
 const UNCONFIRMED_DAYS = 7;
 
+/** Tokens this site makes: 24 random bytes in base64url. Anything else names no alert. */
+const TOKEN = /^[A-Za-z0-9_-]{32}$/;
+export const isAlertToken = (token: unknown): token is string =>
+  typeof token === "string" && TOKEN.test(token);
+
 export const alertLinks = (baseUrl: string, token: string, locale: Locale) => ({
   confirm: `${baseUrl}${localizedPath("/jobs/alerts/confirm", locale)}?token=${token}`,
   unsubscribe: `${baseUrl}${localizedPath("/jobs/alerts/unsubscribe", locale)}?token=${token}`,
@@ -59,6 +64,7 @@ export type AlertView = { email: string; filters: AlertFilters; confirmed: boole
 
 /** The alert a link's token names, or null. */
 export async function findAlert(db: Db | Tx, token: string): Promise<AlertView | null> {
+  if (!isAlertToken(token)) return null;
   const [row] = await db
     .select({ email: jobAlert.email, filters: jobAlert.filters, confirmedAt: jobAlert.confirmedAt })
     .from(jobAlert)
@@ -73,6 +79,7 @@ export async function findAlert(db: Db | Tx, token: string): Promise<AlertView |
  * mail lists postings published after the confirmation.
  */
 export async function confirmAlert(db: Db | Tx, token: string, now = new Date()): Promise<boolean> {
+  if (!isAlertToken(token)) return false;
   const rows = await db
     .update(jobAlert)
     .set({
@@ -86,6 +93,7 @@ export async function confirmAlert(db: Db | Tx, token: string, now = new Date())
 
 /** One click: the alert is gone, with its address. False when the link names none. */
 export async function unsubscribeAlert(db: Db | Tx, token: string): Promise<boolean> {
+  if (!isAlertToken(token)) return false;
   const rows = await db
     .delete(jobAlert)
     .where(eq(jobAlert.token, token))

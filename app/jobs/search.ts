@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlainText } from "../platform/text.ts";
 import { EMPLOYER_TYPES, type EmployerType, WORK_SETTINGS, type WorkSetting } from "./posting.ts";
 import { keywordTerms, locationTerms } from "./search-text.ts";
 
@@ -56,54 +57,55 @@ function choices<const T extends readonly [string, ...string[]]>(values: T) {
   );
 }
 
+/** Search text that is kept (a job alert's): what no one types is refused, not just ignored. */
+export const keptQueryText = queryText.refine(isPlainText, "errors.invalid_text");
+
+/** The fields of a search, before they become criteria. */
+export const jobSearchFields = z.object({
+  keywords: queryText,
+  location: queryText,
+  posted: z.preprocess(
+    firstValue,
+    z
+      .enum(["", ...(Object.keys(POSTED_WITHIN) as PostedWithin[])], "jobs.problems.unknownChoice")
+      .default(""),
+  ),
+  employerType: choices(EMPLOYER_TYPES),
+  workSetting: choices(WORK_SETTINGS),
+  page: z.preprocess(
+    firstValue,
+    z
+      .string()
+      .regex(/^\d{1,3}$/, "jobs.problems.invalidPage")
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, "jobs.problems.invalidPage")
+          .max(MAX_PAGE, "jobs.problems.invalidPage"),
+      )
+      .optional(),
+  ),
+});
+
 /**
  * `?keywords=&location=&posted=&employerType=&workSetting=&page=`: the jobs page's GET form and
  * `GET /api/jobs` alike. Choosing every employer type (or work setting) is the same as none.
  */
-export const jobSearchSchema = z
-  .object({
-    keywords: queryText,
-    location: queryText,
-    posted: z.preprocess(
-      firstValue,
-      z
-        .enum(
-          ["", ...(Object.keys(POSTED_WITHIN) as PostedWithin[])],
-          "jobs.problems.unknownChoice",
-        )
-        .default(""),
-    ),
-    employerType: choices(EMPLOYER_TYPES),
-    workSetting: choices(WORK_SETTINGS),
-    page: z.preprocess(
-      firstValue,
-      z
-        .string()
-        .regex(/^\d{1,3}$/, "jobs.problems.invalidPage")
-        .transform(Number)
-        .pipe(
-          z
-            .number()
-            .int()
-            .min(1, "jobs.problems.invalidPage")
-            .max(MAX_PAGE, "jobs.problems.invalidPage"),
-        )
-        .optional(),
-    ),
-  })
-  .transform(
-    ({ keywords, location, posted, employerType, workSetting, page }): JobSearch => ({
-      form: { keywords, location, posted, employerType, workSetting },
-      criteria: {
-        keywords: keywordTerms(keywords),
-        location: locationTerms(location),
-        postedWithinHours: posted ? POSTED_WITHIN[posted] : undefined,
-        employerTypes: employerType.length === EMPLOYER_TYPES.length ? [] : employerType,
-        workSettings: workSetting.length === WORK_SETTINGS.length ? [] : workSetting,
-      },
-      page: page ?? 1,
-    }),
-  );
+export const jobSearchSchema = jobSearchFields.transform(
+  ({ keywords, location, posted, employerType, workSetting, page }): JobSearch => ({
+    form: { keywords, location, posted, employerType, workSetting },
+    criteria: {
+      keywords: keywordTerms(keywords),
+      location: locationTerms(location),
+      postedWithinHours: posted ? POSTED_WITHIN[posted] : undefined,
+      employerTypes: employerType.length === EMPLOYER_TYPES.length ? [] : employerType,
+      workSettings: workSetting.length === WORK_SETTINGS.length ? [] : workSetting,
+    },
+    page: page ?? 1,
+  }),
+);
 
 export const EMPTY_SEARCH: JobSearchForm = {
   keywords: "",

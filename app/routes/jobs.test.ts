@@ -229,6 +229,14 @@ describe("applying", () => {
     expect(storedCvs()).toHaveLength(1);
   });
 
+  test("text no one types (undecodable bytes, controls) is refused, not stored", async () => {
+    const response = await apply(openJob, { bytes: testPdf() }, { summary: "Good\ufffd\u0007" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.details[0].field).toBe("summary");
+    expect(await database.db.select().from(jobApplication)).toEqual([]);
+    expect(storedCvs()).toEqual([]);
+  });
+
   test("a closed posting takes no application", async () => {
     const response = await apply(closedJob, { bytes: testPdf() });
     expect(response.status).toBe(409);
@@ -416,26 +424,42 @@ describe("pages", () => {
     expect(visitor.status).toBe(302);
     const login = new URL(visitor.headers.get("location") ?? "", TEST_BASE_URL);
     expect(login.pathname).toBe("/login");
-    expect(login.searchParams.get("redirectTo")).toBe(`/jobs/${openJob}?save`);
+    expect(login.searchParams.get("redirectTo")).toBe(`/jobs/${openJob}`);
+    const pending = visitor.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    expect(pending).toBe(`nearby-save-job=${openJob}`);
 
-    const cookie = await signUpVerified(request, database.db, {
+    const session = await signUpVerified(request, database.db, {
       name: "Avery Saves",
       email: "avery@example.com",
       address: "10.40.0.2",
     });
+    // Following a link is not saving: only the visitor's own Save left the cookie.
+    const link = await request(`/jobs/${openJob}?save`, { headers: { cookie: session } });
+    expect(link.status).toBe(200);
+    expect(await (await request("/jobs/saved", { headers: { cookie: session } })).text()).toContain(
+      "You have not saved any job yet.",
+    );
+    const cookie = `${session}; ${pending}`;
     for (let i = 0; i < 2; i += 1) {
-      const back = await request(`/jobs/${openJob}?save`, { headers: { cookie } });
+      const back = await request(`/jobs/${openJob}`, { headers: { cookie } });
       expect(back.status).toBe(302);
       expect(back.headers.get("location")).toBe(`/jobs/${openJob}?saved`);
+      expect(back.headers.getSetCookie().join()).toMatch(/nearby-save-job=; .*Max-Age=0/);
     }
-    const saved = await (await request("/jobs/saved", { headers: { cookie } })).text();
+    const saved = await (await request("/jobs/saved", { headers: { cookie: session } })).text();
     expect(saved.match(/>Payroll Clerk<\/a>/g)).toHaveLength(1);
-    const page = await (await request(`/jobs/${openJob}`, { headers: { cookie } })).text();
+    const page = await (await request(`/jobs/${openJob}`, { headers: { cookie: session } })).text();
     expect(page).toContain("Remove from saved jobs");
 
-    const removed = await request("/jobs/saved", form({ jobId: String(openJob) }, { cookie }));
+    const removed = await request(
+      "/jobs/saved",
+      form({ jobId: String(openJob) }, { cookie: session }),
+    );
     expect(removed.status).toBe(302);
-    expect(await (await request("/jobs/saved", { headers: { cookie } })).text()).toContain(
+    expect(await (await request("/jobs/saved", { headers: { cookie: session } })).text()).toContain(
       "You have not saved any job yet.",
     );
     expect((await request("/jobs/saved")).headers.get("location")).toBe(
@@ -491,6 +515,8 @@ describe("pages", () => {
     expect(await gone.text()).toContain("Vous êtes désabonné.");
     expect((await request(`/jobs/alerts/unsubscribe?token=${token}`)).status).toBe(404);
     expect((await request("/jobs/alerts/confirm?token=nope")).status).toBe(404);
+    for (const path of ["/jobs/alerts/confirm?token=%00", "/jobs/alerts/unsubscribe?token=a%00b"])
+      expect((await request(path)).status, path).toBe(404);
   });
 
   test("alert sign-ups are limited per client address", async () => {

@@ -8,8 +8,7 @@ import type { Route } from "./+types/alert-unsubscribe";
 
 async function unsubscribe(request: Request, context: Route.LoaderArgs["context"]) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const done = token.length > 0 && token.length <= 100;
-  return done && (await unsubscribeAlert(context.get(databaseContext), token));
+  return unsubscribeAlert(context.get(databaseContext), token);
 }
 
 /**

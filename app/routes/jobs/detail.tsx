@@ -26,6 +26,24 @@ import type { Route } from "./+types/detail";
 /** Notices this page shows once, from its address. */
 const NOTICES = ["applied", "saved", "unsaved", "reported"] as const;
 
+/**
+ * A visitor's Save: the job to save once they have logged in. Set by their own POST (never by an
+ * address someone else could send them), read and cleared on their way back to the job.
+ */
+const PENDING_SAVE = "nearby-save-job";
+
+function pendingSave(request: Request): number | undefined {
+  const cookie = request.headers.get("cookie") ?? "";
+  const value = new RegExp(`(?:^|;\\s*)${PENDING_SAVE}=(\\d{1,9})(?:;|$)`).exec(cookie)?.[1];
+  return parseJobId(value);
+}
+
+function pendingSaveCookie(request: Request, jobId: number | null): string {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  const value = jobId === null ? "; Max-Age=0" : "; Max-Age=3600";
+  return `${PENDING_SAVE}=${jobId ?? ""}; Path=/; HttpOnly; SameSite=Lax${value}${secure}`;
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseJobId(params.id);
   const db = context.get(databaseContext);
@@ -33,11 +51,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!job) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const viewer = await getViewer(request, context);
-  if (viewer && url.searchParams.has("save")) {
-    // The way back from logging in to save: Save sent the visitor to /login?redirectTo=…?save.
-    // Saving twice keeps one row, so following the address again changes nothing.
+  if (viewer && pendingSave(request) === job.id) {
+    // Back from logging in after Save: the job is saved (twice keeps one row) and the cookie goes.
     await saveJob(db, viewer.id, job.id);
-    throw redirect(`${url.pathname}?saved`);
+    throw redirect(`${url.pathname}?saved`, {
+      headers: { "Set-Cookie": pendingSaveCookie(request, null) },
+    });
   }
   return {
     job,
@@ -56,13 +75,17 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
   if (!id) throw new AppError("not_found");
   const locale = localeFromPath(new URL(request.url).pathname);
   const here = localizedPath(`/jobs/${id}`, locale);
+  const { intent } = await readInput(request, saveSchema);
   const viewer = await getViewer(request, context);
   if (!viewer) {
+    if (intent === "unsave") throw new AppError("unauthorized");
     throw redirect(
-      `${localizedPath("/login", locale)}?${new URLSearchParams({ redirectTo: `${here}?save` })}`,
+      `${localizedPath("/login", locale)}?${new URLSearchParams({ redirectTo: here })}`,
+      {
+        headers: { "Set-Cookie": pendingSaveCookie(request, id) },
+      },
     );
   }
-  const { intent } = await readInput(request, saveSchema);
   const db = context.get(databaseContext);
   if (intent === "save") await saveJob(db, viewer.id, id);
   else await unsaveJob(db, viewer.id, id);
@@ -135,7 +158,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
       )}
       <div className="mt-6 flex flex-wrap items-center gap-3">
         {job.open && <ApplyButton job={job} defaults={viewer ?? { fullName: "", email: "" }} />}
-        <SaveButton jobId={job.id} saved={saved} signedIn={viewer !== null} />
+        <SaveButton saved={saved} />
         <Link
           to={to(`/jobs/alerts/new?${alertQuery}`)}
           className="rounded-lg px-5 py-3 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
@@ -262,34 +285,15 @@ function Description({ text }: { text: string }) {
   );
 }
 
-function SaveButton({
-  jobId,
-  saved,
-  signedIn,
-}: {
-  jobId: number;
-  saved: boolean;
-  signedIn: boolean;
-}) {
+function SaveButton({ saved }: { saved: boolean }) {
   const { t } = useTranslation();
-  const locale = useLocale();
-  const className =
-    "inline-flex items-center rounded-lg px-5 py-3 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50";
-  if (!signedIn) {
-    const back = `${localizedPath(`/jobs/${jobId}`, locale)}?save`;
-    return (
-      <Link
-        to={`${localizedPath("/login", locale)}?${new URLSearchParams({ redirectTo: back })}`}
-        className={className}
-      >
-        {t("jobs.detail.save")}
-      </Link>
-    );
-  }
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={saved ? "unsave" : "save"} />
-      <button type="submit" className={className}>
+      <button
+        type="submit"
+        className="inline-flex items-center rounded-lg px-5 py-3 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+      >
         {saved ? t("jobs.detail.unsave") : t("jobs.detail.save")}
       </button>
     </Form>
