@@ -1,4 +1,5 @@
 import { authApi } from "./auth/openapi.server.ts";
+import { blogApi } from "./blog/openapi.ts";
 import { directoryApi } from "./directory/openapi.ts";
 import { assembleApiDocument } from "./platform/openapi.ts";
 import { playersApi } from "./players/openapi.ts";
@@ -8,4 +9,4 @@ import { playersApi } from "./players/openapi.ts";
  * area that has API routes. app/routes/api.openapi.test.ts fails while a route under /api is
  * missing from it.
  */
-export const apiDocument = assembleApiDocument([directoryApi, playersApi, authApi]);
+export const apiDocument = assembleApiDocument([directoryApi, blogApi, playersApi, authApi]);

@@ -17,16 +17,9 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { getViewer } from "./auth/session.server.ts";
 import { i18nFor } from "./i18n/i18n.ts";
-import {
-  htmlLang,
-  LOCALES,
-  type Locale,
-  localeFromPath,
-  localizedPath,
-  unlocalizedPath,
-} from "./i18n/locale.ts";
+import { DEFAULT_LOCALE, htmlLang, LOCALES, type Locale, localeFromPath } from "./i18n/locale.ts";
 import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
-import { useLocalizedPath } from "./i18n/use-locale.ts";
+import { useAlternates, useLocalizedPath } from "./i18n/use-locale.ts";
 import { nonceContext } from "./platform/context.ts";
 import { ButtonLink } from "./ui/button-link.tsx";
 import { Notice } from "./ui/notice.tsx";
@@ -71,10 +64,10 @@ export function shouldRevalidate({
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
   const i18n = usePageI18n(data?.locale);
-  const samePage = `${unlocalizedPath(pathname)}${search}`;
+  const alternates = useAlternates();
 
   return (
     <html lang={htmlLang(locale)}>
@@ -89,10 +82,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
               key={target}
               rel="alternate"
               hrefLang={target}
-              href={`${data.origin}${localizedPath(samePage, target)}`}
+              href={`${data.origin}${alternates[target]}`}
             />
           ))}
-        {data && <link rel="alternate" hrefLang="x-default" href={`${data.origin}${samePage}`} />}
+        {data && (
+          <link
+            rel="alternate"
+            hrefLang="x-default"
+            href={`${data.origin}${alternates[DEFAULT_LOCALE]}`}
+          />
+        )}
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">

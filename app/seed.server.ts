@@ -1,5 +1,8 @@
 import { count } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { readBlogContent, seedBlogPosts } from "./blog/seed.server.ts";
 import type { Database } from "./db/client.server.ts";
+import { blogPost } from "./db/schema/blog.ts";
 import { business } from "./db/schema/directory.ts";
 import { readBusinessContent, seedBusinesses } from "./directory/seed.server.ts";
 import { CONTENT_DIR } from "./platform/content-dir.server.ts";
@@ -9,12 +12,21 @@ import { readQuizBanks, seedQuizQuestions } from "./quiz/seed.server.ts";
 export async function seedDemoData(db: Database, contentDir = CONTENT_DIR) {
   const businesses = await seedBusinesses(db, await readBusinessContent(contentDir));
   const questions = await seedQuizQuestions(db, await readQuizBanks(contentDir));
-  return { businesses, questions };
+  const posts = await seedBlogPosts(db, await readBlogContent(contentDir));
+  return { businesses, questions, posts };
 }
 
-/** Seeds a database that has no businesses yet: the first start of a fresh install. */
+/** One table of each area that has demo content: an empty one means the area was never seeded. */
+const AREA_TABLES: PgTable[] = [business, blogPost];
+
+/**
+ * Seeds a database that lacks demo content: the first start of a fresh install, or the first start
+ * after an area with demo content of its own was added. Returns null when nothing was missing.
+ */
 export async function seedIfEmpty(db: Database, contentDir = CONTENT_DIR) {
-  const [row] = await db.select({ businesses: count() }).from(business);
-  if ((row?.businesses ?? 0) > 0) return null;
-  return seedDemoData(db, contentDir);
+  for (const table of AREA_TABLES) {
+    const [row] = await db.select({ rows: count() }).from(table);
+    if ((row?.rows ?? 0) === 0) return seedDemoData(db, contentDir);
+  }
+  return null;
 }

@@ -2,6 +2,8 @@ import emailEn from "../auth/messages/email.en-CA.json" with { type: "json" };
 import emailFr from "../auth/messages/email.fr-CA.json" with { type: "json" };
 import authEn from "../auth/messages/en-CA.json" with { type: "json" };
 import authFr from "../auth/messages/fr-CA.json" with { type: "json" };
+import blogEn from "../blog/messages/en-CA.json" with { type: "json" };
+import blogFr from "../blog/messages/fr-CA.json" with { type: "json" };
 import directoryEn from "../directory/messages/en-CA.json" with { type: "json" };
 import directoryFr from "../directory/messages/fr-CA.json" with { type: "json" };
 import playersEn from "../players/messages/en-CA.json" with { type: "json" };
@@ -24,6 +26,7 @@ const CATALOG = {
   email: { "en-CA": emailEn, "fr-CA": emailFr },
   players: { "en-CA": playersEn, "fr-CA": playersFr },
   quiz: { "en-CA": quizEn, "fr-CA": quizFr },
+  blog: { "en-CA": blogEn, "fr-CA": blogFr },
 } as const;
 
 export type BundleName = keyof typeof CATALOG;
@@ -34,7 +37,8 @@ export type AllMessages = typeof shellEn &
   typeof authEn &
   typeof emailEn &
   typeof playersEn &
-  typeof quizEn;
+  typeof quizEn &
+  typeof blogEn;
 
 /** The named bundles in one language, as a page's loader sends them to the browser. */
 export type PageMessages = Partial<Record<BundleName, Record<string, unknown>>>;

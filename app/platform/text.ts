@@ -10,3 +10,8 @@ export function normalizeForSearch(text: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** Text made safe to place in HTML, as element content or a quoted attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
