@@ -10,6 +10,10 @@ import playersEn from "../players/messages/en-CA.json" with { type: "json" };
 import playersFr from "../players/messages/fr-CA.json" with { type: "json" };
 import quizEn from "../quiz/messages/en-CA.json" with { type: "json" };
 import quizFr from "../quiz/messages/fr-CA.json" with { type: "json" };
+import shopEmailEn from "../shop/messages/email.en-CA.json" with { type: "json" };
+import shopEmailFr from "../shop/messages/email.fr-CA.json" with { type: "json" };
+import shopEn from "../shop/messages/en-CA.json" with { type: "json" };
+import shopFr from "../shop/messages/fr-CA.json" with { type: "json" };
 import type { Locale } from "./locale.ts";
 import shellEn from "./messages/en-CA.json" with { type: "json" };
 import shellFr from "./messages/fr-CA.json" with { type: "json" };
@@ -27,6 +31,8 @@ const CATALOG = {
   players: { "en-CA": playersEn, "fr-CA": playersFr },
   quiz: { "en-CA": quizEn, "fr-CA": quizFr },
   blog: { "en-CA": blogEn, "fr-CA": blogFr },
+  shop: { "en-CA": shopEn, "fr-CA": shopFr },
+  shopEmail: { "en-CA": shopEmailEn, "fr-CA": shopEmailFr },
 } as const;
 
 export type BundleName = keyof typeof CATALOG;
@@ -38,7 +44,9 @@ export type AllMessages = typeof shellEn &
   typeof emailEn &
   typeof playersEn &
   typeof quizEn &
-  typeof blogEn;
+  typeof blogEn &
+  typeof shopEn &
+  typeof shopEmailEn;
 
 /** The named bundles in one language, as a page's loader sends them to the browser. */
 export type PageMessages = Partial<Record<BundleName, Record<string, unknown>>>;

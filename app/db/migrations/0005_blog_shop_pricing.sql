@@ -68,7 +68,8 @@ CREATE TABLE "cart" (
 	"province" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "cart_userId_unique" UNIQUE("user_id")
+	CONSTRAINT "cart_userId_unique" UNIQUE("user_id"),
+	CONSTRAINT "cart_province" CHECK ("cart"."province" in ('AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'))
 );
 --> statement-breakpoint
 CREATE TABLE "cart_line" (

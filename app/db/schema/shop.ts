@@ -66,6 +66,10 @@ export const cart = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check(
+      "cart_province",
+      sql`${table.province} in ('AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT')`,
+    ),
     index("cart_visitor_updated_idx").on(table.updatedAt).where(sql`${table.userId} is null`),
   ],
 );
@@ -88,8 +92,11 @@ export const cartLine = pgTable(
   ],
 );
 
-/** One sales-tax component of an order, as charged: "GST", "PST", "RST", "QST" or "HST". */
-export type OrderTax = { kind: string; rate: string; cents: number };
+/**
+ * One sales-tax component of an order, as charged: its kind ("GST", "PST", "RST", "QST", "HST"),
+ * its rate in parts per 100,000 (9.975% is 9975) and its amount in cents.
+ */
+export type OrderTax = { kind: string; rate: number; cents: number };
 
 /**
  * A checked-out cart. There is no payment provider yet: orders wait for payment, and their stock
