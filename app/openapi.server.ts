@@ -3,10 +3,19 @@ import { blogApi } from "./blog/openapi.ts";
 import { directoryApi } from "./directory/openapi.ts";
 import { assembleApiDocument } from "./platform/openapi.ts";
 import { playersApi } from "./players/openapi.ts";
+import { pricingApi } from "./pricing/openapi.ts";
+import { shopApi } from "./shop/openapi.ts";
 
 /**
  * The JSON API's description, served at /api/openapi.json and shown at /api/docs: one part per
  * area that has API routes. app/routes/api.openapi.test.ts fails while a route under /api is
  * missing from it.
  */
-export const apiDocument = assembleApiDocument([directoryApi, blogApi, playersApi, authApi]);
+export const apiDocument = assembleApiDocument([
+  directoryApi,
+  blogApi,
+  shopApi,
+  pricingApi,
+  playersApi,
+  authApi,
+]);

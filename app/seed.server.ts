@@ -4,20 +4,26 @@ import { readBlogContent, seedBlogPosts } from "./blog/seed.server.ts";
 import type { Database } from "./db/client.server.ts";
 import { blogPost } from "./db/schema/blog.ts";
 import { business } from "./db/schema/directory.ts";
+import { pricingPlan } from "./db/schema/pricing.ts";
+import { product } from "./db/schema/shop.ts";
 import { readBusinessContent, seedBusinesses } from "./directory/seed.server.ts";
 import { CONTENT_DIR } from "./platform/content-dir.server.ts";
+import { readPricingContent, seedPlans } from "./pricing/seed.server.ts";
 import { readQuizBanks, seedQuizQuestions } from "./quiz/seed.server.ts";
+import { readShopContent, seedProducts } from "./shop/seed.server.ts";
 
 /** Loads the demo content of every area; safe to run again (it changes nothing the second time). */
 export async function seedDemoData(db: Database, contentDir = CONTENT_DIR) {
   const businesses = await seedBusinesses(db, await readBusinessContent(contentDir));
   const questions = await seedQuizQuestions(db, await readQuizBanks(contentDir));
   const posts = await seedBlogPosts(db, await readBlogContent(contentDir));
-  return { businesses, questions, posts };
+  const products = await seedProducts(db, await readShopContent(contentDir));
+  const plans = await seedPlans(db, await readPricingContent(contentDir));
+  return { businesses, questions, posts, products, plans };
 }
 
 /** One table of each area that has demo content: an empty one means the area was never seeded. */
-const AREA_TABLES: PgTable[] = [business, blogPost];
+const AREA_TABLES: PgTable[] = [business, blogPost, product, pricingPlan];
 
 /**
  * Seeds a database that lacks demo content: the first start of a fresh install, or the first start

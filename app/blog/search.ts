@@ -15,8 +15,9 @@ export const BLOG_SEARCH_MAX = 100;
 export const BLOG_PAGE_SIZE = 6;
 export const BLOG_PAGE_MAX = 50;
 
-/** The search as the address carries it: `?title=&location=&type=`. */
-export type BlogSearchForm = { title: string; location: string; type: string };
+import type { BlogSearchForm } from "./links.ts";
+
+export type { BlogSearchForm };
 
 export type BlogCriteria = {
   /** Normalized (normalizeForSearch); empty matches every post. */
@@ -58,17 +59,6 @@ export const blogQuerySchema = z
 export function blogFormOf(params: URLSearchParams): BlogSearchForm {
   const value = (name: string) => (params.get(name) ?? "").trim();
   return { title: value("title"), location: value("location"), type: value("type") };
-}
-
-/** The address of a search of the blog, empty fields left out. */
-export function blogSearchHref(form: Partial<BlogSearchForm>, cursor?: string): string {
-  const params = new URLSearchParams();
-  for (const name of ["title", "location", "type"] as const) {
-    if (form[name]) params.set(name, form[name]);
-  }
-  if (cursor) params.set("cursor", cursor);
-  const query = params.toString();
-  return query ? `/blogs?${query}` : "/blogs";
 }
 
 /** A slug as addresses carry it; anything else cannot name a post. */

@@ -8,6 +8,10 @@ import directoryEn from "../directory/messages/en-CA.json" with { type: "json" }
 import directoryFr from "../directory/messages/fr-CA.json" with { type: "json" };
 import playersEn from "../players/messages/en-CA.json" with { type: "json" };
 import playersFr from "../players/messages/fr-CA.json" with { type: "json" };
+import pricingEmailEn from "../pricing/messages/email.en-CA.json" with { type: "json" };
+import pricingEmailFr from "../pricing/messages/email.fr-CA.json" with { type: "json" };
+import pricingEn from "../pricing/messages/en-CA.json" with { type: "json" };
+import pricingFr from "../pricing/messages/fr-CA.json" with { type: "json" };
 import quizEn from "../quiz/messages/en-CA.json" with { type: "json" };
 import quizFr from "../quiz/messages/fr-CA.json" with { type: "json" };
 import shopEmailEn from "../shop/messages/email.en-CA.json" with { type: "json" };
@@ -33,6 +37,8 @@ const CATALOG = {
   blog: { "en-CA": blogEn, "fr-CA": blogFr },
   shop: { "en-CA": shopEn, "fr-CA": shopFr },
   shopEmail: { "en-CA": shopEmailEn, "fr-CA": shopEmailFr },
+  pricing: { "en-CA": pricingEn, "fr-CA": pricingFr },
+  pricingEmail: { "en-CA": pricingEmailEn, "fr-CA": pricingEmailFr },
 } as const;
 
 export type BundleName = keyof typeof CATALOG;
@@ -46,7 +52,9 @@ export type AllMessages = typeof shellEn &
   typeof quizEn &
   typeof blogEn &
   typeof shopEn &
-  typeof shopEmailEn;
+  typeof shopEmailEn &
+  typeof pricingEn &
+  typeof pricingEmailEn;
 
 /** The named bundles in one language, as a page's loader sends them to the browser. */
 export type PageMessages = Partial<Record<BundleName, Record<string, unknown>>>;

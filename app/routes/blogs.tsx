@@ -2,13 +2,9 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { BlogCard } from "../blog/components/blog-card.tsx";
 import { BlogSearchForm } from "../blog/components/blog-search-form.tsx";
+import { blogSearchHref, type BlogSearchForm as SearchValues } from "../blog/links.ts";
 import { searchPosts } from "../blog/posts.server.ts";
-import {
-  blogFormOf,
-  blogQuerySchema,
-  blogSearchHref,
-  type BlogSearchForm as SearchValues,
-} from "../blog/search.ts";
+import { blogFormOf, blogQuerySchema } from "../blog/search.ts";
 import { BLOG_FEED_PATH, BLOG_FEED_TYPE, type BlogPage } from "../blog/types.ts";
 import type { MessageKey } from "../i18n/i18n.ts";
 import { localeFromPath } from "../i18n/locale.ts";

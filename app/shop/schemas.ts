@@ -9,8 +9,9 @@ export const SHOP_SEARCH_MAX = 100;
 export const SHOP_PAGE_SIZE = 12;
 export const SHOP_PAGE_MAX = 50;
 
-/** The shop's search as the address carries it: `?title=&category=`. */
-export type ShopSearchForm = { title: string; category: string };
+import type { ShopSearchForm } from "./links.ts";
+
+export type { ShopSearchForm };
 
 export type ShopCriteria = { title: string; category?: ShopCategory };
 
@@ -45,16 +46,6 @@ export const productQuerySchema = z
     afterId: cursor as number | undefined,
     limit,
   }));
-
-/** The address of a search of the shop, empty fields left out. */
-export function shopSearchHref(form: Partial<ShopSearchForm>, cursor?: string): string {
-  const params = new URLSearchParams();
-  if (form.title) params.set("title", form.title);
-  if (form.category) params.set("category", form.category);
-  if (cursor) params.set("cursor", cursor);
-  const query = params.toString();
-  return query ? `/shop?${query}` : "/shop";
-}
 
 /** A product id from an address, or undefined when it cannot name one. */
 export function parseProductId(value: string | undefined): number | undefined {

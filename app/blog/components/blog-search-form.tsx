@@ -4,7 +4,7 @@ import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { Icon } from "../../ui/icons.tsx";
 import { SearchField, searchPanel } from "../../ui/search-field.tsx";
-import type { BlogSearchForm as Values } from "../search.ts";
+import type { BlogSearchForm as Values } from "../links.ts";
 import { BLOG_TYPES, isBlogType } from "../types.ts";
 
 /** The blog's search hero: a plain GET form to /blogs, working before the JavaScript loads. */
