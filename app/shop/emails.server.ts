@@ -20,7 +20,10 @@ export function orderEmail(order: Order, locale: Locale): Email {
     ]),
     [t("shopEmail.subtotal"), money(order.subtotalCents)],
     ...order.taxes.map((tax): [string, string] => [
-      t("shopEmail.tax", { kind: tax.kind, rate: formatPercent(rateFraction(tax.rate), locale) }),
+      t("shopEmail.tax", {
+        kind: t(`shop.taxKinds.${tax.kind}`),
+        rate: formatPercent(rateFraction(tax.rate), locale),
+      }),
       money(tax.cents),
     ]),
     [t("shopEmail.total"), money(order.totalCents)],

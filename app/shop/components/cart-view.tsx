@@ -188,7 +188,7 @@ export function CartSummaryPanel({ cart }: { cart: Cart }) {
             <div key={tax.kind} className="flex justify-between">
               <dt>
                 {t("shop.cartPage.tax", {
-                  kind: tax.kind,
+                  kind: t(`shop.taxKinds.${tax.kind}`),
                   rate: formatPercent(rateFraction(tax.rate), locale),
                 })}
               </dt>
@@ -338,7 +338,7 @@ export function OrderConfirmation({ order }: { order: Order }) {
           <div key={tax.kind} className="flex justify-between">
             <dt>
               {t("shop.cartPage.tax", {
-                kind: tax.kind,
+                kind: t(`shop.taxKinds.${tax.kind}`),
                 rate: formatPercent(rateFraction(tax.rate), locale),
               })}
             </dt>
