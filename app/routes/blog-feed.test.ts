@@ -75,7 +75,7 @@ async function parse(xml: string) {
 }
 
 describe.each([
-  ["en-CA", "", "Fish & chips <by the sea> \"quoted\" l'été", "/blogs/tricky-characters"],
+  ["en-CA", "", 'Fish & chips <by the sea> "quoted" l\'été', "/blogs/tricky-characters"],
   ["fr-CA", "/fr", "Poisson & frites « au bord » de l'eau", "/fr/blogs/caracteres-difficiles"],
 ])("the %s feed", (locale, prefix, title, path) => {
   test("parses as Atom XML, with its own address as rel=self", async () => {
@@ -127,7 +127,7 @@ describe("a post's page", () => {
     const json = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1] ?? "";
     expect(JSON.parse(json)).toMatchObject({
       "@type": "BlogPosting",
-      headline: "Fish & chips <by the sea> \"quoted\" l'été",
+      headline: 'Fish & chips <by the sea> "quoted" l\'été',
       inLanguage: "en-CA",
       author: { "@type": "Person", name: "Alex Martin" },
       mainEntityOfPage: "http://localhost/blogs/tricky-characters",

@@ -72,15 +72,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every "<" escaped.
         dangerouslySetInnerHTML={{ __html: structuredData(post, origin, alternates[locale]) }}
       />
-      <img
-        src={post.cover}
-        alt=""
-        width="400"
-        height="300"
-        className="h-56 w-full bg-brand-50 object-cover md:h-80"
-        fetchPriority="high"
-      />
-      <div className="mx-auto max-w-3xl px-4">
+      <div className="mx-auto max-w-3xl px-4 pt-2">
         <Link
           to={to("/blogs")}
           className="mt-6 inline-flex items-center gap-1 text-brand-700 hover:underline"
@@ -114,6 +106,14 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           </p>
           <p className="text-lg text-slate-800">{post.excerpt}</p>
         </header>
+        <img
+          src={post.cover}
+          alt=""
+          width="400"
+          height="300"
+          className="mt-8 aspect-video w-full rounded-2xl bg-brand-50 object-cover"
+          fetchPriority="high"
+        />
         <div
           className="post-body mt-8"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitized on the server (blog/markdown.server.ts).

@@ -1,13 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { formatMoney } from "../../i18n/format.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { PROVINCES } from "../../platform/provinces.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { TextField } from "../../ui/text-field.tsx";
-import { BILLINGS, type Billing, priceFor } from "../billing.ts";
+import { BILLINGS, type Billing } from "../billing.ts";
 import type { ClaimedBusiness, Plan } from "../types.ts";
 import { selectPlanId } from "./plan-card.tsx";
 
@@ -64,8 +63,6 @@ export function PlanRequestDialog({
   const provinces = PROVINCES.map((code) => ({ code, name: t(`provinces.${code}`) })).sort((a, b) =>
     collator.compare(a.name, b.name),
   );
-  const period = (option: Billing) =>
-    option === "annual" ? t("pricing.perYear") : t("pricing.perMonth");
 
   return (
     <dialog
@@ -140,8 +137,7 @@ export function PlanRequestDialog({
                         defaultChecked={(values.billing ?? billing) === option}
                         className="size-4"
                       />
-                      {t(`pricing.billing.${option}`)} ·{" "}
-                      {formatMoney(priceFor(plan, option), locale)} {period(option)}
+                      {t(`pricing.billing.${option}`)}
                     </label>
                   ))}
                 </div>
@@ -235,7 +231,7 @@ export function PlanRequestDialog({
                 to={closed}
                 replace
                 preventScrollReset
-                className="rounded-lg px-5 py-2 font-semibold ring-1 ring-slate-300"
+                className="rounded-lg px-6 py-3 font-semibold ring-1 ring-slate-300"
               >
                 {t("pricing.form.cancel")}
               </Link>

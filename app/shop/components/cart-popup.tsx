@@ -30,15 +30,17 @@ export function CartButton({ summary }: { summary: CartSummary }) {
         className="relative flex items-center gap-1 rounded-lg px-2 py-2 text-slate-700 hover:text-brand-800"
       >
         <Icon name="cart" className="size-6" />
-        <span className="sr-only">{t("cart.label")}, </span>
+        <span className="sr-only">
+          {t("cart.label")}, {t("cart.items", { count: summary.count })}
+        </span>
         <span
+          aria-hidden="true"
           className={`min-w-6 rounded-full px-1.5 text-center text-sm font-semibold ${
             summary.count > 0 ? "bg-accent-700 text-white" : "bg-slate-100 text-slate-700"
           }`}
         >
           {summary.count}
         </span>
-        <span className="sr-only"> {t("cart.items", { count: summary.count })}</span>
       </Link>
       {open && (
         <CartDialog
