@@ -60,7 +60,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
         href={to(BLOG_FEED_PATH)}
       />
       <Hero heading={t("blog.heroTitle")} subline={t("blog.heroSubline")}>
-        <BlogSearchForm values={form} problems={fieldProblems} />
+        <BlogSearchForm key={JSON.stringify(form)} values={form} problems={fieldProblems} />
       </Hero>
       <section aria-labelledby="posts" className="mx-auto max-w-6xl px-4 py-12">
         <div className="flex flex-wrap items-baseline justify-between gap-4">

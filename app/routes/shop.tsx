@@ -51,7 +51,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       <title>{t("shop.metaTitle")}</title>
       <meta name="description" content={t("shop.description")} />
       <Hero heading={t("shop.heroTitle")} subline={t("shop.heroSubline")}>
-        <ShopSearchForm values={form} problems={fieldProblems} />
+        <ShopSearchForm key={JSON.stringify(form)} values={form} problems={fieldProblems} />
       </Hero>
       <section aria-labelledby="products" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="products" className="text-3xl font-bold">
