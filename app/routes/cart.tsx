@@ -126,21 +126,26 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           </ButtonLink>
         </div>
       ) : (
-        <div className="mt-6 grid gap-10 lg:grid-cols-[3fr_2fr]">
-          <div>
-            <ul aria-label={t("shop.cartPage.title")} className="divide-y divide-slate-200">
-              {cart.lines.map((line) => (
-                <CartLineRow key={line.productId} line={line} />
-              ))}
-            </ul>
+        // The summary holds the province the checkout needs: on a phone it comes before the
+        // checkout; on a wide screen it stands beside the lines and the checkout.
+        <div className="mt-6 grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
+          <ul
+            aria-label={t("shop.cartPage.title")}
+            className="divide-y divide-slate-200 lg:col-start-1"
+          >
+            {cart.lines.map((line) => (
+              <CartLineRow key={line.productId} line={line} />
+            ))}
+          </ul>
+          <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            <CartSummaryPanel cart={cart} />
+          </div>
+          <div className="lg:col-start-1">
             <CheckoutForm
               cart={cart}
               prefill={prefill}
               problem={result?.intent === "checkout" ? result.problem : undefined}
             />
-          </div>
-          <div>
-            <CartSummaryPanel cart={cart} />
           </div>
         </div>
       )}

@@ -122,33 +122,35 @@ function PopupLine({ line }: { line: CartSummary["lines"][number] }) {
   const to = useLocalizedPath();
   const fetcher = useFetcher();
   return (
-    <li className="flex items-center gap-3 py-3">
+    <li className="flex gap-3 py-3">
       <img
         src={line.image}
         alt=""
         width="56"
         height="56"
-        className="size-14 rounded-lg bg-slate-50"
+        className="size-14 shrink-0 rounded-lg bg-slate-50"
       />
       <div className="min-w-0 flex-1">
         <p className="font-medium">{line.name}</p>
-        <p className="text-sm text-slate-600">
-          {line.quantity} × {formatMoney(line.unitPriceCents, locale)}
-        </p>
+        <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1">
+          <span className="text-sm text-slate-600">
+            {line.quantity} × {formatMoney(line.unitPriceCents, locale)}
+          </span>{" "}
+          <span className="font-semibold">{formatMoney(line.lineTotalCents, locale)}</span>{" "}
+          <fetcher.Form method="post" action={to("/cart")} className="ml-auto">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="productId" value={line.productId} />
+            <button
+              type="submit"
+              disabled={fetcher.state !== "idle"}
+              aria-label={t("cart.removeNamed", { name: line.name })}
+              className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 underline hover:bg-slate-100 hover:text-red-800"
+            >
+              {t("cart.remove")}
+            </button>
+          </fetcher.Form>
+        </div>
       </div>
-      <p className="font-semibold">{formatMoney(line.lineTotalCents, locale)}</p>
-      <fetcher.Form method="post" action={to("/cart")}>
-        <input type="hidden" name="intent" value="remove" />
-        <input type="hidden" name="productId" value={line.productId} />
-        <button
-          type="submit"
-          disabled={fetcher.state !== "idle"}
-          aria-label={t("cart.removeNamed", { name: line.name })}
-          className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 underline hover:bg-slate-100 hover:text-red-800"
-        >
-          {t("cart.remove")}
-        </button>
-      </fetcher.Form>
     </li>
   );
 }

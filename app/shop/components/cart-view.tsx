@@ -227,7 +227,7 @@ export function CheckoutForm({
       ? { "aria-invalid": true as const, "aria-describedby": "checkout-problem" }
       : {};
   return (
-    <section aria-labelledby="checkout" className="mt-8">
+    <section aria-labelledby="checkout">
       <h2 id="checkout" className="text-2xl font-bold">
         {t("shop.checkout.title")}
       </h2>
