@@ -49,5 +49,18 @@ const ALLOWED: sanitizeHtml.IOptions = {
  * keeping only their text, every attribute but a link's address).
  */
 export function renderMarkdown(markdown: string): string {
-  return sanitizeHtml(marked.parse(markdown) as string, ALLOWED);
+  const known = rendered.get(markdown);
+  if (known !== undefined) return known;
+  const html = sanitizeHtml(marked.parse(markdown) as string, ALLOWED);
+  if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value as string);
+  rendered.set(markdown, html);
+  return html;
 }
+
+/**
+ * Bodies already rendered, by their Markdown: rendering one costs about a millisecond and the feed
+ * renders every post, while posts rarely change. The oldest is dropped past RENDERED_KEPT (about
+ * 2 MB at the demo's post sizes).
+ */
+const rendered = new Map<string, string>();
+const RENDERED_KEPT = 256;
