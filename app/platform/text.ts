@@ -15,3 +15,15 @@ export function normalizeForSearch(text: string): string {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
+
+/**
+ * Control and format characters (tabs, escapes, bidi overrides, unassigned code points) have no place
+ * in a name or an address people read, nor the replacement character that stands for bytes that
+ * were not text; the zero-width joiner stays, as emoji sequences need it.
+ */
+const CONTROL_CHARACTER = /[\p{Cc}\p{Co}\p{Cn}\ufffd]|(?!\u200d)\p{Cf}/u;
+
+/** Whether a text is free of CONTROL_CHARACTER's characters. */
+export function isReadableText(text: string): boolean {
+  return !CONTROL_CHARACTER.test(text);
+}

@@ -1,12 +1,18 @@
 import { z } from "zod";
 import { PROVINCES } from "../platform/provinces.ts";
+import { isReadableText } from "../platform/text.ts";
 import { BILLINGS } from "./billing.ts";
 import { canadianPhone } from "./phone.ts";
 
 type ProblemKey = "pricing.problems.businessNameRequired" | "pricing.problems.contactNameRequired";
 
 const requiredText = (max: number, message: ProblemKey) =>
-  z.string(message).trim().min(1, message).max(max, message);
+  z
+    .string(message)
+    .trim()
+    .min(1, message)
+    .max(max, message)
+    .refine(isReadableText, "pricing.problems.characters");
 
 /**
  * The listing to claim, as people have it at hand: the address of its page on this site

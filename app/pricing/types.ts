@@ -1,5 +1,5 @@
-import type { LocalizedText } from "../db/schema/directory.ts";
 import type { LocalizedList } from "../db/schema/pricing.ts";
+import type { LocalizedText } from "../i18n/locale.ts";
 
 export type Plan = {
   id: number;

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified } from "../auth/test-players.server.ts";
 import type { DatabaseHandle } from "../db/client.server.ts";
@@ -270,4 +270,36 @@ test("the cart page shows the lines, the taxes of the province and what checkout
   const page = await (await send(jar, "/fr/cart")).text();
   expect(page).toContain("TPS (5");
   expect(page).toContain("Aucun paiement n’est pris ici");
+});
+
+test("adding what no cart can take makes no cart and sets no cookie", async () => {
+  const before = await database.db.execute(sql`select count(*)::int as n from cart`);
+  for (const body of [{ productId: 999_999 }, { productId: ids["last-one"], quantity: 2 }]) {
+    const response = await request("/api/cart/items", {
+      method: "POST",
+      headers: { origin: TEST_BASE_URL, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect([404, 409]).toContain(response.status);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  }
+  const after = await database.db.execute(sql`select count(*)::int as n from cart`);
+  expect(after.rows).toEqual(before.rows);
+});
+
+test("a buyer's name or address with control or replacement characters is refused", async () => {
+  const jar = new Jar();
+  await send(jar, "/api/cart/items", { method: "POST", json: { productId: ids.syrup } });
+  for (const odd of [
+    { name: "Sam\u0000" },
+    { address: "99 Queen\ufffd Street" },
+    { city: "Ott\u0007awa" },
+  ]) {
+    const response = await send(jar, "/api/cart/checkout", {
+      method: "POST",
+      json: { ...buyer, ...odd },
+    });
+    expect(response.status, JSON.stringify(odd)).toBe(400);
+  }
+  expect(await (await send(jar, "/api/cart")).json()).toMatchObject({ count: 1 });
 });

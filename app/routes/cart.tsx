@@ -10,6 +10,7 @@ import { AppError, isAppError } from "../platform/errors.ts";
 import { readRaw, validate } from "../platform/input.server.ts";
 import {
   addToCart,
+  assertAddable,
   readCart,
   removeFromCart,
   setProvince,
@@ -63,6 +64,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
     const raw = await readRaw(request);
     extra = { intent: cartIntentOf(raw), productId: productOf(raw) };
     const form = await validate(cartFormSchema, raw);
+    if (form.intent === "add") await assertAddable(db, form.productId, form.quantity);
     const opened = await openCart(request, context, {
       create: form.intent === "add" || form.intent === "province",
     });

@@ -152,6 +152,16 @@ describe("Select Plan", () => {
     expect(mails).toEqual([]);
   });
 
+  test("a name with control or replacement characters is refused", async () => {
+    for (const businessName of ["Fuzz\u0007Bakery", "Fuzz\ufffdBakery", "Fuzz\u202eBakery"]) {
+      const response = await submit({ ...valid, businessName, email: "odd@example.com" });
+      expect(response.status, businessName).toBe(400);
+    }
+    expect(
+      await database.db.select().from(outboxEmail).where(eq(outboxEmail.to, "odd@example.com")),
+    ).toEqual([]);
+  });
+
   test("a listing that does not exist, or an unknown plan, is refused", async () => {
     const missing = await submit({ ...valid, claim: "/businesses/999999" });
     expect(missing.status).toBe(400);

@@ -96,6 +96,19 @@ function assertAvailable(quantity: number, stock: number) {
 }
 
 /**
+ * Refuses, before any cart is made for it, what no cart could take: an unknown product, a sold-out
+ * one, or more than its stock. addToCart checks again, with what the cart already holds.
+ */
+export async function assertAddable(db: Db | Tx, productId: number, quantity: number) {
+  const [row] = await db
+    .select({ stock: product.stock })
+    .from(product)
+    .where(eq(product.id, productId));
+  if (!row) throw new AppError("not_found", { message: "shop.problems.noSuchProduct" });
+  assertAvailable(quantity, row.stock);
+}
+
+/**
  * Adds `quantity` of a product to the cart (to what is already there): never above 10 of one item
  * nor above the stock. Prices are not stored: the cart always shows the product's current price.
  */

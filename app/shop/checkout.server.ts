@@ -1,8 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
-import type { LocalizedText } from "../db/schema/directory.ts";
 import { cart, cartLine, product, shopOrder, shopOrderLine } from "../db/schema/shop.ts";
-import type { Locale } from "../i18n/locale.ts";
+import type { Locale, LocalizedText } from "../i18n/locale.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { isProvince, type Province } from "../platform/provinces.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PROVINCES, type Province } from "../platform/provinces.ts";
 import { firstValue, pageCursor, pageLimit, queryText } from "../platform/query.ts";
-import { normalizeForSearch } from "../platform/text.ts";
+import { isReadableText, normalizeForSearch } from "../platform/text.ts";
 import { isShopCategory, type ShopCategory } from "./categories.ts";
 import { MAX_QUANTITY } from "./totals.ts";
 
@@ -103,7 +103,13 @@ const requiredText = (
     | "shop.problems.nameRequired"
     | "shop.problems.addressRequired"
     | "shop.problems.cityRequired",
-) => z.string(message).trim().min(1, message).max(max, message);
+) =>
+  z
+    .string(message)
+    .trim()
+    .min(1, message)
+    .max(max, message)
+    .refine(isReadableText, "shop.problems.characters");
 
 /** Checkout: who buys and where the order goes; the province is the cart's unless given here. */
 export const checkoutSchema = z.object({

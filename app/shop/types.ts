@@ -1,4 +1,4 @@
-import type { LocalizedText } from "../db/schema/directory.ts";
+import type { LocalizedText } from "../i18n/locale.ts";
 import type { Province } from "../platform/provinces.ts";
 import type { ShopCategory } from "./categories.ts";
 import type { TaxLine } from "./tax.ts";

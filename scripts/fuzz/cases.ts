@@ -141,6 +141,16 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
     ["confirmPassword", "canoe-portage-42"],
   ];
   const search = ["title", "location", "category", "cursor", "limit"];
+  const blogSearch = ["title", "location", "type", "cursor", "limit"];
+  const shopSearch = ["title", "category", "cursor", "limit"];
+  const buyer: Fields = [
+    ["name", "Fuzz Player"],
+    ["email", EMAIL],
+    ["address", "1 Fuzz Street"],
+    ["city", "Toronto"],
+    ["postalCode", "M5V 1A1"],
+    ["province", "ON"],
+  ];
   const visitorForm = (baselines: Record<string, Fields>): Write => ({
     method: "POST",
     encoding: "form",
@@ -241,6 +251,91 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
     "routes/api.me.avatar.ts": () => ({
       write: { method: "PUT", encoding: "bytes", as: ["player", "visitor"], baselines: {} },
     }),
+    "routes/blogs.tsx": () => ({ query: blogSearch }),
+    "routes/blog-feed.ts": () => ({}),
+    "routes/blog-post.tsx": () => ({}),
+    "routes/api.blogs.ts": () => ({ query: [...blogSearch, "locale"] }),
+    "routes/api.blog.ts": () => ({}),
+    "routes/shop.tsx": () => ({ query: shopSearch }),
+    "routes/shop-item.tsx": () => ({}),
+    "routes/api.products.ts": () => ({ query: shopSearch }),
+    "routes/api.product.ts": () => ({}),
+    "routes/cart.tsx": () => ({
+      write: {
+        method: "POST",
+        encoding: "form",
+        as: ["visitor", "player"],
+        baselines: {
+          add: [
+            ["intent", "add"],
+            ["productId", "1"],
+            ["quantity", "2"],
+          ],
+          quantity: [
+            ["intent", "quantity"],
+            ["productId", "1"],
+            ["quantity", "3"],
+          ],
+          remove: [
+            ["intent", "remove"],
+            ["productId", "1"],
+          ],
+          province: [
+            ["intent", "province"],
+            ["province", "QC"],
+          ],
+          checkout: [["intent", "checkout"], ...buyer],
+        },
+      },
+    }),
+    "routes/api.cart.ts": () => ({
+      write: {
+        method: "PATCH",
+        encoding: "json",
+        as: ["visitor", "player"],
+        baselines: { province: [["province", "ON"]] },
+      },
+    }),
+    "routes/api.cart-items.ts": () => ({
+      write: {
+        method: "POST",
+        encoding: "json",
+        as: ["visitor", "player"],
+        baselines: {
+          add: [
+            ["productId", { json: "1" }],
+            ["quantity", { json: "2" }],
+          ],
+        },
+      },
+    }),
+    "routes/api.cart-item.ts": () => ({
+      write: {
+        method: "PATCH",
+        encoding: "json",
+        as: ["visitor", "player"],
+        baselines: { quantity: [["quantity", { json: "2" }]] },
+      },
+    }),
+    "routes/api.cart-checkout.ts": () => ({
+      write: { method: "POST", encoding: "json", as: ["visitor", "player"], baselines: { buyer } },
+    }),
+    "routes/pricing.tsx": () => ({
+      query: ["billing", "plan", "business"],
+      write: visitorForm({
+        request: [
+          ["plan", "business"],
+          ["billing", "annual"],
+          ["businessName", "Fuzz Bakery"],
+          ["contactName", "Fuzz Player"],
+          ["email", EMAIL],
+          ["phone", "514 555 0123"],
+          ["province", "QC"],
+          ["claim", "/businesses/1"],
+        ],
+      }),
+    }),
+    "routes/api.pricing.ts": () => ({}),
   };
 }
 
@@ -264,7 +359,10 @@ function routeTargets(ctx: Context): Target[] {
     const profile = profiles[file]?.(pattern) ?? {};
     return {
       route: pattern,
-      path: pattern.replace(":id", "1").replace("*", "no-such-page"),
+      path: pattern
+        .replace(/:id|:productId/, "1")
+        .replace(":slug", "quebec-winter-carnival-with-children")
+        .replace("*", "no-such-page"),
       query: profile.query ?? [],
       as: ["visitor", "player"],
       write: profile.write,

@@ -15,6 +15,14 @@ import {
 } from "../../app/auth/validation.ts";
 import { LOCALES } from "../../app/i18n/locale.ts";
 import { profileFormSchema, settingsSchema } from "../../app/players/schemas.ts";
+import { planRequestSchema } from "../../app/pricing/schemas.ts";
+import {
+  addItemSchema,
+  cartFormSchema,
+  checkoutSchema,
+  provinceSchema,
+  quantitySchema,
+} from "../../app/shop/schemas.ts";
 import type { RawRequest } from "./http.ts";
 
 export type Player = { name: string; email: string; password: string; token: string };
@@ -110,6 +118,22 @@ const record = (value: unknown) =>
 
 export const NEVER: Judge = async () => false;
 
+/**
+ * A body the route's schema takes (read as the route reads it: a form, or JSON by its type), whose
+ * fields the schema reads are text a person could have typed. Fields the schema does not read are
+ * ignored by the route, as here.
+ */
+function bodyJudge(
+  read: (contentType: string, body: Uint8Array) => Promise<unknown>,
+  schema: z.ZodType,
+): Judge {
+  return overBodies(read, (value) => {
+    const fields = value instanceof FormData ? Object.fromEntries(value) : value;
+    const parsed = schema.safeParse(fields);
+    return parsed.success && wellFormed(...Object.values(record(parsed.data) ?? {}));
+  });
+}
+
 /** Pages and API routes, by route file (see app/routes.ts). */
 export const PAGE_JUDGES: Record<string, Judge> = {
   "routes/login.tsx": overBodies(formOf, (value, _seen, players) => {
@@ -136,6 +160,15 @@ export const PAGE_JUDGES: Record<string, Judge> = {
     return profileFormSchema.safeParse(Object.fromEntries(form)).success;
   }),
   "routes/logout.ts": async (seen) => MUTATING(seen.method) && seen.signedIn,
+  // The cart's writes need no account: any body its schema takes may change a cart or an order.
+  "routes/cart.tsx": bodyJudge(formOf, cartFormSchema),
+  "routes/api.cart.ts": async (seen, players) =>
+    seen.method === "DELETE" || bodyJudge(authBodyOf, provinceSchema)(seen, players),
+  "routes/api.cart-items.ts": bodyJudge(authBodyOf, addItemSchema),
+  "routes/api.cart-item.ts": async (seen, players) =>
+    seen.method === "DELETE" || bodyJudge(authBodyOf, quantitySchema)(seen, players),
+  "routes/api.cart-checkout.ts": bodyJudge(authBodyOf, checkoutSchema),
+  "routes/pricing.tsx": bodyJudge(formOf, planRequestSchema),
   "routes/api.me.ts": async (seen) => {
     if (!seen.signedIn) return false;
     if (seen.method === "DELETE") return true;

@@ -11,6 +11,7 @@ export function BillingToggle({ billing }: { billing: Billing }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   return (
+    // biome-ignore lint/a11y/useSemanticElements: links, not form controls; a fieldset groups controls.
     <div
       role="group"
       aria-label={t("pricing.billing.label")}
