@@ -2,10 +2,11 @@ import { authApi } from "./auth/openapi.server.ts";
 import { directoryApi } from "./directory/openapi.ts";
 import { assembleApiDocument } from "./platform/openapi.ts";
 import { playersApi } from "./players/openapi.ts";
+import { quizApi } from "./quiz/openapi.ts";
 
 /**
  * The JSON API's description, served at /api/openapi.json and shown at /api/docs: one part per
  * area that has API routes. app/routes/api.openapi.test.ts fails while a route under /api is
  * missing from it.
  */
-export const apiDocument = assembleApiDocument([directoryApi, playersApi, authApi]);
+export const apiDocument = assembleApiDocument([directoryApi, playersApi, quizApi, authApi]);

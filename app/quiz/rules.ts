@@ -10,6 +10,9 @@ import { QUESTIONS_PER_SET, SETS_PER_CATEGORY } from "./categories.ts";
 export const POINTS_RIGHT = 2;
 export const POINTS_WRONG = -2;
 
+/** The results dialog's feedback, in characters. */
+export const FEEDBACK_MAX = 1000;
+
 /** Time the network may take, on top of the timer, before an answer counts as late. */
 export const GRACE_MS = 2000;
 

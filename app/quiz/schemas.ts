@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LOCALES } from "../i18n/locale.ts";
 import { AppError } from "../platform/errors.ts";
 import { QUESTIONS_PER_SET, QUIZ_CATEGORIES } from "./categories.ts";
+import { FEEDBACK_MAX } from "./rules.ts";
 import { quizTimerField } from "./timer.ts";
 
 /** A whole number from a form (text) or JSON (a number). */
@@ -18,7 +19,6 @@ const choice = z.preprocess(
   (value) => (value === "" || value === undefined ? null : value),
   whole(0, 3).nullable(),
 );
-export const FEEDBACK_MAX = 1000;
 const feedbackText = z
   .string("quiz.feedback.empty")
   .trim()
@@ -53,6 +53,14 @@ export const playFormSchema = z.discriminatedUnion(
 );
 
 export type PlayForm = z.infer<typeof playFormSchema>;
+
+const PLAY_INTENTS = ["start", "answer", "next", "finish", "feedback", "timer"] as const;
+
+/** Which of the page's forms was sent, when it names one, so its problem shows beside it. */
+export function playIntentOf(raw: unknown): PlayForm["intent"] | undefined {
+  const intent = (raw as { intent?: unknown } | null)?.intent;
+  return PLAY_INTENTS.find((known) => known === intent);
+}
 
 /** A session id from an address: anything that is not one names no session of this player. */
 export function parseSessionId(value: string | undefined): string {

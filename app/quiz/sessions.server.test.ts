@@ -12,7 +12,6 @@ import {
   finishSession,
   getPlayState,
   listCategories,
-  type PlayState,
   resultsOf,
   saveFeedback,
   showNext,
@@ -20,6 +19,7 @@ import {
 } from "./sessions.server.ts";
 import { testBank } from "./test-banks.ts";
 import type { QuizTimer } from "./timer.ts";
+import type { PlayState } from "./types.ts";
 
 let database: DatabaseHandle;
 let db: Database;

@@ -15,6 +15,7 @@ import { QUESTIONS_PER_SET, QUIZ_CATEGORIES, type QuizCategory } from "./categor
 import { completedSetsByCategory } from "./progress.server.ts";
 import { isLate, nextSetNumber, pointsFor, scoreOf, shuffledOrder, timeLeftMs } from "./rules.ts";
 import type { QuizTimer } from "./timer.ts";
+import type { CategoryProgress, PlayState, SetResults } from "./types.ts";
 
 /**
  * Quiz sessions (DESIGN.md "Game rules on the server"): the server keeps the questions, shuffles
@@ -22,61 +23,6 @@ import type { QuizTimer } from "./timer.ts";
  * app server), takes the first answer to each question as final and credits a finished set once.
  * Every function acts on the player `me` only: another player's session is not found.
  */
-
-/** What the player sees of the result of an answer: sent only once the question is answered. */
-export type AnswerResult = {
-  /** The place of the option chosen, as shown; null when the time ran out. */
-  choice: number | null;
-  correct: boolean;
-  timedOut: boolean;
-  /** The place of the right answer, as shown. */
-  answer: number;
-  explanation: string;
-  points: number;
-};
-
-export type QuestionView = {
-  position: number;
-  text: string;
-  /** In this session's order. */
-  options: string[];
-  /** What the countdown shows now, in ms; null when untimed or answered. */
-  timeLeftMs: number | null;
-  /** Null until the question is answered or its time has run out. */
-  result: AnswerResult | null;
-};
-
-/** The session being played: the question to show, and the set's points so far. */
-export type PlayState = {
-  id: string;
-  category: QuizCategory;
-  set: number;
-  locale: Locale;
-  timer: QuizTimer;
-  total: number;
-  score: number;
-  correct: number;
-  answered: number;
-  question: QuestionView;
-};
-
-export type SetResults = {
-  id: string;
-  category: QuizCategory;
-  set: number;
-  score: number;
-  total: number;
-  correct: number;
-  incorrect: number;
-  feedbackSent: boolean;
-};
-
-export type CategoryProgress = {
-  category: QuizCategory;
-  completedSets: number;
-  /** The set choosing the category starts; null once all are done. */
-  nextSet: number | null;
-};
 
 type SessionRow = {
   id: string;

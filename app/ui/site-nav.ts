@@ -5,6 +5,7 @@ import type { IconName } from "./icons.tsx";
 export const SITE_SECTIONS: { path: string; label: MessageKey; icon: IconName }[] = [
   { path: "/", label: "nav.home", icon: "home" },
   { path: "/businesses", label: "nav.businesses", icon: "store" },
+  { path: "/playgames", label: "nav.playGames", icon: "game" },
 ];
 
 /** Whether `pathname` (without language prefix) belongs to the section at `path`. */
