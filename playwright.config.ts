@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { OIDC_PORT } from "./tests/e2e/global-setup.ts";
 import { MAIL_PORT } from "./tests/e2e/mail-server.ts";
+import { AUTH_SECRET, E2E_DATA_DIR } from "./tests/e2e/players.ts";
 import { GOOGLE_CLIENT } from "./tests/support/oidc-server.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -41,11 +42,13 @@ export default defineConfig({
   },
   webServer: {
     // The built site on a database of its own, created and seeded from scratch for each run.
-    command: "rm -rf .data/e2e && node server.ts",
+    command: `rm -rf ${E2E_DATA_DIR} && node server.ts`,
     env: {
       NODE_ENV: "production",
       PORT: String(PORT),
-      DATA_DIR: ".data/e2e",
+      DATA_DIR: E2E_DATA_DIR,
+      // Known to the tests, which sign their players' session cookies with it (players.ts).
+      BETTER_AUTH_SECRET: AUTH_SECRET,
       BASE_URL: `http://127.0.0.1:${PORT}`,
       SMTP_URL: `smtp://127.0.0.1:${MAIL_PORT}`,
       // Each test page is its own visitor (see fixtures.ts), as if behind a proxy, so the

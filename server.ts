@@ -9,6 +9,7 @@ import { ConfigError, readConfig } from "./app/platform/config.server.ts";
 import { createHost } from "./app/platform/host.server.ts";
 import { createMailWorker, logDelivery, smtpDelivery } from "./app/platform/mail-worker.server.ts";
 import { createLocalStorage } from "./app/platform/storage.server.ts";
+import { sweepOrphanedAvatars } from "./app/players/account.server.ts";
 import { seedIfEmpty } from "./app/seed.server.ts";
 
 async function main() {
@@ -49,6 +50,16 @@ async function main() {
 
   // Not awaited: a slow mail server must not delay the site; the worker reports its own failures.
   void mailWorker.start();
+
+  // Pictures left by an upload cut off between saving its file and recording it.
+  const sweep = () =>
+    sweepOrphanedAvatars(database.db, storage).then(
+      (removed) => removed > 0 && console.log(`Removed ${removed} unused profile pictures.`),
+      (error: unknown) => console.error("Sweeping unused profile pictures failed:", error),
+    );
+  void sweep();
+  setInterval(sweep, 60 * 60 * 1000).unref();
+
   const shared = {
     db: database.db,
     auth: createAuth({

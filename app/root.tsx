@@ -1,3 +1,4 @@
+import "./zod.client.ts";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,

@@ -2,11 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { readBusinessContent } from "../app/directory/seed.server.ts";
+import { createI18n } from "../app/i18n/i18n.ts";
 import { LOCALES } from "../app/i18n/locale.ts";
-import { type Bank, checkBank } from "../app/quiz/bank.ts";
+import fr from "../app/i18n/messages/fr-CA.json" with { type: "json" };
+import { type Bank, checkBank, findRepeatsAcrossCategories } from "../app/quiz/bank.ts";
 import { QUIZ_CATEGORIES } from "../app/quiz/categories.ts";
 import { sitePageSchema } from "../app/site-pages/pages.server.ts";
 import { SITE_PAGES } from "../app/site-pages/slugs.ts";
+import { FRENCH_SPACING_MISTAKE } from "../tests/support/french-typography.ts";
 
 const CONTENT = path.resolve("content");
 const PUBLIC = path.resolve("public");
@@ -35,13 +38,19 @@ describe("Play & Learn question banks", () => {
     for (const count of positions) expect(count).toBeGreaterThanOrEqual(15);
   });
 
+  test.each(LOCALES)("%s asks each question and teaches each fact in one category only", (locale) => {
+    const ofLocale: Bank[] = banks.filter((bank) => bank.locale === locale).map(({ file }) => readJson(file));
+    expect(findRepeatsAcrossCategories(ofLocale)).toEqual([]);
+  });
+
   test.each(banks.filter((bank) => bank.locale === "fr-CA"))("fr-CA $category follows French typography", ({ file }) => {
     const bank: Bank = readJson(file);
     for (const set of bank.sets) {
       for (const item of set.questions) {
         for (const text of [item.text, item.explanation, ...item.options]) {
-          // A no-break space (or narrow one) before : ; ! ? and », after «; no straight double quotes.
-          expect(text).not.toMatch(/[^\u00a0\u202f!?\d][;:!?»]|[^\u00a0\u202f!?][;!?»]|«[^\u00a0\u202f]|"/u);
+          expect(text).not.toMatch(FRENCH_SPACING_MISTAKE);
+          // Quotation marks are « ».
+          expect(text).not.toContain('"');
         }
       }
     }
@@ -93,4 +102,12 @@ describe("demo businesses", async () => {
 
 test.each(SITE_PAGES)("the %s page has its text in both languages", (slug) => {
   expect(sitePageSchema.parse(readJson(path.join(CONTENT, "pages", `${slug}.json`))).slug).toBe(slug);
+});
+
+test.each(SITE_PAGES)("the French %s page, its document title included, follows French typography", (slug) => {
+  const page = sitePageSchema.parse(readJson(path.join(CONTENT, "pages", `${slug}.json`)))["fr-CA"];
+  const documentTitle = createI18n("fr-CA", fr).t("site.pageTitle", { title: page.title });
+  expect(documentTitle).toContain(page.title);
+  const texts = [documentTitle, page.title, page.summary, ...page.sections.flatMap((section) => [section.heading, ...section.paragraphs])];
+  for (const text of texts) expect(text).not.toMatch(FRENCH_SPACING_MISTAKE);
 });

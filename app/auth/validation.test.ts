@@ -96,6 +96,7 @@ describe("Better Auth's sign-up endpoint gets the form's rules", () => {
 
   test("a sound body passes, with the age as a number or as text", () => {
     expect(problem({})).toBeUndefined();
+    expect(problem({ name: "Élodie 👩‍👧" })).toBeUndefined();
     expect(problem({ age: "10", locale: "fr-CA", callbackURL: "/fr" })).toBeUndefined();
   });
 
@@ -107,6 +108,9 @@ describe("Better Auth's sign-up endpoint gets the form's rules", () => {
     [{ age: Number("1e400") }, "auth.problems.ageRange"],
     [{ locale: "de-DE" }, "errors.invalid_value"],
     [{ callbackURL: "/.//evil.example" }, "auth.problems.redirectInvalid"],
+    [{ name: "Maya\tTremblay" }, "auth.problems.usernameCharacters"],
+    [{ name: "Maya\u202eyalp" }, "auth.problems.usernameCharacters"],
+    [{ password: "tuque\u0001hiver-2026" }, "auth.problems.passwordCharacters"],
   ])("%j is refused with %s", (changes, message) => {
     expect(problem(changes)).toBe(message);
   });

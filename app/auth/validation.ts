@@ -7,11 +7,19 @@ import { LOCALES } from "../i18n/locale.ts";
  * message keys. The sign-up form is checked in SPEC.md's order: username, age, password,
  * confirmation, match; then the e-mail's form.
  */
+/**
+ * Control and format characters (tabs, escapes, bidi overrides, unassigned code points) have no place
+ * in a name people read, nor the replacement character that stands for bytes that were not text; the
+ * zero-width joiner stays, as emoji sequences need it.
+ */
+const CONTROL_CHARACTER = /[\p{Cc}\p{Co}\p{Cn}\ufffd]|(?!\u200d)\p{Cf}/u;
+
 export const usernameField = z
   .string("auth.problems.usernameShort")
   .trim()
   .min(3, "auth.problems.usernameShort")
-  .max(40, "auth.problems.usernameLong");
+  .max(40, "auth.problems.usernameLong")
+  .refine((name) => !CONTROL_CHARACTER.test(name), "auth.problems.usernameCharacters");
 
 export const emailField = z
   .string("auth.problems.emailInvalid")
@@ -40,7 +48,8 @@ export const ageField = z.preprocess(
 export const passwordField = z
   .string("auth.problems.passwordShort")
   .min(8, "auth.problems.passwordShort")
-  .max(128, "auth.problems.passwordLong");
+  .max(128, "auth.problems.passwordLong")
+  .regex(/^[^\p{Cc}]*$/u, "auth.problems.passwordCharacters");
 
 export const localeField = z.enum(LOCALES, "errors.invalid_value");
 

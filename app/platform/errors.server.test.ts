@@ -147,3 +147,35 @@ describe("what depends on the session is never stored by a cache", () => {
     expect(response.headers.get("vary")).toContain("Cookie");
   });
 });
+
+test.each(["not a url", "http://[::1", "null"])(
+  "a write whose Origin is %j is refused as cross-site, not a 500",
+  async (origin) => {
+    const response = await request("/api/me", { method: "PATCH", headers: { origin } });
+    expect(response.status).toBe(403);
+  },
+);
+
+test.each(["/api/auth/sign-up/email", "/login"])(
+  "%s refuses a body in a charset other than UTF-8 with 415",
+  async (path) => {
+    const response = await request(path, {
+      method: "POST",
+      headers: { ...sameSite, "content-type": "application/json; charset=klingon" },
+      body: JSON.stringify({ intent: "login", email: "a@example.com", password: "whatever-pass" }),
+    });
+    expect(response.status).toBe(415);
+  },
+);
+
+test("JSON nested deeper than any form needs is a 400, not a 500", async () => {
+  const deep = `${"[".repeat(5000)}${"]".repeat(5000)}`;
+  for (const path of ["/api/auth/reset-password", "/api/me"]) {
+    const response = await request(path, {
+      method: path === "/api/me" ? "PATCH" : "POST",
+      headers: { ...sameSite, cookie: player, "content-type": "application/json" },
+      body: `{"newPassword": ${deep}, "name": ${deep}}`,
+    });
+    expect(response.status, path).toBe(400);
+  }
+});

@@ -20,7 +20,8 @@ import type {
   storageContext,
 } from "./context.ts";
 import type { MailDelivery } from "./email.server.ts";
-import { AppError } from "./errors.ts";
+import { AppError, isAppError } from "./errors.ts";
+import { mediaTypeOf } from "./input.server.ts";
 import type { Storage } from "./storage.server.ts";
 
 export type HostOptions = {
@@ -76,7 +77,7 @@ function sameSiteWrites(): MiddlewareHandler {
     const origin = c.req.header("origin");
     const host = c.req.header("host") ?? new URL(c.req.url).host;
     const crossSite = origin
-      ? origin === "null" || new URL(origin).host !== host
+      ? hostOf(origin) !== host
       : c.req.header("sec-fetch-site") === "cross-site";
     if (crossSite) return errorResponse(new AppError("cross_site"), localeFromRequest(c.req.raw));
     return next();
@@ -154,6 +155,12 @@ const AUTH_MESSAGES: Partial<Record<string, MessageKey>> = {
 function retryAfterOf(headers: Headers): number | undefined {
   const value = Number(headers.get("retry-after") ?? headers.get("x-retry-after") ?? Number.NaN);
   return Number.isFinite(value) ? value : undefined;
+}
+
+/** The host an Origin header names; "null" or an unreadable origin names none (so: another site). */
+function hostOf(origin: string): string | undefined {
+  if (!URL.canParse(origin)) return undefined;
+  return new URL(origin).host || undefined;
 }
 
 const MIN_COMPRESSED_BYTES = 1024;
@@ -251,7 +258,11 @@ export function createHost(options: HostOptions) {
   app.use(privateWhenSignedIn());
   app.use("/api/*", apiErrorShape());
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => options.auth.handler(c.req.raw));
+  // Better Auth reads its bodies itself: the same Content-Type rule as readInput's applies first.
+  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+    mediaTypeOf(c.req.raw);
+    return options.auth.handler(c.req.raw);
+  });
 
   // Only names the storage gave out are read; the picture's own name makes it cacheable for good.
   app.get("/uploads/avatars/:name", async (c) => {
@@ -278,6 +289,7 @@ export function createHost(options: HostOptions) {
   });
 
   app.onError((error, c) => {
+    if (isAppError(error)) return errorResponse(error, localeFromRequest(c.req.raw));
     console.error(error);
     if (c.req.path.startsWith("/api/"))
       return errorResponse(new AppError("internal_error"), localeFromRequest(c.req.raw));

@@ -47,4 +47,26 @@ describe("processAvatar", () => {
     const jpeg = await photo(64, 64);
     expect(await rejection(jpeg.subarray(0, jpeg.length - 40))).toBe("damaged");
   });
+
+  test.each([false, true])(
+    "a JPEG cut short with its end marker put back is refused (progressive: %s)",
+    async (progressive) => {
+      const jpeg = await sharp({
+        create: {
+          width: 256,
+          height: 256,
+          channels: 3,
+          background: "black",
+          noise: { type: "gaussian", mean: 128, sigma: 40 },
+        },
+      })
+        .jpeg({ progressive })
+        .toBuffer();
+      const cut = Buffer.concat([
+        jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+        Buffer.from([0xff, 0xd9]),
+      ]);
+      expect(await rejection(cut)).toBe("damaged");
+    },
+  );
 });

@@ -1,5 +1,7 @@
+import os from "node:os";
 import sharp from "sharp";
 import { AppError, type ErrorCode } from "./errors.ts";
+import { createWorkQueue } from "./work-queue.server.ts";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_MAX_PIXELS = 50_000_000;
@@ -22,6 +24,16 @@ export class ImageRejected extends AppError {
     this.problem = problem;
   }
 }
+
+/**
+ * Decoding a big picture takes tens to hundreds of megabytes: one picture per core at a time keeps
+ * the peak bounded however many arrive together, and more at once would not finish any sooner.
+ */
+const imageWork = createWorkQueue(os.availableParallelism());
+// libvips's operation cache keeps finished loads open, and with them libjpeg's whole-picture buffers
+// (about 150 MB for a 49-megapixel progressive JPEG), which its own memory limit does not count.
+// A profile picture is never processed twice, so nothing is lost by not caching.
+sharp.cache(false);
 
 type Format = "jpeg" | "png" | "webp";
 
@@ -62,6 +74,10 @@ export async function processAvatar(bytes: Uint8Array): Promise<Buffer> {
   const format = formatByBytes(bytes);
   if (!format) throw new ImageRejected("not_an_image");
   if (!endsCleanly(bytes, format)) throw new ImageRejected("damaged");
+  return imageWork.run(() => cleanCopy(bytes, format));
+}
+
+async function cleanCopy(bytes: Uint8Array, format: Format): Promise<Buffer> {
   // Reading the header only: a huge picture is refused before anything is decoded.
   const info = await sharp(bytes, { limitInputPixels: false })
     .metadata()
@@ -71,7 +87,9 @@ export async function processAvatar(bytes: Uint8Array): Promise<Buffer> {
   if (info.format !== format) throw new ImageRejected("not_an_image");
   if (!info.width || !info.height) throw new ImageRejected("damaged");
   if (info.width * info.height > AVATAR_MAX_PIXELS) throw new ImageRejected("too_many_pixels");
-  return sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "error" })
+  // "warning": a JPEG cut short with its end marker put back decodes without error, the missing
+  // part grey; libjpeg only warns of the premature end.
+  return sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "warning" })
     .rotate()
     .resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: "centre" })
     .jpeg({ quality: 90 })

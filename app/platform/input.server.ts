@@ -43,9 +43,25 @@ export async function validate<Schema extends z.ZodType>(
  * of `types`; the file's own checks then decide what it really is.
  */
 export async function readBytes(request: Request, types: readonly string[]): Promise<Uint8Array> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  const type = mediaTypeOf(request);
   if (!type || !types.includes(type)) throw new AppError("unsupported_media_type");
   return new Uint8Array(await request.arrayBuffer());
+}
+
+/**
+ * The body's media type, lower case; a charset other than UTF-8 is refused (415): the body would be
+ * read as something it is not.
+ */
+export function mediaTypeOf(request: Request): string | undefined {
+  const [type, ...parameters] = (request.headers.get("content-type") ?? "").split(";");
+  const charset = parameters
+    .map((parameter) => parameter.trim().toLowerCase())
+    .find((parameter) => parameter.startsWith("charset="))
+    ?.slice("charset=".length)
+    .replaceAll('"', "");
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8")
+    throw new AppError("unsupported_media_type");
+  return type?.trim().toLowerCase() || undefined;
 }
 
 /** The request's values as a plain object, before any schema sees them. */
@@ -53,7 +69,7 @@ export async function readRaw(request: Request): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD")
     return entriesToObject(new URL(request.url).searchParams);
   if (request.body === null) return {};
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  const type = mediaTypeOf(request);
   if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
     const form = await request.formData().catch(() => {
       throw new AppError("invalid_parameters", { message: "errors.malformed_body" });
@@ -82,23 +98,27 @@ function entriesToObject(entries: URLSearchParams | FormData): Record<string, un
   return result;
 }
 
+/** Deeper JSON than any form of ours needs is refused before anything walks it. */
+const MAX_DEPTH = 16;
+
 /** Refuses (or strips) NUL and lone surrogates anywhere in the input, names and values alike. */
 function cleanText(value: unknown, options: InputOptions): unknown {
   const problems: FieldProblem[] = [];
-  const visit = (item: unknown, path: string): unknown => {
+  const visit = (item: unknown, path: string, depth = 0): unknown => {
+    if (depth > MAX_DEPTH) throw new AppError("invalid_parameters", { message: "errors.too_deep" });
     if (typeof item === "string") {
       if (!UNSAFE_TEXT.test(item)) return item;
       if (options.stripUnsafeText) return item.replace(UNSAFE_TEXT_ALL, "");
       problems.push({ field: path, message: "errors.invalid_text" });
       return item;
     }
-    if (Array.isArray(item)) return item.map((child) => visit(child, path));
+    if (Array.isArray(item)) return item.map((child) => visit(child, path, depth + 1));
     if (item && typeof item === "object" && !(item instanceof Blob)) {
       return Object.fromEntries(
         Object.entries(item).map(([key, child]) => {
           const field = path ? `${path}.${key}` : key;
           if (UNSAFE_TEXT.test(key)) problems.push({ field: "", message: "errors.invalid_text" });
-          return [key, visit(child, field)];
+          return [key, visit(child, field, depth + 1)];
         }),
       );
     }

@@ -1,4 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { follow } from "../db/schema/players.ts";
@@ -61,8 +62,12 @@ export async function updateSettings(db: Db | Tx, userId: string, settings: Sett
 }
 
 /**
- * Replaces the player's picture with a cleaned copy of `bytes` (see processAvatar); the old file is
- * deleted only once the new one is in place, so a refused upload leaves the old picture as it was.
+ * Replaces the player's picture with a cleaned copy of `bytes` (see processAvatar). A refused upload
+ * leaves the old picture as it was. The row is read and changed in one statement that locks it, so
+ * of two uploads at once the second replaces the first's picture, and each removes the file it
+ * replaced. Files are removed only once the change is committed: at once on the pool; inside a
+ * caller's transaction, whose end this cannot see, the orphan sweep removes whichever file ends up
+ * unreferenced.
  */
 export async function replaceAvatar(
   db: Db | Tx,
@@ -72,13 +77,29 @@ export async function replaceAvatar(
 ): Promise<string> {
   const picture = await processAvatar(bytes);
   const name = await storage.save(AVATAR_FOLDER, picture, "jpg");
-  const [before] = await db.select({ image: user.image }).from(user).where(eq(user.id, userId));
-  await db
+  const image = `${AVATAR_PATH}${name}`;
+  const old = db
+    .select({ id: user.id, image: user.image })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for("update")
+    .as("old");
+  const [replaced] = await db
     .update(user)
-    .set({ image: `${AVATAR_PATH}${name}`, updatedAt: new Date() })
-    .where(eq(user.id, userId));
-  await removeStoredAvatar(storage, before?.image);
-  return `${AVATAR_PATH}${name}`;
+    .set({ image, updatedAt: new Date() })
+    .from(old)
+    .where(eq(user.id, old.id))
+    .returning({ image: old.image })
+    .catch(async (error: unknown) => {
+      await storage.remove(AVATAR_FOLDER, name);
+      throw error;
+    });
+  if (!replaced) {
+    await storage.remove(AVATAR_FOLDER, name);
+    throw new Error(`No player ${userId} to give a picture to.`);
+  }
+  if (!(db instanceof PgTransaction)) await removeStoredAvatar(db, storage, replaced.image);
+  return image;
 }
 
 /** Removes the player and everything that is theirs: sessions, progress, follows (by cascade) and pictures. */
@@ -87,10 +108,56 @@ export async function deleteAccount(db: Db | Tx, storage: Storage, userId: strin
     .delete(user)
     .where(eq(user.id, userId))
     .returning({ image: user.image });
-  await removeStoredAvatar(storage, removed?.image);
+  if (!(db instanceof PgTransaction)) await removeStoredAvatar(db, storage, removed?.image);
 }
 
-async function removeStoredAvatar(storage: Storage, image: string | null | undefined) {
-  if (image?.startsWith(AVATAR_PATH))
-    await storage.remove(AVATAR_FOLDER, image.slice(AVATAR_PATH.length));
+/**
+ * Removes a stored picture once its row no longer points to it. Another row may point to it too
+ * (Better Auth's update-user sets `image` to whatever a player sends), so then it stays, for the
+ * sweep to find once it is unreferenced.
+ */
+async function removeStoredAvatar(db: Db, storage: Storage, image: string | null | undefined) {
+  if (!image?.startsWith(AVATAR_PATH)) return;
+  const [stillShown] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.image, image))
+    .limit(1);
+  if (!stillShown) await storage.remove(AVATAR_FOLDER, image.slice(AVATAR_PATH.length));
+}
+
+/**
+ * How old an unreferenced picture must be before the sweep removes it: an upload saves its file a
+ * moment before its row points to it, or a whole transaction before, inside one.
+ */
+const ORPHAN_AGE_MS = 30 * 60 * 1000;
+/** Names asked about per query, well under PostgreSQL's limit on parameters. */
+const SWEEP_BATCH = 1000;
+
+/**
+ * Removes stored pictures that no player's row points to and that are older than ORPHAN_AGE_MS:
+ * what an upload cut off between saving and recording, a rolled-back transaction, or a replacement
+ * inside a transaction leaves behind. Returns how many were removed.
+ */
+export async function sweepOrphanedAvatars(db: Db, storage: Storage): Promise<number> {
+  const cutoff = Date.now() - ORPHAN_AGE_MS;
+  // Listed before the rows are read: a file replaced in between is unreferenced either way, and
+  // one saved in between is too fresh to be on the list.
+  const candidates = (await storage.list(AVATAR_FOLDER))
+    .filter((file) => file.modified.getTime() < cutoff)
+    .map((file) => `${AVATAR_PATH}${file.name}`);
+  let removed = 0;
+  for (let start = 0; start < candidates.length; start += SWEEP_BATCH) {
+    const batch = candidates.slice(start, start + SWEEP_BATCH);
+    const rows = await db
+      .select({ image: user.image })
+      .from(user)
+      .where(inArray(user.image, batch));
+    const referenced = new Set(rows.map((row) => row.image));
+    for (const image of batch.filter((candidate) => !referenced.has(candidate))) {
+      await storage.remove(AVATAR_FOLDER, image.slice(AVATAR_PATH.length));
+      removed++;
+    }
+  }
+  return removed;
 }

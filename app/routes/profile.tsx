@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { callAuth, forwardCookies, requireViewer, type Viewer } from "../auth/session.server.ts";
 import { formatNumber } from "../i18n/format.ts";
 import { type Locale, localeFromPath, localizedPath } from "../i18n/locale.ts";
@@ -17,7 +17,7 @@ import {
   updateSettings,
 } from "../players/account.server.ts";
 import { AccountSettings, DeleteAccount } from "../players/components/account-settings.tsx";
-import { EditProfileDialog } from "../players/components/edit-profile-dialog.tsx";
+import { EditProfileDialog, EditProfileLink } from "../players/components/edit-profile-dialog.tsx";
 import { progressPercent } from "../players/progress.ts";
 import { type ProfileForm, profileFormSchema, profileIntentOf } from "../players/schemas.ts";
 import { QUIZ_CATEGORIES } from "../quiz/categories.ts";
@@ -185,9 +185,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </dl>
       </section>
       <div className="mt-4 flex flex-wrap justify-end gap-3">
-        <Link to="?edit" preventScrollReset className={primaryButton}>
-          {t("profile.edit.open")}
-        </Link>
+        <EditProfileLink />
         <LogoutButton />
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">

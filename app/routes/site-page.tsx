@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { localeFromPath, unlocalizedPath } from "../i18n/locale.ts";
 import { CONTENT_DIR } from "../platform/content-dir.server.ts";
@@ -13,9 +14,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function SitePageRoute({ loaderData: { page } }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
-      <title>{`${page.title}: Nearby`}</title>
+      <title>{t("site.pageTitle", { title: page.title })}</title>
       <meta name="description" content={page.summary} />
       <h1 className="text-4xl font-bold text-brand-900">{page.title}</h1>
       <p className="mt-4 text-lg text-slate-700">{page.summary}</p>

@@ -20,33 +20,39 @@ async function register(
   await form.getByRole("button", { name: /Sign Up|S’inscrire/ }).click();
 }
 
+/** Opens the confirmation link of the last message to `email`, as the player would. */
+async function confirmFromMail(page: import("@playwright/test").Page, email: string) {
+  await expect.poll(() => lastMailTo(email)).toContain("verify-email");
+  const mail = lastMailTo(email) ?? "";
+  const link = /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<]+/.exec(mail)?.[0] ?? "";
+  await page.goto(link.replaceAll("&amp;", "&"));
+  return mail;
+}
+
 test("register, confirm the address from the e-mail, log out, be sent to login from the profile and come back", async ({
   page,
 }) => {
   const email = `maya.${Date.now()}@example.com`;
   await register(page, "Maya Tremblay", email);
-  await expect(page).toHaveURL(/\/$/);
-  const myProfile = page.getByRole("link", { name: "My profile" });
-  await expect(myProfile).toBeVisible();
+  // Nobody is signed in before the address is confirmed; the page says what to do.
+  await expect(page.getByRole("status")).toContainText(`We have sent a link to ${email}`);
+  await expectNoAxeViolations(page);
+  await expect(page.getByRole("link", { name: "My profile" })).toHaveCount(0);
 
+  const mail = await confirmFromMail(page, email);
+  expect(mail).toContain("Subject: Confirm your e-mail address for Nearby");
+  await expect(page).toHaveURL(/\/\?notice=email-verified$|\/$/);
+  await expect(page.getByText("Your e-mail address is confirmed. Welcome!")).toBeVisible();
+  const myProfile = page.getByRole("link", { name: "My profile" });
   await myProfile.click();
   await expect(page.getByRole("heading", { level: 1, name: "Maya Tremblay" })).toBeVisible();
   await expect(page.getByText("Newbie Player")).toBeVisible();
-  await expect(page.getByText("Please confirm your e-mail address")).toBeVisible();
+  await expect(page.getByText("Please confirm your e-mail address")).toHaveCount(0);
   await expect(page.getByRole("progressbar", { name: "Math" })).toHaveAttribute(
     "aria-valuenow",
     "0",
   );
   await expectNoAxeViolations(page);
-
-  // The link in the real message, as the player would open it.
-  await expect.poll(() => lastMailTo(email)).toContain("verify-email");
-  const mail = lastMailTo(email) ?? "";
-  expect(mail).toContain("Subject: Confirm your e-mail address for Nearby");
-  const link = /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<]+/.exec(mail)?.[0] ?? "";
-  await page.goto(link.replaceAll("&amp;", "&"));
-  await page.goto("/profile");
-  await expect(page.getByText("Please confirm your e-mail address")).toHaveCount(0);
 
   await page.getByRole("button", { name: "Logout" }).click();
   const dialog = page.getByRole("dialog", { name: "Do you want to log out?" });
@@ -101,19 +107,31 @@ test("the whole sign-up in French, with the mail in French", async ({ page }) =>
   );
   await expectNoAxeViolations(page);
   await register(page, "Éloïse Gagnon", email, "/fr/register");
-  await expect(page).toHaveURL(/\/fr$/);
+  await expect(page.getByRole("status")).toContainText(`Nous avons envoyé un lien à ${email}`);
+  const mail = await confirmFromMail(page, email);
+  expect(mail).toContain("Confirmez votre adresse courriel pour Nearby");
+  await expect(page).toHaveURL(/\/fr(\?notice=email-verified)?$/);
+  await expect(page.getByText("Votre adresse courriel est confirmée. Bienvenue")).toBeVisible();
   await page.getByRole("link", { name: "Mon profil" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Éloïse Gagnon" })).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Mathématiques" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await expect
-    .poll(() => lastMailTo(email))
-    .toContain("Confirmez votre adresse courriel pour Nearby");
 });
 
-test("a signed-in player who opens login or register goes home", async ({ page }) => {
-  await register(page, "Noor Haddad", `noor.${Date.now()}@example.com`);
-  await expect(page).toHaveURL(/\/$/);
+test("signing up with an address that has an account looks the same, and mails its owner", async ({
+  page,
+}) => {
+  const email = `twice.${Date.now()}@example.com`;
+  await register(page, "First Owner", email);
+  await confirmFromMail(page, email);
+  await page.context().clearCookies();
+  await register(page, "Someone Else", email);
+  await expect(page.getByRole("status")).toContainText(`We have sent a link to ${email}`);
+  await expect.poll(() => lastMailTo(email)).toContain("You already have a Nearby account");
+});
+
+test("a signed-in player who opens login or register goes home", async ({ page, signIn }) => {
+  await signIn();
   await page.goto("/login");
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/register");
@@ -123,27 +141,79 @@ test("a signed-in player who opens login or register goes home", async ({ page }
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("Account goes to login, then to the profile once signed in", async ({ page }) => {
+  test("Account goes to login, then to the profile once signed in", async ({ page, signIn }) => {
     await page.goto("/");
     const bar = page.getByRole("navigation", { name: "Main, mobile" });
     await bar.getByRole("link", { name: "Account" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await register(page, "Kai Wong", `kai.${Date.now()}@example.com`);
-    await expect(page).toHaveURL(/\/$/);
+    await signIn();
+    await page.goto("/");
     await bar.getByRole("link", { name: "Account" }).click();
     await expect(page).toHaveURL(/\/profile$/);
   });
+
+  test("Edit Profile fits the screen; Cancel and Escape give the focus back to its button", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn({ name: "Kai Wong" });
+    await page.goto("/profile");
+    const open = page.getByRole("link", { name: "Edit Profile" });
+    const dialog = page.getByRole("dialog", { name: "Edit your profile" });
+    for (const close of [
+      () => dialog.getByRole("button", { name: "Cancel" }).click(),
+      () => page.keyboard.press("Escape"),
+    ]) {
+      await open.click();
+      await expect(dialog).toBeVisible();
+      const fits = await dialog.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return {
+          inside: box.left >= 0 && box.right <= window.innerWidth,
+          clipped: element.scrollWidth > element.clientWidth,
+        };
+      });
+      expect(fits).toEqual({ inside: true, clipped: false });
+      await close();
+      await expect(dialog).toHaveCount(0);
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(open).toBeFocused();
+    }
+  });
 });
 
-test("edit the name and picture, change settings, then delete the account", async ({ page }) => {
+test("a picture over 5 MB is refused, and saving then saves nothing", async ({ page, signIn }) => {
+  await signIn({ name: "Ada Chen" });
+  await page.goto("/profile");
+  await page.getByRole("link", { name: "Edit Profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit your profile" });
+  const refused = "Image upload failed: the picture must be at most 5 MB.";
+  await dialog.getByLabel("Picture").setInputFiles({
+    name: "huge.png",
+    mimeType: "image/png",
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  });
+  await expect(dialog.getByRole("alert")).toHaveText(refused);
+  await dialog.getByLabel("Name").fill("Ada C.");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(refused);
+  await expect(dialog.getByLabel("Picture")).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "saved" })).toHaveCount(0);
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Ada Chen" })).toBeVisible();
+});
+
+test("edit the name and picture, change settings, then delete the account", async ({
+  page,
+  signIn,
+}) => {
   const sharp = (await import("sharp")).default;
   const picture = await sharp({
     create: { width: 640, height: 480, channels: 3, background: "#f97360" },
   })
     .png()
     .toBuffer();
-  await register(page, "Liam Okafor", `liam.${Date.now()}@example.com`);
-  await expect(page).toHaveURL(/\/$/);
+  await signIn({ name: "Liam Okafor" });
   await page.goto("/profile");
 
   await page.getByRole("link", { name: "Edit Profile" }).click();
@@ -213,7 +283,7 @@ test("Sign in with Google goes through the (local) OpenID provider and back, sig
 test("forgot password: the mailed link leads to a page that sets a new one", async ({ page }) => {
   const email = `reset.${Date.now()}@example.com`;
   await register(page, "Rosa Diaz", email);
-  await expect(page).toHaveURL(/\/$/);
+  await confirmFromMail(page, email);
   await page.goto("/profile");
   await page.getByRole("button", { name: "Logout" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Yes, log out" }).click();

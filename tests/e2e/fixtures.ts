@@ -1,47 +1,131 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import type pg from "pg";
+import {
+  connectToSite,
+  createSignedInPlayer,
+  type Player,
+  type PlayerOptions,
+  SESSION_COOKIE,
+} from "./players.ts";
 
 let visitors = 0;
 
 const OUTSIDE = /^https?:\/\/(?!127\.0\.0\.1|localhost)/;
 
 /**
- * Every test's page, with map tiles and other outside requests blocked as they are here. A test
- * fails on any error the page logs or throws (a hydration mismatch, a script the CSP refused…),
- * except the blocked outside requests themselves and 4xx answers the site gives on purpose.
+ * Collects what a page logs or throws that a test should fail on: errors (a hydration mismatch,
+ * a failed script…) and every Content Security Policy violation, enforced or report-only, even
+ * one the page's code caught. Blocked outside requests and the 4xx answers the site gives on
+ * purpose are left out.
  */
-export const test = base.extend({
+export async function watchBrowserErrors(page: Page): Promise<string[]> {
+  const errors: string[] = [];
+  // Chromium does not pass its own CSP console messages on to Playwright; the event reaches
+  // the page for enforced and report-only policies alike.
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(
+        `Content Security Policy violation (${event.disposition}): ${event.effectiveDirective} refused ${event.blockedURI || "inline code"}`,
+      );
+    });
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    const text = message.text();
+    if (/Content.Security.Policy/i.test(text)) {
+      errors.push(text);
+      return;
+    }
+    const source = message.location().url;
+    const blocked = text.includes("net::ERR_FAILED") || OUTSIDE.test(source);
+    // Chromium logs every 4xx answer, including a 404 page and a form's 400 with its message,
+    // which the site answers on purpose; 5xx answers stay errors.
+    const answeredOnPurpose = /status of 4\d\d/.test(text);
+    if (message.type() === "error" && !blocked && !answeredOnPurpose) errors.push(text);
+  });
+  return errors;
+}
+
+type Fixtures = {
+  /**
+   * Makes this test's browser a signed-in player, written straight to the site's database
+   * (faster than the sign-up form, and with any points and quiz progress wanted).
+   */
+  signIn: (options?: PlayerOptions) => Promise<Player>;
+};
+
+/**
+ * Every test's page, with map tiles and other outside requests blocked as they are here. A test
+ * fails on anything watchBrowserErrors collects.
+ */
+export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
-    const errors: string[] = [];
     visitors += 1;
     await page.setExtraHTTPHeaders({
       "x-e2e-visitor": `10.${process.pid % 250}.${Math.floor(visitors / 250)}.${visitors % 250}`,
     });
     await page.route(OUTSIDE, (route) => route.abort());
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      const source = message.location().url;
-      const blocked = message.text().includes("net::ERR_FAILED") || OUTSIDE.test(source);
-      // Chromium logs every 4xx answer, including a 404 page and a form's 400 with its message,
-      // which the site answers on purpose; 5xx answers stay errors.
-      const answeredOnPurpose = /status of 4\d\d/.test(message.text());
-      if (message.type() === "error" && !blocked && !answeredOnPurpose) errors.push(message.text());
-    });
+    const errors = await watchBrowserErrors(page);
     await use(page);
     expect(errors, "errors in the browser console").toEqual([]);
+  },
+  signIn: async ({ page, baseURL }, use) => {
+    let db: pg.Pool | undefined;
+    await use(async (options = {}) => {
+      db ??= connectToSite();
+      const { player, cookieValue } = await createSignedInPlayer(db, options);
+      await page.context().addCookies([
+        {
+          name: SESSION_COOKIE,
+          value: cookieValue,
+          url: baseURL,
+          httpOnly: true,
+          sameSite: "Lax",
+        },
+      ]);
+      return player;
+    });
+    await db?.end();
   },
 });
 
 export { expect };
 
-/** WCAG 2.1 A and AA as axe checks them: no violation allowed. */
+/**
+ * WCAG 2.1 A and AA and axe's best practices: no violation allowed. Also on: the experimental
+ * check that a control's visible text is part of its name (WCAG 2.5.3), completed with our own,
+ * as axe passes over short texts such as "EN".
+ */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();
   const summary = results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
   );
   expect(summary).toEqual([]);
+  expect(await labelsMissingTheirText(page), "names that leave out the visible text").toEqual([]);
+}
+
+/** Visible controls named by aria-label whose name does not contain the text they show. */
+function labelsMissingTheirText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // Whole words, so that "EN" is not found inside "English".
+    const words = (text: string) =>
+      ` ${text
+        .toLocaleLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, " ")
+        .trim()} `;
+    return [...document.querySelectorAll<HTMLElement>("a[aria-label], button[aria-label]")]
+      .filter((element) => element.checkVisibility())
+      .filter((element) => {
+        const shown = element.innerText.trim();
+        const name = element.getAttribute("aria-label") ?? "";
+        return shown !== "" && !words(name).includes(words(shown));
+      })
+      .map((element) => `"${element.innerText}" named "${element.getAttribute("aria-label")}"`);
+  });
 }

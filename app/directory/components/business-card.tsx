@@ -7,6 +7,10 @@ import { Stars } from "../../ui/stars.tsx";
 import type { BusinessSummary } from "../types.ts";
 import { OpenStatus } from "./open-status.tsx";
 
+/**
+ * A listing in a grid. Spaces sit between the parts a flex row lays out side by side: the layout
+ * hides them, but text read or copied as one run needs them ("Listed by A. Mehta Start From…").
+ */
 export function BusinessCard({
   business,
   headingLevel = 3,
@@ -33,7 +37,7 @@ export function BusinessCard({
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
           <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800">
             {t(`categories.${business.category}`)}
-          </span>
+          </span>{" "}
           <span className="inline-flex items-center gap-1">
             <Icon name="pin" className="size-4" />
             {business.city}, {business.province}
@@ -62,7 +66,7 @@ export function BusinessCard({
               className="size-8 rounded-full"
             />
             <span>{t("businesses.by", { name: business.ownerName })}</span>
-          </p>
+          </p>{" "}
           <p className="text-right text-sm text-slate-600">
             {t("businesses.startFrom")}{" "}
             <span className="font-semibold text-slate-900">

@@ -1,11 +1,23 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 
 /** Same limit as the server's (app/platform/images.server.ts), checked here to spare the upload. */
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+
+const OPENER_ID = "edit-profile-open";
+
+/** Opens the dialog by adding ?edit to the address; the dialog gives the focus back to it. */
+export function EditProfileLink() {
+  const { t } = useTranslation();
+  return (
+    <Link id={OPENER_ID} to="?edit" preventScrollReset className={primaryButton}>
+      {t("profile.edit.open")}
+    </Link>
+  );
+}
 
 /**
  * Shown while the address has ?edit. With JavaScript it is a modal dialog that previews the chosen
@@ -25,6 +37,7 @@ export function EditProfileDialog({
   const { pathname } = useLocation();
   const busy = useNavigation().state === "submitting";
   const dialog = useRef<HTMLDialogElement>(null);
+  const picture = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [localProblem, setLocalProblem] = useState<string | null>(null);
 
@@ -35,10 +48,17 @@ export function EditProfileDialog({
     // which means Cancel, so the attribute is taken off instead.
     element.removeAttribute("open");
     element.showModal();
+    // Cancel, Escape and a save all take the dialog out of the page, and the focus with it.
+    return () => document.getElementById(OPENER_ID)?.focus();
   }, []);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const close = () => navigate(pathname, { replace: true, preventScrollReset: true });
+  const tooLarge = (file: File | undefined) => file !== undefined && file.size > MAX_PICTURE_BYTES;
+  const refuseTooLarge = () =>
+    setLocalProblem(
+      t("profile.edit.uploadFailed", { reason: t("profile.edit.reasons.too_large") }),
+    );
   const shown = localProblem ?? problem;
 
   return (
@@ -52,45 +72,57 @@ export function EditProfileDialog({
       <h2 id="edit-profile-title" className="text-2xl font-bold">
         {t("profile.edit.title")}
       </h2>
-      <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-col gap-4">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-4 flex flex-col gap-4"
+        onSubmit={(event) => {
+          // A refused picture stays chosen: saving the rest without it would look like success.
+          if (!tooLarge(picture.current?.files?.[0])) return;
+          event.preventDefault();
+          refuseTooLarge();
+          picture.current?.focus();
+        }}
+      >
         <input type="hidden" name="intent" value="edit" />
         {shown && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
+          <p
+            id="edit-problem"
+            role="alert"
+            className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
+          >
             {shown}
           </p>
         )}
-        <div className="flex items-center gap-4">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
           <img
             src={preview ?? image ?? "/images/avatar-default.svg"}
             alt={preview ? t("profile.edit.preview") : ""}
             width="96"
             height="96"
-            className="size-24 rounded-full object-cover ring-2 ring-slate-200"
+            className="size-24 shrink-0 rounded-full object-cover ring-2 ring-slate-200"
           />
-          <div className="flex flex-1 flex-col gap-1">
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
             <label htmlFor="edit-picture" className="font-medium">
               {t("profile.edit.picture")}
             </label>
             <input
+              ref={picture}
               id="edit-picture"
               name="picture"
               type="file"
               accept="image/jpeg,image/png,image/webp"
-              aria-describedby="edit-picture-hint"
-              className="text-sm"
+              aria-describedby={
+                localProblem ? "edit-problem edit-picture-hint" : "edit-picture-hint"
+              }
+              className="w-full text-sm"
               onChange={(event) => {
                 const file = event.currentTarget.files?.[0];
                 setLocalProblem(null);
                 setPreview(null);
                 if (!file) return;
-                if (file.size > MAX_PICTURE_BYTES) {
-                  setLocalProblem(
-                    t("profile.edit.uploadFailed", { reason: t("profile.edit.reasons.too_large") }),
-                  );
-                  event.currentTarget.value = "";
-                  return;
-                }
-                setPreview(URL.createObjectURL(file));
+                if (tooLarge(file)) refuseTooLarge();
+                else setPreview(URL.createObjectURL(file));
               }}
             />
             <p id="edit-picture-hint" className="text-sm text-slate-600">
@@ -106,7 +138,7 @@ export function EditProfileDialog({
           maxLength={40}
           label={t("profile.edit.name")}
         />
-        <div className="mt-2 flex justify-end gap-3">
+        <div className="mt-2 flex flex-wrap justify-end gap-3">
           <button
             type="button"
             onClick={close}

@@ -1,0 +1,1131 @@
+/**
+ * Every fuzz case, generated from the site's route table (app/routes.ts), Better Auth's endpoints
+ * and the static file server. The same seed gives the same cases in the same order.
+ */
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes.ts";
+import {
+  type Fields,
+  type FilePart,
+  json,
+  multipart,
+  query,
+  urlEncoded,
+  type Value,
+} from "./encode.ts";
+import {
+  AUTH_JUDGES,
+  type Judge,
+  NEVER,
+  PAGE_JUDGES,
+  type Player,
+  PROTECTED_USER_FIELDS,
+} from "./guard.ts";
+import type { RawRequest } from "./http.ts";
+import {
+  ACCEPT_LANGUAGES,
+  badCookies,
+  HEADER_CASES,
+  HOSTS,
+  JSON_TOKENS,
+  NUMBER_TEXTS,
+  PATH_VALUES,
+  QUERY_VALUES,
+  type Random,
+  STATIC_PATHS,
+  TEXTS,
+} from "./values.ts";
+
+export type SignedUpPlayer = Player & { cookie: string };
+
+export type Context = {
+  host: string;
+  origin: string;
+  players: [SignedUpPlayer, SignedUpPlayer];
+  /** Player B's stored picture, so the avatar route has a real file to be asked about. */
+  avatarPath: string;
+  /** A sound JPEG, never sent as is: malformed pictures are made from it. */
+  jpeg: Uint8Array;
+  maxBodyBytes: number;
+  random: Random;
+};
+
+export type FuzzCase = {
+  id: number;
+  /** The route as the table names it ("/fr/businesses/:id", "/api/auth/sign-up/email"). */
+  route: string;
+  kind: string;
+  who: string;
+  request: RawRequest;
+  judge: Judge;
+};
+
+type Who = "visitor" | "player" | `bad-cookie:${string}`;
+
+type Write = {
+  method: string;
+  encoding: "form" | "json" | "bytes";
+  /** Sound bodies, by name (one per intent): each case breaks one thing in one of them. */
+  baselines: Record<string, Fields>;
+  as: Who[];
+  /**
+   * A body the handler refuses on sight, for cases about something else (headers, cookies): by
+   * default the first baseline with its first field emptied.
+   */
+  refused?: Fields;
+  /** Also try to set, one at a time, player columns no client may set (mass assignment). */
+  guardsUserColumns?: boolean;
+};
+
+type Target = {
+  route: string;
+  path: string;
+  /** Query parameters the handler reads; unknown ones are fuzzed too. */
+  query: string[];
+  as: Who[];
+  write?: Write;
+  judge: Judge;
+  /** Page routes also answer React Router's data requests at `<path>.data`. */
+  page: boolean;
+};
+
+type Draft = {
+  kind: string;
+  who: Who;
+  method: string;
+  path: string;
+  headers?: [string, string | null][];
+  contentType?: string;
+  body?: Uint8Array;
+  framing?: RawRequest["framing"];
+  cutAt?: number;
+};
+
+/** Replaced by an address unique to the case, so a sign-up that gets through can be traced back. */
+const EMAIL = "uniqueemailplaceholder";
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "TRACE", "PROPFIND"];
+const ODD_METHODS = ["FUZZ", "get", "CONNECT"];
+const ODD_QUERY_NAMES = ["%00", "%ED%A0%80", "__proto__", "constructor[prototype][x]", "a[b][c]"];
+const INTENTS: Record<string, string | null> = {
+  missing: null,
+  empty: "",
+  bogus: "bogus",
+  "upper-case": "EDIT",
+  padded: " delete ",
+  "nul-suffix": "delete\u0000",
+  "lone-surrogate": "edit\ud800",
+  proto: "__proto__",
+  "to-string": "toString",
+  "long-10k": "i".repeat(10_000),
+};
+
+/** Route file → what its handler reads; a route whose file is missing here stops the fuzz. */
+function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partial<Target>> {
+  const picture: FilePart = {
+    filename: "",
+    type: "application/octet-stream",
+    bytes: new Uint8Array(),
+  };
+  const signIn: Fields = [
+    ["intent", "login"],
+    ["email", ctx.players[0].email],
+    ["password", "wrong-password-1"],
+    ["redirectTo", "/profile"],
+  ];
+  const signUp: Fields = [
+    ["intent", "register"],
+    ["name", "Fuzz Player"],
+    ["email", EMAIL],
+    ["age", "12"],
+    ["password", "canoe-portage-42"],
+    ["confirmPassword", "canoe-portage-42"],
+  ];
+  const search = ["title", "location", "category", "cursor", "limit"];
+  const visitorForm = (baselines: Record<string, Fields>): Write => ({
+    method: "POST",
+    encoding: "form",
+    baselines,
+    as: ["visitor"],
+  });
+  return {
+    "routes/home.tsx": () => ({ query: ["notice"] }),
+    "routes/businesses.tsx": () => ({ query: search }),
+    "routes/business.tsx": () => ({}),
+    "routes/login.tsx": (pattern) => ({
+      query: ["redirectTo"],
+      write: visitorForm(
+        pattern.endsWith("register")
+          ? { register: signUp }
+          : {
+              login: signIn,
+              google: [
+                ["intent", "google"],
+                ["redirectTo", "/profile"],
+              ],
+            },
+      ),
+    }),
+    "routes/forgot-password.tsx": () => ({
+      write: visitorForm({ request: [["email", "nobody@example.test"]] }),
+    }),
+    "routes/reset-password.tsx": () => ({
+      query: ["token", "error"],
+      write: visitorForm({
+        reset: [
+          ["token", "fuzz-token"],
+          ["password", "canoe-portage-43"],
+          ["confirmPassword", "canoe-portage-43"],
+        ],
+      }),
+    }),
+    "routes/profile.tsx": () => ({
+      query: ["notice"],
+      write: {
+        method: "POST",
+        encoding: "form",
+        as: ["player", "visitor"],
+        baselines: {
+          edit: [
+            ["intent", "edit"],
+            ["name", "Fuzz Player"],
+            ["picture", picture],
+          ],
+          settings: [
+            ["intent", "settings"],
+            ["locale", "fr-CA"],
+            ["quizTimer", "60"],
+            ["notification", "on"],
+          ],
+          delete: [
+            ["intent", "delete"],
+            ["confirm", "yes"],
+          ],
+          resend: [["intent", "resend"]],
+        },
+      },
+    }),
+    "routes/logout.ts": () => ({
+      write: {
+        method: "POST",
+        encoding: "form",
+        as: ["visitor", "player"],
+        baselines: { out: [] },
+      },
+    }),
+    "routes/site-page.tsx": () => ({}),
+    "routes/not-found.tsx": () => ({}),
+    "routes/dev.outbox.tsx": () => ({}),
+    "routes/api.businesses.ts": () => ({ query: search }),
+    "routes/api.business.ts": () => ({}),
+    "routes/api.categories.ts": () => ({}),
+    "routes/api.openapi.ts": () => ({}),
+    "routes/api.docs.tsx": () => ({}),
+    "routes/api.not-found.ts": () => ({}),
+    "routes/api.me.ts": () => ({
+      write: {
+        method: "PATCH",
+        encoding: "json",
+        as: ["player", "visitor"],
+        guardsUserColumns: true,
+        baselines: {
+          settings: [
+            ["name", "Fuzz Player"],
+            ["age", { json: "12" }],
+            ["locale", "fr-CA"],
+            ["quizTimer", { json: "60" }],
+            ["notification", { json: "false" }],
+          ],
+        },
+      },
+    }),
+    "routes/api.me.avatar.ts": () => ({
+      write: { method: "PUT", encoding: "bytes", as: ["player", "visitor"], baselines: {} },
+    }),
+  };
+}
+
+function flatten(entries: RouteConfigEntry[], parent = ""): { pattern: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const pattern = `${parent}/${entry.path ?? ""}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1");
+    return [{ pattern, file: entry.file }, ...flatten(entry.children ?? [], pattern)];
+  });
+}
+
+function routeTargets(ctx: Context): Target[] {
+  const profiles = routeProfiles(ctx);
+  const missing = flatten(routes).filter(({ file }) => !profiles[file]);
+  if (missing.length > 0) {
+    throw new Error(
+      `No fuzz cases for ${missing.map(({ pattern, file }) => `${pattern} (${file})`).join(", ")}: ` +
+        "describe what the handler reads in routeProfiles (scripts/fuzz/cases.ts).",
+    );
+  }
+  return flatten(routes).map(({ pattern, file }) => {
+    const profile = profiles[file]?.(pattern) ?? {};
+    return {
+      route: pattern,
+      path: pattern.replace(":id", "1").replace("*", "no-such-page"),
+      query: profile.query ?? [],
+      as: ["visitor", "player"],
+      write: profile.write,
+      judge: PAGE_JUDGES[file] ?? NEVER,
+      page: !pattern.startsWith("/api/"),
+    };
+  });
+}
+
+/** Endpoints that act on the signed-in player: their fields are fuzzed with a session. */
+const SESSION_ENDPOINTS = new Set([
+  "/update-user",
+  "/change-password",
+  "/link-social",
+  "/send-verification-email",
+  "/change-email",
+  "/unlink-account",
+  "/revoke-session",
+  "/verify-password",
+  "/get-access-token",
+  "/refresh-token",
+  "/delete-user",
+]);
+
+/** Better Auth's endpoints under /api/auth, with a sound body each (which the cases then break). */
+function authTargets(ctx: Context): Target[] {
+  const [player] = ctx.players;
+  const post = (
+    path: string,
+    fields: Fields,
+    as: Who[] = SESSION_ENDPOINTS.has(path) ? ["player", "visitor"] : ["visitor", "player"],
+    refused?: Fields,
+  ): Target => ({
+    route: `/api/auth${path}`,
+    path: `/api/auth${path}`,
+    query: [],
+    as,
+    write: {
+      method: "POST",
+      encoding: "json",
+      baselines: { body: fields },
+      as,
+      refused,
+      guardsUserColumns: path === "/update-user",
+    },
+    judge: AUTH_JUDGES[path] ?? NEVER,
+    page: false,
+  });
+  const get = (path: string, query: string[], route = path): Target => ({
+    route: `/api/auth${route}`,
+    path: `/api/auth${path}`,
+    query,
+    as: ["visitor", "player"],
+    judge: NEVER,
+    page: false,
+  });
+  return [
+    post(
+      "/sign-up/email",
+      [
+        ["email", EMAIL],
+        ["name", "Fuzz Player"],
+        ["password", "canoe-portage-42"],
+        ["age", { json: "12" }],
+        ["locale", "en-CA"],
+      ],
+      ["visitor"],
+    ),
+    post("/sign-in/email", [
+      ["email", player.email],
+      ["password", "wrong-password-1"],
+      ["rememberMe", { json: "true" }],
+      ["callbackURL", "/profile"],
+    ]),
+    post("/request-password-reset", [
+      ["email", "nobody@example.test"],
+      ["redirectTo", "/reset-password"],
+    ]),
+    post("/reset-password", [
+      ["newPassword", "canoe-portage-43"],
+      ["token", "fuzz-token"],
+    ]),
+    // Better Auth stores any name or locale it is given; an e-mail it always refuses.
+    post(
+      "/update-user",
+      [
+        ["name", "Fuzz Player"],
+        ["locale", "fr-CA"],
+      ],
+      undefined,
+      [["email", "fuzz@example.test"]],
+    ),
+    post("/change-password", [
+      ["currentPassword", "wrong-password-1"],
+      ["newPassword", "canoe-portage-44"],
+      ["revokeOtherSessions", { json: "true" }],
+    ]),
+    post("/sign-in/social", [
+      ["provider", "google"],
+      ["callbackURL", "/"],
+      ["errorCallbackURL", "/login"],
+    ]),
+    post("/link-social", [
+      ["provider", "google"],
+      ["callbackURL", "/profile"],
+    ]),
+    post("/send-verification-email", [
+      ["email", "nobody@example.test"],
+      ["callbackURL", "/profile"],
+    ]),
+    post("/change-email", [["newEmail", "nobody@example.test"]]),
+    post("/unlink-account", [["providerId", "google"]]),
+    post("/revoke-session", [["token", "not-a-session-token"]]),
+    post("/verify-password", [["password", "wrong-password-1"]]),
+    post("/get-access-token", [["providerId", "google"]]),
+    post("/refresh-token", [["providerId", "google"]]),
+    post("/sign-out", []),
+    post("/revoke-sessions", []),
+    post("/revoke-other-sessions", []),
+    post("/delete-user", [["password", "wrong-password-1"]]),
+    post("/update-session", []),
+    get("/verify-email", ["token", "callbackURL"]),
+    get("/reset-password/fuzz-token", ["callbackURL"], "/reset-password/:token"),
+    get("/callback/google", ["state", "code", "error"], "/callback/:id"),
+    get("/callback/no-such-provider", ["state", "code"], "/callback/:id"),
+    get("/delete-user/callback", ["token", "callbackURL"]),
+    get("/get-session", ["disableCookieCache"]),
+    get("/list-sessions", []),
+    get("/list-accounts", []),
+    get("/account-info", ["accountId"]),
+    get("/error", ["error", "error_description"]),
+    get("/ok", []),
+    get("/no-such-endpoint", []),
+  ];
+}
+
+/** Pictures the avatar routes must refuse; none of them is a sound image. */
+function malformedPictures(ctx: Context): Record<string, Uint8Array> {
+  const { jpeg, random } = ctx;
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const iend = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+  const riff = Buffer.alloc(64);
+  riff.write("RIFF", 0);
+  riff.writeUInt32LE(56, 4);
+  riff.write("WEBPVP8 ", 8);
+  return {
+    empty: new Uint8Array(),
+    pdf: Buffer.from("%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n1 0 obj\n<< >>\nendobj\n%%EOF"),
+    svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+    "random-bytes": random.bytes(4_096),
+    "jpeg-truncated": jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+    "jpeg-with-script-appended": Buffer.concat([jpeg, Buffer.from("<script>alert(1)</script>")]),
+    "jpeg-markers-only": Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff]),
+      Buffer.alloc(512),
+      Buffer.from([0xff, 0xd9]),
+    ]),
+    "png-signature-only": Buffer.concat([png, Buffer.alloc(64), iend]),
+    "webp-empty-frame": riff,
+    "nul-bytes": Buffer.alloc(2_048),
+  };
+}
+
+export function generateCases(ctx: Context): FuzzCase[] {
+  const cases: FuzzCase[] = [];
+  const [playerA, playerB] = ctx.players;
+  const cookies = badCookies(playerA.token);
+  const pictures = malformedPictures(ctx);
+
+  const cookieOf = (who: Who): string | undefined => {
+    if (who === "visitor") return undefined;
+    if (who === "player") return ctx.random.next() < 0.5 ? playerA.cookie : playerB.cookie;
+    return cookies[who.slice("bad-cookie:".length)];
+  };
+
+  const add = (target: Target, draft: Draft) => {
+    const id = cases.length;
+    const email = `fuzz-${id}@example.test`;
+    const body = draft.body && replaceBytes(draft.body, EMAIL, email);
+    const headers: [string, string][] = [
+      ["host", ctx.host],
+      ["user-agent", "nearby-fuzz"],
+      ["accept", "text/html,application/json;q=0.9,*/*;q=0.8"],
+      ["connection", "close"],
+      // Every case from its own address: Better Auth's per-address limits would otherwise turn
+      // all but the first few auth cases into 429s that never reach the code under test.
+      ["x-fuzz-client-ip", `10.${(id >> 16) & 255}.${(id >> 8) & 255}.${id & 255}`],
+    ];
+    if (draft.method !== "GET" && draft.method !== "HEAD") headers.push(["origin", ctx.origin]);
+    const cookie = cookieOf(draft.who);
+    if (cookie !== undefined) headers.push(["cookie", cookie]);
+    if (draft.contentType !== undefined) headers.push(["content-type", draft.contentType]);
+    for (const [name, value] of draft.headers ?? []) {
+      const at = headers.findIndex(([key]) => key === name);
+      if (at >= 0) headers.splice(at, 1);
+      if (value !== null) headers.push([name, value]);
+    }
+    cases.push({
+      id,
+      route: target.route,
+      kind: draft.kind,
+      who: draft.who,
+      request: {
+        method: draft.method,
+        target: draft.path,
+        headers,
+        body,
+        framing: draft.framing,
+        cutAt: draft.cutAt,
+      },
+      judge: target.judge,
+    });
+  };
+
+  const targets = [...routeTargets(ctx), ...authTargets(ctx)];
+  for (const target of targets) {
+    readCases(target, add);
+    methodCases(target, add);
+    headerCases(target, add, cookies);
+    if (target.write) writeCases(target, target.write, add, ctx, pictures);
+    if (target.page) dataRequestCases(target, add);
+  }
+  staticCases(add, ctx);
+  rateLimitCases(add, ctx);
+  return cases;
+}
+
+type Add = (target: Target, draft: Draft) => void;
+
+function withQuery(path: string, search: string): string {
+  return `${path}${path.includes("?") ? "&" : "?"}${search}`;
+}
+
+function readCases(target: Target, add: Add) {
+  const params = target.query.length > 0 ? target.query : ["q"];
+  for (const who of target.as) {
+    for (const param of params) {
+      for (const [name, value] of Object.entries(QUERY_VALUES)) {
+        add(target, {
+          kind: `query ${param}=${name}`,
+          who,
+          method: "GET",
+          path: withQuery(target.path, query([[param, value]])),
+        });
+      }
+      add(target, {
+        kind: `query ${param} twice`,
+        who,
+        method: "GET",
+        path: withQuery(
+          target.path,
+          query([
+            [param, "1"],
+            [param, "%00"],
+          ]),
+        ),
+      });
+    }
+    for (const name of ODD_QUERY_NAMES) {
+      add(target, {
+        kind: `query name ${name}`,
+        who,
+        method: "GET",
+        path: withQuery(target.path, `${name}=1`),
+      });
+    }
+    add(target, {
+      kind: "query 20k long",
+      who,
+      method: "GET",
+      path: withQuery(target.path, `q=${"l".repeat(20_000)}`),
+    });
+  }
+  const param = /:id|\*/.exec(target.route)?.[0];
+  if (param) {
+    for (const [name, value] of Object.entries(PATH_VALUES)) {
+      add(target, {
+        kind: `path ${param}=${name}`,
+        who: "visitor",
+        method: "GET",
+        path: target.route.replace(param, value),
+      });
+    }
+  }
+}
+
+function methodCases(target: Target, add: Add) {
+  for (const who of target.as) {
+    for (const method of [...METHODS, ...ODD_METHODS]) {
+      if (method === "GET" || method === target.write?.method) continue;
+      const withBody = !["HEAD", "OPTIONS", "TRACE", "CONNECT"].includes(method);
+      add(target, {
+        kind: `method ${method}`,
+        who,
+        method,
+        path: target.path,
+        contentType: withBody ? "application/x-www-form-urlencoded" : undefined,
+        body: withBody ? urlEncoded([["a", "1"]]) : undefined,
+      });
+    }
+  }
+}
+
+function headerCases(target: Target, add: Add, cookies: Record<string, string>) {
+  const write = target.write;
+  const broken = write && refusedBody(write);
+  const variants = (kind: string, who: Who, headers: [string, string | null][]) => {
+    add(target, { kind, who, method: "GET", path: target.path, headers });
+    if (write) {
+      add(target, {
+        kind: `${kind} on ${write.method}`,
+        who,
+        method: write.method,
+        path: target.path,
+        headers,
+        ...broken,
+      });
+    }
+  };
+  for (const [name, headers] of Object.entries(HEADER_CASES))
+    variants(`header ${name}`, "visitor", headers);
+  for (const [name, value] of Object.entries(ACCEPT_LANGUAGES)) {
+    variants(`accept-language ${name}`, "player", [["accept-language", value]]);
+  }
+  for (const [name, value] of Object.entries(HOSTS))
+    variants(`host ${name}`, "visitor", [["host", value]]);
+  for (const name of Object.keys(cookies)) variants(`cookie ${name}`, `bad-cookie:${name}`, []);
+}
+
+function refusedBody(write: Write): Pick<Draft, "body" | "contentType"> {
+  if (write.encoding === "bytes")
+    return { body: Buffer.from("not a picture"), contentType: "image/jpeg" };
+  const [fields = []] = Object.values(write.baselines);
+  const at = fields.findIndex(([name]) => name !== "intent");
+  const emptied: Fields = fields.map(([name, value], index) => [name, index === at ? "" : value]);
+  return encodeFields(write.encoding, write.refused ?? emptied);
+}
+
+function encodeFields(
+  encoding: "form" | "json",
+  fields: Fields,
+): Pick<Draft, "body" | "contentType"> {
+  if (encoding === "json") return { body: json(fields), contentType: "application/json" };
+  if (fields.some(([, value]) => typeof value === "object" && "bytes" in value)) {
+    return {
+      body: multipart(fields, BOUNDARY),
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    };
+  }
+  return { body: urlEncoded(fields), contentType: "application/x-www-form-urlencoded" };
+}
+
+const BOUNDARY = "----nearby-fuzz-boundary";
+
+/** What a client would like to write into the columns it may not set. */
+const PROTECTED_VALUES: Record<string, Value> = {
+  id: "fuzz-other-id",
+  email: "fuzz-takeover@example.test",
+  emailVerified: { json: "true" },
+  image: "https://evil.example/tracker.jpg",
+  handle: "admin",
+  playerType: "Champion",
+  createdAt: "2000-01-01T00:00:00Z",
+  updatedAt: "2000-01-01T00:00:00Z",
+};
+
+function writeCases(
+  target: Target,
+  write: Write,
+  add: Add,
+  ctx: Context,
+  pictures: Record<string, Uint8Array>,
+) {
+  const send = (
+    who: Who,
+    kind: string,
+    draft: Omit<Draft, "who" | "kind" | "method" | "path">,
+    path = target.path,
+  ) => add(target, { kind, who, method: write.method, path, ...draft });
+
+  if (write.encoding === "bytes") {
+    for (const who of write.as) {
+      for (const [name, bytes] of Object.entries(pictures)) {
+        for (const type of ["image/jpeg", "image/png", "text/plain"]) {
+          send(who, `picture ${name} as ${type}`, { body: bytes, contentType: type });
+        }
+      }
+      send(who, "picture oversized", {
+        body: ctx.random.bytes(ctx.maxBodyBytes + 1),
+        contentType: "image/jpeg",
+      });
+      send(who, "picture oversized chunked", {
+        body: ctx.random.bytes(ctx.maxBodyBytes + 1),
+        contentType: "image/jpeg",
+        framing: "chunked",
+      });
+      send(who, "picture cut mid-body", {
+        body: pictures["random-bytes"],
+        contentType: "image/jpeg",
+        cutAt: 100,
+      });
+      send(
+        who,
+        "picture in multipart",
+        encodeFields("form", [
+          [
+            "picture",
+            {
+              filename: "a.jpg",
+              type: "image/jpeg",
+              bytes: pictures["jpeg-truncated"] as Uint8Array,
+            },
+          ],
+        ]),
+      );
+    }
+    return;
+  }
+
+  // Field by field as the first identity (the one the route serves); the others get the rest.
+  for (const [index, who] of write.as.entries()) {
+    for (const [baselineName, baseline] of Object.entries(write.baselines)) {
+      const label = Object.keys(write.baselines).length > 1 ? `${baselineName}: ` : "";
+      const fieldNames =
+        index > 0 ? [] : [...new Set([...baseline.map(([name]) => name), "extra"])];
+      for (const field of fieldNames) {
+        const replace = (value: Value | null): Fields => {
+          const fields = baseline
+            .filter(([name]) => name !== field || value !== null)
+            .map(([name, old]): [string, Value] => [
+              name,
+              name === field && value !== null ? value : old,
+            ]);
+          return field === "extra" && value !== null ? [...fields, ["extra", value]] : fields;
+        };
+        const values: Record<string, Value> =
+          field === "picture"
+            ? Object.fromEntries(
+                Object.entries(pictures).map(([name, bytes]) => [
+                  name,
+                  { filename: "me.jpg", type: "image/jpeg", bytes },
+                ]),
+              )
+            : write.encoding === "json"
+              ? {
+                  ...Object.fromEntries(
+                    Object.entries(JSON_TOKENS).map(([name, token]) => [name, { json: token }]),
+                  ),
+                  ...TEXTS,
+                }
+              : { ...TEXTS, ...NUMBER_TEXTS };
+        for (const [name, value] of Object.entries(values)) {
+          send(who, `${label}field ${field}=${name}`, encodeFields(write.encoding, replace(value)));
+        }
+        if (field === "extra") continue;
+        send(who, `${label}field ${field} missing`, encodeFields(write.encoding, replace(null)));
+        const bad = TEXTS["nul-inside"] as string;
+        const original = baseline.find(([name]) => name === field)?.[1] ?? "";
+        send(
+          who,
+          `${label}field ${field} twice, bad last`,
+          encodeFields(write.encoding, [...replace(original), [field, bad]]),
+        );
+        send(
+          who,
+          `${label}field ${field} twice, bad first`,
+          encodeFields(write.encoding, [[field, bad], ...replace(original)]),
+        );
+        if (write.encoding === "form") {
+          for (const name of ["nul-inside", "lone-high-surrogate", "control-chars", "long-64k"]) {
+            const fields = replace(TEXTS[name] as string);
+            send(who, `${label}field ${field}=${name} (multipart)`, {
+              body: multipart(fields, BOUNDARY),
+              contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+            });
+          }
+          const asFile: FilePart = {
+            filename: "x.txt",
+            type: "text/plain",
+            bytes: Buffer.from("Fuzz Player"),
+          };
+          send(who, `${label}field ${field} as a file`, encodeFields("form", replace(asFile)));
+        }
+      }
+      contentTypeCases(
+        write,
+        baseline,
+        (kind, draft, path) => send(who, `${label}${kind}`, draft, path),
+        target,
+      );
+      if (write.guardsUserColumns && index === 0) {
+        for (const field of PROTECTED_USER_FIELDS) {
+          send(
+            who,
+            `protected column ${field}`,
+            encodeFields("json", [[field, PROTECTED_VALUES[field] ?? { json: "99999" }]]),
+          );
+        }
+      }
+      if (
+        target.route.includes("profile") ||
+        target.route.includes("login") ||
+        target.route.includes("register")
+      ) {
+        intentCases(
+          write,
+          baseline,
+          (kind, draft, path) => send(who, `${label}${kind}`, draft, path),
+          target,
+        );
+      }
+    }
+    framingCases(write, Object.values(write.baselines)[0] ?? [], ctx, (kind, draft) =>
+      send(who, kind, draft),
+    );
+  }
+}
+
+type Send = (
+  kind: string,
+  draft: Omit<Draft, "who" | "kind" | "method" | "path">,
+  path?: string,
+) => void;
+
+function dataPath(path: string) {
+  return path === "/" ? "/_root.data" : `${path}.data`;
+}
+
+function contentTypeCases(write: Write, baseline: Fields, send: Send, target: Target) {
+  const form = urlEncoded(baseline);
+  const asJson = json(baseline);
+  const parts = multipart(baseline, BOUNDARY);
+  const paths = target.page ? [target.path, dataPath(target.path)] : [target.path];
+  for (const path of paths) {
+    const suffix = path === target.path ? "" : " (.data)";
+    const cases: [string, Uint8Array, string | undefined][] = [
+      ["content-type none", write.encoding === "json" ? asJson : form, undefined],
+      ["content-type text/plain", write.encoding === "json" ? asJson : form, "text/plain"],
+      [
+        "content-type application/xml",
+        Buffer.from(
+          '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>',
+        ),
+        "application/xml",
+      ],
+      ["content-type json declared, form sent", form, "application/json"],
+      ["content-type form declared, json sent", asJson, "application/x-www-form-urlencoded"],
+      ["content-type multipart without boundary", parts, "multipart/form-data"],
+      [
+        "content-type multipart with another boundary",
+        parts,
+        "multipart/form-data; boundary=not-the-boundary",
+      ],
+      ["content-type multipart with empty boundary", parts, "multipart/form-data; boundary="],
+      [
+        "content-type multipart with 200-char boundary",
+        multipart(baseline, "b".repeat(200)),
+        `multipart/form-data; boundary=${"b".repeat(200)}`,
+      ],
+      [
+        "content-type multipart declared, form sent",
+        form,
+        `multipart/form-data; boundary=${BOUNDARY}`,
+      ],
+      ["content-type form in utf-16", form, "application/x-www-form-urlencoded; charset=utf-16"],
+      ["content-type garbage", form, ";;;==;"],
+      ["content-type with NUL", form, "application/x-www-form-urlencoded\u0000"],
+      ["content-type json with bad charset", asJson, "application/json; charset=klingon"],
+      [
+        "body empty",
+        new Uint8Array(),
+        write.encoding === "json" ? "application/json" : "application/x-www-form-urlencoded",
+      ],
+    ];
+    for (const [kind, body, contentType] of cases)
+      send(`${kind}${suffix}`, { body, contentType }, path);
+  }
+  if (write.encoding === "json") {
+    for (const [kind, text] of [
+      ["json top-level array", "[1,2,3]"],
+      ["json top-level string", '"Fuzz Player"'],
+      ["json null", "null"],
+      ["json truncated", new TextDecoder().decode(asJson).slice(0, Math.ceil(asJson.length / 2))],
+      ["json trailing garbage", `${new TextDecoder().decode(asJson)} trailing`],
+      ["json with BOM", `\ufeff${new TextDecoder().decode(asJson)}`],
+      [
+        "json proto pollution",
+        '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}',
+      ],
+      ["json deeply nested", `{"a":${"[".repeat(5_000)}${"]".repeat(5_000)}}`],
+    ] as const) {
+      send(kind, { body: Buffer.from(text), contentType: "application/json" });
+    }
+  }
+}
+
+function intentCases(write: Write, baseline: Fields, send: Send, target: Target) {
+  const rest = baseline.filter(([name]) => name !== "intent");
+  for (const path of [target.path, dataPath(target.path)]) {
+    const suffix = path === target.path ? "" : " (.data)";
+    for (const [name, intent] of Object.entries(INTENTS)) {
+      const fields: Fields = intent === null ? rest : [["intent", intent], ...rest];
+      send(
+        `intent ${name}${suffix}`,
+        encodeFields(write.encoding === "json" ? "json" : "form", fields),
+        path,
+      );
+    }
+  }
+}
+
+function framingCases(write: Write, baseline: Fields, ctx: Context, send: Send) {
+  if (write.encoding === "bytes") return;
+  const { body = new Uint8Array(), contentType } = encodeFields(write.encoding, baseline);
+  const parts = multipart(baseline, BOUNDARY);
+  const multipartType = `multipart/form-data; boundary=${BOUNDARY}`;
+  const half = Math.floor(body.length / 2);
+  send("truncated multipart, no closing boundary", {
+    body: parts.subarray(0, parts.length - BOUNDARY.length - 6),
+    contentType: multipartType,
+  });
+  send("truncated multipart, mid-header", {
+    body: parts.subarray(0, Math.min(parts.length, BOUNDARY.length + 20)),
+    contentType: multipartType,
+  });
+  send("cut: connection closed mid-body", { body, contentType, cutAt: half });
+  send("cut: declared length longer than body", {
+    body,
+    contentType,
+    framing: { contentLength: String(body.length + 1_000) },
+    cutAt: body.length,
+  });
+  send("framing: declared length shorter than body", {
+    body,
+    contentType,
+    framing: { contentLength: String(half) },
+  });
+  for (const value of [
+    "abc",
+    "-1",
+    "1e3",
+    `${body.length}, ${body.length + 1}`,
+    "99999999999999999999",
+  ]) {
+    send(`framing: content-length ${value.slice(0, 24)}`, {
+      body,
+      contentType,
+      framing: { contentLength: value },
+    });
+  }
+  send("framing: chunked", { body, contentType, framing: "chunked" });
+  send("framing: body without length", { body, contentType, framing: "none" });
+  send("framing: chunked with bad chunk size", {
+    body: Buffer.concat([Buffer.from("zz\r\n"), body, Buffer.from("\r\n0\r\n\r\n")]),
+    contentType,
+    framing: "none",
+    headers: [["transfer-encoding", "chunked"]],
+  });
+  send("framing: chunked and content-length", {
+    body,
+    contentType,
+    framing: { contentLength: String(body.length) },
+    headers: [["transfer-encoding", "chunked"]],
+  });
+  const padded = (bytes: number): Fields => {
+    const at = baseline.findIndex(([name]) => name !== "intent");
+    const fields: Fields = baseline.map(([name, value], index) => [
+      name,
+      index === at ? "p".repeat(bytes) : value,
+    ]);
+    return at < 0 ? [...fields, ["padding", "p".repeat(bytes)]] : fields;
+  };
+  const big = encodeFields(write.encoding, padded(ctx.maxBodyBytes + 1));
+  send("oversized", big);
+  send("oversized chunked", { ...big, framing: "chunked" });
+  send("oversized multipart", {
+    body: multipart(padded(ctx.maxBodyBytes + 1), BOUNDARY),
+    contentType: multipartType,
+  });
+  send("oversized declared, small body sent", {
+    body,
+    contentType,
+    framing: { contentLength: "10737418240" },
+    cutAt: body.length,
+  });
+}
+
+function dataRequestCases(target: Target, add: Add) {
+  const path = dataPath(target.path);
+  for (const who of target.as) {
+    for (const [kind, search] of [
+      ["data request", ""],
+      ["data request _routes unknown", "_routes=no-such-route"],
+      ["data request _routes empty", "_routes="],
+      ["data request _routes NUL", "_routes=root%00"],
+      ["data request _routes repeated", `_routes=${"root,".repeat(2_000)}`],
+    ] as const) {
+      add(target, { kind, who, method: "GET", path: search ? withQuery(path, search) : path });
+    }
+  }
+}
+
+function staticCases(add: Add, ctx: Context) {
+  const files: Target = {
+    route: "(static files)",
+    path: "/",
+    query: [],
+    as: ["visitor"],
+    judge: NEVER,
+    page: false,
+  };
+  for (const [name, path] of Object.entries(STATIC_PATHS)) {
+    for (const method of ["GET", "HEAD", "POST"]) {
+      add(files, {
+        kind: `static ${name}`,
+        who: "visitor",
+        method,
+        path,
+        ...(method === "POST" ? encodeFields("form", [["a", "1"]]) : {}),
+      });
+    }
+  }
+  const avatars: Target = {
+    route: "/uploads/avatars/:name",
+    path: ctx.avatarPath,
+    query: [],
+    as: ["visitor"],
+    judge: NEVER,
+    page: false,
+  };
+  const name = ctx.avatarPath.split("/").pop() ?? "";
+  const names: Record<string, string> = {
+    stored: name,
+    "upper-case": name.toUpperCase(),
+    "nul-suffix": `${name}%00`,
+    "nul-before-extension": name.replace(".jpg", "%00.jpg"),
+    "dot-dot-secret": "..%2f..%2fauth-secret",
+    "dot-dot-raw": "../../auth-secret",
+    "lone-surrogate": "%ED%A0%80.jpg",
+    "long-hex": `${"a".repeat(4_000)}.jpg`,
+    "no-extension": name.replace(".jpg", ""),
+    "other-extension": name.replace(".jpg", ".png"),
+    "trailing-slash": `${name}/`,
+    "encoded-backslash": `..%5c..%5c${name}`,
+  };
+  for (const [kind, file] of Object.entries(names)) {
+    for (const method of ["GET", "HEAD", "PUT", "DELETE", "POST"]) {
+      add(avatars, {
+        kind: `avatar name ${kind}`,
+        who: "visitor",
+        method,
+        path: `/uploads/avatars/${file}`,
+        ...(method === "PUT" || method === "POST"
+          ? { body: Buffer.from("not a picture"), contentType: "image/jpeg" }
+          : {}),
+      });
+    }
+  }
+}
+
+/** A burst from one address: the limits must answer 429, never 5xx. */
+function rateLimitCases(add: Add, ctx: Context) {
+  const signIn: Target = {
+    route: "/api/auth/sign-in/email",
+    path: "/api/auth/sign-in/email",
+    query: [],
+    as: ["visitor"],
+    judge: AUTH_JUDGES["/sign-in/email"] ?? NEVER,
+    page: false,
+  };
+  const login: Target = {
+    route: "/login",
+    path: "/login",
+    query: [],
+    as: ["visitor"],
+    judge: PAGE_JUDGES["routes/login.tsx"] ?? NEVER,
+    page: true,
+  };
+  const fields: Fields = [
+    ["email", ctx.players[1].email],
+    ["password", "wrong-password-2"],
+  ];
+  for (let i = 0; i < 12; i++) {
+    const headers: [string, string][] = [["x-fuzz-client-ip", "10.255.0.1"]];
+    add(signIn, {
+      kind: "rate limit burst",
+      who: "visitor",
+      method: "POST",
+      path: signIn.path,
+      headers,
+      ...encodeFields("json", fields),
+    });
+    add(login, {
+      kind: "rate limit burst",
+      who: "visitor",
+      method: "POST",
+      path: login.path,
+      headers,
+      ...encodeFields("form", [["intent", "login"], ...fields]),
+    });
+  }
+}
+
+function replaceBytes(bytes: Uint8Array, from: string, to: string): Uint8Array {
+  const source = Buffer.from(bytes);
+  const needle = Buffer.from(from);
+  if (source.indexOf(needle) < 0) return bytes;
+  const pieces: Buffer[] = [];
+  let start = 0;
+  for (let at = source.indexOf(needle); at >= 0; at = source.indexOf(needle, start)) {
+    pieces.push(source.subarray(start, at), Buffer.from(to));
+    start = at + needle.length;
+  }
+  pieces.push(source.subarray(start));
+  return Buffer.concat(pieces);
+}
+
+/**
+ * What a kind of case breaks, without the value it breaks it with: "field name=nul-inside
+ * (multipart)" → "field name", "content-type text/plain (.data)" → "content-type".
+ */
+export function familyOf(kind: string): string {
+  const label = /^\w+: /.exec(kind)?.[0] ?? "";
+  const words = kind.slice(label.length).split(/[= ]/);
+  const named = words[0] === "field" || words[0] === "query" || words[0] === "path";
+  return `${label}${words.slice(0, named ? 2 : 1).join(" ")}`;
+}
+
+/**
+ * Cases kept whatever the budget: the values most likely to break things, in every field and
+ * parameter, every attempt at a column no client may set, and the rate-limit bursts.
+ */
+const ALWAYS =
+  /[= ](nul|nul-inside|nul-percent|lone-high-surrogate|lone-surrogate-utf8|string-nul-inside|string-lone-surrogate|huge-exponent|twenty-digits|long-64k|string-long-64k)\b|^(protected column|rate limit) /;
+
+/**
+ * At most about `budget` cases, chosen with the seed: every (route, identity, family) keeps at least
+ * one case and all of its NUL, lone-surrogate, huge-number and very long values.
+ */
+export function sampleCases(cases: FuzzCase[], budget: number, random: Random): FuzzCase[] {
+  if (cases.length <= budget) return cases;
+  const strata = new Map<string, FuzzCase[]>();
+  for (const fuzzCase of cases) {
+    const key = `${fuzzCase.route} ${fuzzCase.who} ${familyOf(fuzzCase.kind)}`;
+    strata.set(key, [...(strata.get(key) ?? []), fuzzCase]);
+  }
+  const kept = new Set<FuzzCase>();
+  const optional: FuzzCase[][] = [];
+  for (const members of strata.values()) {
+    const always = members.filter((fuzzCase) => ALWAYS.test(fuzzCase.kind));
+    for (const fuzzCase of always) kept.add(fuzzCase);
+    const rest = members.filter((fuzzCase) => !ALWAYS.test(fuzzCase.kind));
+    if (always.length === 0 && rest.length > 0) {
+      kept.add(rest.splice(Math.floor(random.next() * rest.length), 1)[0] as FuzzCase);
+    }
+    optional.push(rest);
+  }
+  const fraction =
+    Math.max(0, budget - kept.size) / optional.reduce((sum, rest) => sum + rest.length, 0);
+  for (const rest of optional) {
+    for (const fuzzCase of rest) if (random.next() < fraction) kept.add(fuzzCase);
+  }
+  return cases.filter((fuzzCase) => kept.has(fuzzCase));
+}

@@ -1,0 +1,287 @@
+/**
+ * The fuzz must never send a request that is valid and would legitimately change data: a sound
+ * sign-up, profile edit, account deletion, sign-out... Every case goes through its route's judge
+ * before it is sent; the judge reads the body exactly as the server will (the same Request class
+ * of the same Node) and says whether it is such a request. Those are left out and counted.
+ * Malformed input (NUL, lone surrogates, invalid UTF-8, control characters) is never "valid":
+ * if the site stores it, that is a finding.
+ */
+import { z } from "zod";
+import {
+  authEndpointSchemas,
+  signInSchema,
+  signUpSchema,
+  usernameField,
+} from "../../app/auth/validation.ts";
+import { LOCALES } from "../../app/i18n/locale.ts";
+import { profileFormSchema, settingsSchema } from "../../app/players/schemas.ts";
+import type { RawRequest } from "./http.ts";
+
+export type Player = { name: string; email: string; password: string; token: string };
+
+/** What the server will see of a request, as far as deciding whether it changes data goes. */
+export type Seen = {
+  method: string;
+  signedIn: boolean;
+  contentType: string;
+  /** The body as sent, and as cut short or re-framed: any of them may be what the server reads. */
+  bodies: Uint8Array[];
+};
+
+export type Judge = (seen: Seen, players: Player[]) => Promise<boolean>;
+
+const MALFORMED_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Text a person could have typed: no NUL, controls, lone surrogates or decoding replacements. */
+export function wellFormed(...values: unknown[]): boolean {
+  return values.every((value) => typeof value !== "string" || !MALFORMED_TEXT.test(value));
+}
+
+function request(contentType: string, body: Uint8Array) {
+  return new Request("http://fuzz.invalid/", {
+    method: "POST",
+    headers: contentType ? { "content-type": contentType } : {},
+    body: body as BufferSource,
+  });
+}
+
+/**
+ * The form a page action reads, or null when request.formData() throws there too (or the headers
+ * are ones no request can carry: the server's HTTP parser refuses those before any handler).
+ */
+export async function formOf(contentType: string, body: Uint8Array): Promise<FormData | null> {
+  try {
+    return await request(contentType, body).formData();
+  } catch {
+    return null;
+  }
+}
+
+/** request.json() as PATCH /api/me calls it, whatever the declared type. */
+async function jsonOf(body: Uint8Array): Promise<unknown> {
+  try {
+    return await request("", body).json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The body as Better Auth's router reads it (better-call's getBody). */
+async function authBodyOf(contentType: string, body: Uint8Array): Promise<unknown> {
+  const type = contentType.toLowerCase();
+  if (/^application\/([a-z0-9.+-]*\+)?json/i.test(type)) return jsonOf(body);
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    const form = await formOf(contentType, body);
+    return form ? Object.fromEntries(form) : undefined;
+  }
+  return undefined;
+}
+
+const MUTATING = (method: string) => method !== "GET" && method !== "HEAD";
+
+/** A judge over each body the server could read; valid if any of them is. */
+function overBodies(
+  read: (contentType: string, body: Uint8Array) => Promise<unknown>,
+  valid: (value: unknown, seen: Seen, players: Player[]) => boolean,
+): Judge {
+  return async (seen, players) => {
+    if (!MUTATING(seen.method)) return false;
+    for (const body of seen.bodies) {
+      const value = await read(seen.contentType, body);
+      if (value !== undefined && value !== null && valid(value, seen, players)) return true;
+    }
+    return false;
+  };
+}
+
+const isPlayerEmail = (players: Player[], email: unknown) =>
+  typeof email === "string" &&
+  players.some((player) => player.email.toLowerCase() === email.trim().toLowerCase());
+const isPlayerPassword = (players: Player[], password: unknown) =>
+  players.some((player) => player.password === password);
+const isPlayerToken = (players: Player[], token: unknown) =>
+  typeof token === "string" && players.some((player) => token.includes(player.token));
+const record = (value: unknown) =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+
+export const NEVER: Judge = async () => false;
+
+/** Pages and API routes, by route file (see app/routes.ts). */
+export const PAGE_JUDGES: Record<string, Judge> = {
+  "routes/login.tsx": overBodies(formOf, (value, _seen, players) => {
+    const form = Object.fromEntries(value as FormData);
+    if (form.intent === "register") {
+      const { name, email, password, confirmPassword, age } = form;
+      return (
+        signUpSchema.safeParse(form).success &&
+        wellFormed(name, email, password, confirmPassword, age)
+      );
+    }
+    if (form.intent === "google") return false;
+    return signInSchema.safeParse(form).success && isPlayerPassword(players, form.password);
+  }),
+  "routes/forgot-password.tsx": overBodies(formOf, (value, _seen, players) =>
+    isPlayerEmail(players, (value as FormData).get("email")),
+  ),
+  "routes/profile.tsx": overBodies(formOf, (value, seen) => {
+    if (!seen.signedIn) return false;
+    // The page's own schema decides which bodies are real edits, settings, deletions or resends.
+    const form = value as FormData;
+    const picture = form.get("picture");
+    if (picture instanceof File && picture.size > 0) return true;
+    return profileFormSchema.safeParse(Object.fromEntries(form)).success;
+  }),
+  "routes/logout.ts": async (seen) => MUTATING(seen.method) && seen.signedIn,
+  "routes/api.me.ts": async (seen) => {
+    if (!seen.signedIn) return false;
+    if (seen.method === "DELETE") return true;
+    if (seen.method !== "PATCH") return false;
+    for (const body of seen.bodies) {
+      const parsed = settingsSchema.safeParse(await jsonOf(body));
+      if (parsed.success && Object.keys(parsed.data).length > 0 && wellFormed(parsed.data.name))
+        return true;
+    }
+    return false;
+  },
+};
+
+/**
+ * Columns of the player a sign-up or Better Auth's update-user must not let a client set; a body
+ * naming one is malformed. Other unknown keys are ignored by Better Auth, so they do not make an
+ * otherwise valid body malformed.
+ */
+export const PROTECTED_USER_FIELDS = [
+  "id",
+  "email",
+  "emailVerified",
+  "image",
+  "handle",
+  "points",
+  "usesPoints",
+  "playerType",
+  "winner",
+  "playMatch",
+  "createdAt",
+  "updatedAt",
+];
+const protectedField = (body: Record<string, unknown>) =>
+  PROTECTED_USER_FIELDS.some((field) => field in body);
+/** Age as the API takes it (a number) or as a form carries it (digits). */
+const ageSchema = z
+  .union([
+    z.int(),
+    z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().min(4).max(120));
+const userFields = z.object({
+  name: usernameField.optional(),
+  age: ageSchema.optional(),
+  locale: z.enum(LOCALES).optional(),
+});
+
+/** Better Auth's endpoints, by path under /api/auth. */
+export const AUTH_JUDGES: Record<string, Judge> = {
+  "/sign-up/email": overBodies(authBodyOf, (value) => {
+    const body = record(value);
+    if (!body) return false;
+    return authEndpointSchemas["/sign-up/email"].safeParse(body).success;
+  }),
+  "/sign-in/email": overBodies(authBodyOf, (value, _seen, players) =>
+    isPlayerPassword(players, record(value)?.password),
+  ),
+  "/request-password-reset": overBodies(authBodyOf, (value, _seen, players) =>
+    isPlayerEmail(players, record(value)?.email),
+  ),
+  "/send-verification-email": overBodies(authBodyOf, (value, _seen, players) =>
+    isPlayerEmail(players, record(value)?.email),
+  ),
+  "/update-user": overBodies(authBodyOf, (value, seen) => {
+    const body = record(value);
+    const parsed = userFields.safeParse(body);
+    return (
+      seen.signedIn &&
+      body !== null &&
+      !protectedField(body) &&
+      parsed.success &&
+      Object.values(parsed.data).some((field) => field !== undefined) &&
+      wellFormed(parsed.data.name)
+    );
+  }),
+  "/change-password": overBodies(
+    authBodyOf,
+    (value, seen, players) =>
+      seen.signedIn && isPlayerPassword(players, record(value)?.currentPassword),
+  ),
+  "/revoke-session": overBodies(
+    authBodyOf,
+    (value, seen, players) => seen.signedIn && isPlayerToken(players, record(value)?.token),
+  ),
+  "/unlink-account": overBodies(
+    authBodyOf,
+    (value, seen) => seen.signedIn && record(value)?.providerId === "credential",
+  ),
+  ...Object.fromEntries(
+    [
+      "/sign-out",
+      "/revoke-sessions",
+      "/revoke-other-sessions",
+      "/update-session",
+      "/delete-user",
+      "/change-email",
+    ].map((path): [string, Judge] => [
+      path,
+      async (seen) => MUTATING(seen.method) && seen.signedIn,
+    ]),
+  ),
+};
+
+/** What the server sees of a raw request, for the judges. */
+export function seenOf(raw: RawRequest, players: Player[]): Seen {
+  const header = (name: string) =>
+    raw.headers.filter(([key]) => key.toLowerCase() === name).map(([, value]) => value);
+  const body = raw.body ?? new Uint8Array();
+  const bodies = [body];
+  if (raw.cutAt !== undefined) bodies.push(body.subarray(0, raw.cutAt));
+  if (typeof raw.framing === "object") {
+    const declared = Number.parseInt(raw.framing.contentLength, 10);
+    if (declared >= 0) bodies.push(body.subarray(0, declared));
+  }
+  if (raw.framing === "none") bodies.push(new Uint8Array());
+  const cookies = header("cookie").join("; ");
+  return {
+    method: raw.method.toUpperCase(),
+    signedIn: isPlayerToken(players, decodeURIComponentSafe(cookies)),
+    contentType: header("content-type").join(", "),
+    bodies,
+  };
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return `${text} ${decodeURIComponent(text)}`;
+  } catch {
+    return text;
+  }
+}
+
+/** Whether the server refuses the request before any handler: another site's Origin (see host.server.ts). */
+export function refusedAsCrossSite(raw: RawRequest): boolean {
+  const get = (name: string) => raw.headers.find(([key]) => key.toLowerCase() === name)?.[1];
+  const origin = get("origin");
+  const host = get("host");
+  if (origin === undefined) return get("sec-fetch-site") === "cross-site";
+  if (origin === "null") return true;
+  try {
+    return host !== undefined && new URL(origin).host !== host;
+  } catch {
+    // The server may fail on it rather than refuse it: judge the request as if it got through.
+    return false;
+  }
+}

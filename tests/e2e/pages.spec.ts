@@ -1,0 +1,105 @@
+import type { Page } from "@playwright/test";
+import { SITE_PAGES } from "../../app/site-pages/slugs.ts";
+import { FRENCH_SPACING_MISTAKE } from "../support/french-typography.ts";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+
+/** The address of a page in English ("") or French ("/fr"). */
+const inLanguage = (prefix: "" | "/fr", path: string) =>
+  prefix && path === "/" ? prefix : `${prefix}${path}`;
+
+/**
+ * axe in both languages and, in French, the punctuation spacing of everything the page shows
+ * and of its title. `open` brings the page to the state to check.
+ */
+async function checkBothLanguages(
+  page: Page,
+  path: string,
+  open: (page: Page) => Promise<void> = async () => {},
+) {
+  for (const prefix of ["", "/fr"] as const) {
+    await page.goto(inLanguage(prefix, path));
+    await expect(page.locator("html")).toHaveAttribute("lang", prefix ? "fr-CA" : "en-CA");
+    await open(page);
+    await expectNoAxeViolations(page);
+    if (prefix) {
+      const texts = await frenchTexts(page);
+      expect(texts.filter((text) => FRENCH_SPACING_MISTAKE.test(text))).toEqual([]);
+    }
+  }
+}
+
+/** The page's title and every text in it marked as French (a review may be in English). */
+function frenchTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest("script, style") || !node.textContent?.trim()) continue;
+      if (parent.closest("[lang]")?.getAttribute("lang")?.startsWith("fr")) {
+        texts.push(node.textContent);
+      }
+    }
+    return texts;
+  });
+}
+
+test.describe("every page passes axe in English and in French", () => {
+  const visitorPages = [
+    "/",
+    "/businesses",
+    "/businesses?title=zzzzzz&location=&category=",
+    "/login",
+    "/register",
+    "/forgot-password",
+    "/reset-password?token=not-a-real-token",
+    "/reset-password?error=INVALID_TOKEN",
+    ...SITE_PAGES.map((slug) => `/${slug}`),
+    "/no/such/page",
+  ];
+  for (const path of visitorPages) {
+    test(path, async ({ page }) => {
+      await checkBothLanguages(page, path);
+    });
+  }
+
+  test("a business page", async ({ page, request }) => {
+    const found = await request.get("/api/businesses?title=lakshmi");
+    const { items } = (await found.json()) as { items: { id: number }[] };
+    await checkBothLanguages(page, `/businesses/${items[0]?.id}`);
+  });
+
+  test.describe("signed in, yet to confirm the address", () => {
+    test.beforeEach(async ({ signIn }) => {
+      await signIn({ name: "Zoé Laval", emailVerified: false });
+    });
+
+    test("home", async ({ page }) => {
+      await checkBothLanguages(page, "/");
+    });
+
+    test("the profile", async ({ page }) => {
+      await checkBothLanguages(page, "/profile", async () => {
+        await expect(page.getByRole("region", { name: /e-mail|courriel/ })).toBeVisible();
+      });
+    });
+
+    test("the Edit Profile dialog", async ({ page }) => {
+      await checkBothLanguages(page, "/profile?edit", async () => {
+        await expect(page.getByRole("dialog")).toBeVisible();
+      });
+    });
+
+    test("the logout question", async ({ page }) => {
+      await checkBothLanguages(page, "/profile", async () => {
+        await page.getByRole("button", { name: /^(Logout|Déconnexion)$/ }).click();
+        await expect(page.getByRole("dialog")).toBeVisible();
+      });
+    });
+  });
+
+  test("the API page (English only)", async ({ page }) => {
+    await page.goto("/api/docs");
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,89 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import type { QuizCategory } from "../../app/quiz/categories.ts";
+
+/** The site under test signs its session cookies with this secret (see playwright.config.ts). */
+export const AUTH_SECRET = "e2e-only-secret-signing-test-sessions-0123456789";
+
+/** Better Auth's session cookie on plain http (https adds the __Secure- prefix). */
+export const SESSION_COOKIE = "better-auth.session_token";
+
+/** The data directory of the site under test (playwright.config.ts gives it as DATA_DIR). */
+export const E2E_DATA_DIR = ".data/e2e";
+
+export type PlayerOptions = {
+  name?: string;
+  /** Points earned; the profile shows them as the balance. */
+  points?: number;
+  /** Quiz sets completed per category (0 to 20); a category left out has none. */
+  completedSets?: Partial<Record<QuizCategory, number>>;
+  emailVerified?: boolean;
+};
+
+export type Player = { id: string; name: string; email: string; handle: string };
+
+/**
+ * The site's own embedded PostgreSQL (app/db/embedded.server.ts), found through the port its
+ * server wrote on line 4 of postmaster.pid.
+ */
+export function connectToSite(): pg.Pool {
+  const pidFile = path.resolve(E2E_DATA_DIR, "postgres", "postmaster.pid");
+  const port = Number(fs.readFileSync(pidFile, "utf8").split("\n")[3]);
+  return new pg.Pool({
+    host: "127.0.0.1",
+    port,
+    user: "postgres",
+    password: "embedded-postgres-local",
+    database: "app",
+    max: 1,
+  });
+}
+
+/**
+ * A player and an open session written straight to the database, as Better Auth would after a
+ * sign-up, with the session cookie's value: `${token}.${signature}` URL-encoded, the signature
+ * being the base64 HMAC-SHA256 of the token under the secret (better-call's signCookieValue).
+ */
+export async function createSignedInPlayer(
+  db: pg.Pool,
+  { name = "Test Player", points = 0, completedSets = {}, emailVerified = true }: PlayerOptions,
+): Promise<{ player: Player; cookieValue: string }> {
+  const id = crypto.randomBytes(16).toString("hex");
+  const player = {
+    id,
+    name,
+    email: `player-${id}@example.com`,
+    handle: `player-${id.slice(0, 12)}`,
+  };
+  const token = crypto.randomBytes(24).toString("hex");
+  const client = await db.connect();
+  try {
+    await client.query("begin");
+    await client.query(
+      `insert into "user" (id, name, email, email_verified, handle, age, points)
+       values ($1, $2, $3, $4, $5, 10, $6)`,
+      [id, name, player.email, emailVerified, player.handle, points],
+    );
+    for (const [category, sets] of Object.entries(completedSets)) {
+      await client.query(
+        "insert into quiz_progress (user_id, category, completed_sets) values ($1, $2, $3)",
+        [id, category, sets],
+      );
+    }
+    await client.query(
+      `insert into session (id, token, user_id, expires_at)
+       values ($1, $2, $3, now() + interval '1 day')`,
+      [crypto.randomBytes(16).toString("hex"), token, id],
+    );
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback");
+    throw error;
+  } finally {
+    client.release();
+  }
+  const signature = crypto.createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
+  return { player, cookieValue: encodeURIComponent(`${token}.${signature}`) };
+}
