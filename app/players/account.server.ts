@@ -5,8 +5,8 @@ import { user } from "../db/schema/accounts.ts";
 import { follow } from "../db/schema/players.ts";
 import { processAvatar } from "../platform/images.server.ts";
 import type { Storage } from "../platform/storage.server.ts";
+import type { QuizTimer } from "../quiz/categories.ts";
 import { completedSetsByCategory } from "../quiz/progress.server.ts";
-import type { QuizTimer } from "../quiz/timer.ts";
 import type { Settings } from "./schemas.ts";
 
 export const AVATAR_FOLDER = "avatars";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ageField, localeField, usernameField } from "../auth/validation.ts";
-import { QUIZ_TIMERS, quizTimerField } from "../quiz/timer.ts";
+import { QUIZ_TIMERS } from "../quiz/categories.ts";
+import { quizTimerField } from "../quiz/timer.ts";
 
 export { QUIZ_TIMERS };
 

@@ -9,9 +9,13 @@ import {
   schemaRef,
   sharedResponse,
 } from "../platform/openapi.ts";
-import { QUESTIONS_PER_SET, QUIZ_CATEGORIES, SETS_PER_CATEGORY } from "./categories.ts";
+import {
+  QUESTIONS_PER_SET,
+  QUIZ_CATEGORIES,
+  QUIZ_TIMERS,
+  SETS_PER_CATEGORY,
+} from "./categories.ts";
 import { answerSchema, feedbackSchema, startSchema } from "./schemas.ts";
-import { QUIZ_TIMERS } from "./timer.ts";
 
 const TAG = "Quiz";
 

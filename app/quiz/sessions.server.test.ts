@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database, DatabaseHandle } from "../db/client.server.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { isAppError } from "../platform/errors.ts";
+import type { QuizTimer } from "./categories.ts";
 import { seedQuizQuestions } from "./seed.server.ts";
 import {
   answerQuestion,
@@ -18,7 +19,6 @@ import {
   startOrResume,
 } from "./sessions.server.ts";
 import { testBank } from "./test-banks.ts";
-import type { QuizTimer } from "./timer.ts";
 import type { PlayState } from "./types.ts";
 
 let database: DatabaseHandle;

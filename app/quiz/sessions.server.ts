@@ -11,10 +11,10 @@ import {
 import type { Locale } from "../i18n/locale.ts";
 import { AppError } from "../platform/errors.ts";
 import { recordFinishedSet } from "../players/points.server.ts";
+import type { QuizTimer } from "./categories.ts";
 import { QUESTIONS_PER_SET, QUIZ_CATEGORIES, type QuizCategory } from "./categories.ts";
 import { completedSetsByCategory } from "./progress.server.ts";
 import { isLate, nextSetNumber, pointsFor, scoreOf, shuffledOrder, timeLeftMs } from "./rules.ts";
-import type { QuizTimer } from "./timer.ts";
 import type { CategoryProgress, PlayState, SetResults } from "./types.ts";
 
 /**

@@ -1,14 +1,10 @@
 import { z } from "zod";
+import { QUIZ_TIMERS } from "./categories.ts";
 
 /**
- * Seconds a quiz question allows: 30 (SPEC.md), 60 (extra time) or 0 (untimed play, WCAG 2.2.1).
- * The player's setting; the players area stores it, the quiz applies it.
+ * The quiz timer is the player's setting: the players area stores it, the quiz applies it. Both
+ * check it with this field, as forms send it (text) and JSON clients (a number).
  */
-export const QUIZ_TIMERS = [30, 60, 0] as const;
-
-export type QuizTimer = (typeof QUIZ_TIMERS)[number];
-
-/** The timer as forms send it (text) and JSON clients (a number). */
 export const quizTimerField = z.preprocess(
   (value) => (typeof value === "string" && /^\d{1,2}$/.test(value) ? Number(value) : value),
   z.union(

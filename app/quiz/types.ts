@@ -1,6 +1,5 @@
 import type { Locale } from "../i18n/locale.ts";
-import type { QuizCategory } from "./categories.ts";
-import type { QuizTimer } from "./timer.ts";
+import type { QuizCategory, QuizTimer } from "./categories.ts";
 
 /** What the quiz's pages and API send about a player's play (app/quiz/sessions.server.ts). */
 

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { QUIZ_TIMERS, type QuizTimer } from "../categories.ts";
 import { formatCountdown } from "../rules.ts";
-import { QUIZ_TIMERS, type QuizTimer } from "../timer.ts";
 import type { AnswerResult, PlayState } from "../types.ts";
 import { useModalDialog } from "./use-modal.ts";
 
