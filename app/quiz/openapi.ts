@@ -119,7 +119,7 @@ const playState: Schema = {
           type: ["integer", "null"],
           minimum: 0,
           description:
-            "What the countdown shows now; null when untimed or answered. Answers count until 2 s after it reaches 0.",
+            "What the countdown shows: the time left now, or, once the question is answered, what was left at the answer. Null when untimed. Answers count until 2 s after it reaches 0.",
         },
         result: { oneOf: [schemaRef("QuizAnswerResult"), { type: "null" }] },
       },

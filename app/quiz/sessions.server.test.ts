@@ -224,7 +224,9 @@ describe("answering", () => {
       explanation: "One more than 0 is 1.",
       points: 2,
     });
-    expect(answered.question.timeLeftMs).toBeNull();
+    // The countdown stops at the answer.
+    expect(answered.question.timeLeftMs).toBeGreaterThan(25_000);
+    expect(answered.question.timeLeftMs).toBeLessThanOrEqual(30_000);
   });
 
   test("a wrong answer: -2, with the right answer shown", async () => {

@@ -368,6 +368,8 @@ type StoredAnswer = {
   choice: number | null;
   correct: boolean;
   timedOut: boolean;
+  /** In ms since the epoch. */
+  answeredAt: number;
 };
 
 function answersOf(db: Db | Tx, sessionId: string): Promise<StoredAnswer[]> {
@@ -377,6 +379,7 @@ function answersOf(db: Db | Tx, sessionId: string): Promise<StoredAnswer[]> {
       choice: quizAnswer.choice,
       correct: quizAnswer.correct,
       timedOut: quizAnswer.timedOut,
+      answeredAt: sql<number>`(extract(epoch from ${quizAnswer.answeredAt}) * 1000)::float8`,
     })
     .from(quizAnswer)
     .where(eq(quizAnswer.sessionId, sessionId))
@@ -397,7 +400,13 @@ async function stateOf(db: Db | Tx, row: SessionRow, known?: Question): Promise<
   const order = row.optionOrders[row.current - 1] ?? [];
   let stored = answers.find((answer) => answer.position === row.current);
   if (!stored && isLate(now, row.shownAt, row.timer)) {
-    stored = { position: row.current, choice: null, correct: false, timedOut: true };
+    stored = {
+      position: row.current,
+      choice: null,
+      correct: false,
+      timedOut: true,
+      answeredAt: row.now,
+    };
     answers.push(stored);
   }
   return {
@@ -414,7 +423,7 @@ async function stateOf(db: Db | Tx, row: SessionRow, known?: Question): Promise<
       position: row.current,
       text: question.text,
       options: order.map((index) => question.options[index] ?? ""),
-      timeLeftMs: stored ? null : timeLeftMs(now, row.shownAt, row.timer),
+      timeLeftMs: timeLeftMs(stored ? new Date(stored.answeredAt) : now, row.shownAt, row.timer),
       result: stored
         ? {
             choice: stored.choice === null ? null : order.indexOf(stored.choice),

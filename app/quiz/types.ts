@@ -20,7 +20,7 @@ export type QuestionView = {
   text: string;
   /** In this session's order. */
   options: string[];
-  /** What the countdown shows now, in ms; null when untimed or answered. */
+  /** What the countdown shows, in ms: running until the answer, then what was left at it. Null when untimed. */
   timeLeftMs: number | null;
   /** Null until the question is answered or its time has run out. */
   result: AnswerResult | null;

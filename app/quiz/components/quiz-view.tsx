@@ -40,7 +40,7 @@ export function QuizView({
   const { result, position } = question;
   const busy = fetcher.state !== "idle";
   const last = position === play.total;
-  const left = useCountdown(question.timeLeftMs);
+  const left = useCountdown(question.timeLeftMs, result === null);
   const seconds = left === null ? null : Math.ceil(left / 1000);
   const shownProblem = fetcher.state === "idle" ? (fetcher.data?.problem ?? problem) : undefined;
 
@@ -98,10 +98,10 @@ export function QuizView({
             height="64"
             className="size-14 rounded-xl sm:size-16"
           />
-          <div className="min-w-0 flex-1">
-            <p id="quiz-title" className="text-lg font-bold text-brand-900">
+          <div className="min-w-0 flex-1 basis-48">
+            <h1 id="quiz-title" className="text-lg font-bold text-brand-900">
               {t("quiz.view", { category: t(`quizCategories.${play.category}`), set: play.set })}
-            </p>
+            </h1>
             <p className="text-sm text-slate-700">
               {t("quiz.questionOf", { position, total: play.total })}
             </p>
@@ -114,7 +114,7 @@ export function QuizView({
           ) : (
             <p
               role="timer"
-              className={`font-mono text-lg font-semibold tabular-nums ${
+              className={`text-lg font-semibold tabular-nums ${
                 seconds !== null && seconds <= 5 && !result ? "text-red-800" : "text-slate-800"
               }`}
             >
@@ -258,7 +258,7 @@ function TimerSettings({ session, quizTimer }: { session: string; quizTimer: Qui
   const fetcher = useFetcher({ key: "quiz-timer" });
   const details = useRef<HTMLDetailsElement>(null);
   return (
-    <details ref={details} className="relative">
+    <details ref={details} className="relative ml-auto">
       <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-white">
         {t("quiz.timer.open")}
       </summary>
@@ -294,15 +294,15 @@ function TimerSettings({ session, quizTimer }: { session: string; quizTimer: Qui
 }
 
 /**
- * Milliseconds left on the countdown, ticking from what the server said (`serverLeftMs`, measured
- * on its clock when it answered), so the player's own clock setting does not matter. Null when
- * there is nothing to count (untimed, or answered); every answer from the server restarts it.
+ * Milliseconds left on the countdown, ticking while `running` from what the server said
+ * (`serverLeftMs`, measured on its clock when it answered), so the player's own clock setting does
+ * not matter. Null when untimed; every answer from the server restarts it.
  */
-function useCountdown(serverLeftMs: number | null): number | null {
+function useCountdown(serverLeftMs: number | null, running: boolean): number | null {
   const [left, setLeft] = useState(serverLeftMs);
   useEffect(() => {
     setLeft(serverLeftMs);
-    if (serverLeftMs === null) return;
+    if (serverLeftMs === null || !running) return;
     const end = performance.now() + serverLeftMs;
     const tick = setInterval(() => {
       const remaining = Math.max(0, end - performance.now());
@@ -310,6 +310,6 @@ function useCountdown(serverLeftMs: number | null): number | null {
       if (remaining === 0) clearInterval(tick);
     }, 250);
     return () => clearInterval(tick);
-  }, [serverLeftMs]);
+  }, [serverLeftMs, running]);
   return left;
 }
