@@ -26,10 +26,10 @@ export type Player = { id: string; name: string; email: string; handle: string }
 
 /**
  * The site's own embedded PostgreSQL (app/db/embedded.server.ts), found through the port its
- * server wrote on line 4 of postmaster.pid.
+ * server wrote on line 4 of postmaster.pid. The quiz benchmark uses it on a data directory of its own.
  */
-export function connectToSite(): pg.Pool {
-  const pidFile = path.resolve(E2E_DATA_DIR, "postgres", "postmaster.pid");
+export function connectToSite(dataDir = E2E_DATA_DIR): pg.Pool {
+  const pidFile = path.resolve(dataDir, "postgres", "postmaster.pid");
   const port = Number(fs.readFileSync(pidFile, "utf8").split("\n")[3]);
   return new pg.Pool({
     host: "127.0.0.1",
