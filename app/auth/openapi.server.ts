@@ -141,7 +141,7 @@ export const authApi: ApiArea = {
   tag: {
     name: TAG,
     description:
-      "Sign-up, sign-in, sign-out, password reset and e-mail verification, served by Better Auth under `/api/auth`. They set and clear the session cookie the player's endpoints need. Better Auth answers its errors as `{ message, code }`.",
+      "Sign-up, sign-in, sign-out, password reset and e-mail verification, served by Better Auth under `/api/auth`. They set and clear the session cookie the player's endpoints need. Their errors come in the API's one shape, `{ error: { code, message } }`.",
   },
   schemas: { AuthUser: authUser, Session: session },
   paths: {
