@@ -15,6 +15,7 @@ import {
 } from "../../app/auth/validation.ts";
 import { LOCALES } from "../../app/i18n/locale.ts";
 import { profileFormSchema, settingsSchema } from "../../app/players/schemas.ts";
+import { playFormSchema, startSchema } from "../../app/quiz/schemas.ts";
 import type { RawRequest } from "./http.ts";
 
 export type Player = { name: string; email: string; password: string; token: string };
@@ -136,6 +137,17 @@ export const PAGE_JUDGES: Record<string, Judge> = {
     return profileFormSchema.safeParse(Object.fromEntries(form)).success;
   }),
   "routes/logout.ts": async (seen) => MUTATING(seen.method) && seen.signedIn,
+  // Every sound quiz form writes (a session, an answer, the timer setting), even for a session id
+  // the player does not have: the setting is saved before the session is looked for.
+  "routes/playgames.tsx": overBodies(
+    formOf,
+    (value, seen) =>
+      seen.signedIn && playFormSchema.safeParse(Object.fromEntries(value as FormData)).success,
+  ),
+  "routes/api.quiz.sessions.ts": overBodies(
+    authBodyOf,
+    (value, seen) => seen.signedIn && startSchema.safeParse(value).success,
+  ),
   "routes/api.me.ts": async (seen) => {
     if (!seen.signedIn) return false;
     if (seen.method === "DELETE") return true;
