@@ -4,8 +4,11 @@
  * Starts the built server as one process on a fresh embedded PostgreSQL of its own (DATA_DIR
  * .data/bench-quiz, seeded with the demo content), writes `players` signed-in players straight to
  * its database, then each plays sets through the JSON API, answering about one question a second
- * (0.8 to 1.2 s apart): start, answer, next, … finish, start again. Prints p50/p95/p99 of each kind
- * of call and the server's resident memory, sampled every 250 ms.
+ * (0.8 to 1.2 s apart): start, answer, next, … finish, start again. After `warmup` seconds (not
+ * counted: the players' first starts all come at once, and the server's code is not yet optimized),
+ * prints p50/p95/p99 of each kind of call over `seconds`, the CPU used by the server, its PostgreSQL
+ * and this script, the machine's load average (other work on it shows there), and the server's
+ * resident memory, sampled every 250 ms.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -27,10 +30,12 @@ const { values } = parseArgs({
   options: {
     players: { type: "string", default: "200" },
     seconds: { type: "string", default: "60" },
+    warmup: { type: "string", default: "10" },
   },
 });
 const players = Number(values.players);
 const seconds = Number(values.seconds);
+const warmup = Number(values.warmup);
 const SAMPLE_MS = 250;
 
 if (!fs.existsSync("build/server/index.js")) {
@@ -70,6 +75,8 @@ const latencies = {
   finish: [] as number[],
 };
 const statuses = new Map<string, number>();
+let measuring = false;
+let sets = 0;
 
 try {
   const site = connectToSite(dataDir);
@@ -79,10 +86,15 @@ try {
     cookies.push(`${SESSION_COOKIE}=${cookieValue}`);
   }
   await site.end();
-  console.log(`${players} players signed in; playing for ${seconds} s…`);
+  console.log(`${players} players signed in; playing for ${warmup} + ${seconds} s…`);
 
   const pid = server.pid as number;
   const idle = memory(pid);
+  const end = performance.now() + (warmup + seconds) * 1000;
+  const playing = Promise.all(cookies.map((cookie, index) => play(cookie, index, end)));
+  await sleep(warmup * 1000);
+  measuring = true;
+  const [loadBefore = 0] = os.loadavg();
   const cpuBefore = {
     server: cpuSeconds(pid),
     database: databaseCpuSeconds(),
@@ -93,36 +105,9 @@ try {
     peak = Math.max(peak, memory(pid).rss);
   }, SAMPLE_MS);
 
-  const end = performance.now() + seconds * 1000;
-  let sets = 0;
-  await Promise.all(
-    cookies.map(async (cookie, index) => {
-      // Players do not all start in the same second.
-      await sleep((index / players) * 1000);
-      while (performance.now() < end) {
-        const category = QUIZ_CATEGORIES[Math.floor(Math.random() * QUIZ_CATEGORIES.length)];
-        let state = await call<PlayState>("start", cookie, "/api/quiz/sessions", { category });
-        if (!state) continue;
-        for (let position = state.question.position; position <= 5; position++) {
-          await sleep(800 + Math.random() * 400);
-          const answered = await call<PlayState>(
-            "answer",
-            cookie,
-            `/api/quiz/sessions/${state.id}/answers`,
-            { position, choice: Math.floor(Math.random() * 4) },
-          );
-          if (!answered) break;
-          if (position === 5) {
-            if (await call("finish", cookie, `/api/quiz/sessions/${state.id}/finish`)) sets++;
-            break;
-          }
-          const next = await call<PlayState>("next", cookie, "/api/quiz/sessions", { category });
-          if (!next) break;
-          state = next;
-        }
-      }
-    }),
-  );
+  await sleep(seconds * 1000);
+  measuring = false;
+  const [loadAfter = 0] = os.loadavg();
   clearInterval(sampler);
   const after = memory(pid);
   const benchCpu = process.cpuUsage(cpuBefore.bench);
@@ -132,6 +117,8 @@ try {
     bench: (benchCpu.user + benchCpu.system) / 1e6,
   };
   peak = Math.max(peak, after.rss);
+  // The sets under way end on their own (a few seconds), so the server stops cleanly.
+  await playing;
 
   const answers = latencies.answer.length;
   console.log(
@@ -139,6 +126,9 @@ try {
   );
   console.log(
     `  ${answers} answers (${(answers / seconds).toFixed(0)} a second), ${sets} sets finished`,
+  );
+  console.log(
+    `  load average (1 min) ${loadBefore.toFixed(2)} when measuring began, ${loadAfter.toFixed(2)} at the end`,
   );
   console.log(`  statuses: ${[...statuses].map(([key, count]) => `${key} × ${count}`).join(", ")}`);
   for (const [kind, times] of Object.entries(latencies)) {
@@ -160,6 +150,35 @@ try {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** One player until `end`: sets one after another, answering about a question a second. */
+async function play(cookie: string, index: number, end: number) {
+  // Players do not all start in the same second.
+  await sleep((index / players) * 1000);
+  while (performance.now() < end) {
+    const category = QUIZ_CATEGORIES[Math.floor(Math.random() * QUIZ_CATEGORIES.length)];
+    let state = await call<PlayState>("start", cookie, "/api/quiz/sessions", { category });
+    if (!state) continue;
+    for (let position = state.question.position; position <= 5; position++) {
+      await sleep(800 + Math.random() * 400);
+      const answered = await call<PlayState>(
+        "answer",
+        cookie,
+        `/api/quiz/sessions/${state.id}/answers`,
+        { position, choice: Math.floor(Math.random() * 4) },
+      );
+      if (!answered) break;
+      if (position === 5) {
+        if ((await call("finish", cookie, `/api/quiz/sessions/${state.id}/finish`)) && measuring)
+          sets++;
+        break;
+      }
+      const next = await call<PlayState>("next", cookie, "/api/quiz/sessions", { category });
+      if (!next) break;
+      state = next;
+    }
+  }
 }
 
 /** One POST of the API, timed; the parsed answer, or null when it was not a success. */
@@ -190,9 +209,11 @@ function call<T = unknown>(
         const chunks: Buffer[] = [];
         response.on("data", (chunk) => chunks.push(chunk));
         response.on("end", () => {
-          latencies[kind].push(performance.now() - started);
-          const key = `${kind} ${response.statusCode}`;
-          statuses.set(key, (statuses.get(key) ?? 0) + 1);
+          if (measuring) {
+            latencies[kind].push(performance.now() - started);
+            const key = `${kind} ${response.statusCode}`;
+            statuses.set(key, (statuses.get(key) ?? 0) + 1);
+          }
           const ok = (response.statusCode ?? 0) < 300;
           resolve(ok ? (JSON.parse(Buffer.concat(chunks).toString()) as T) : null);
         });
