@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import type pg from "pg";
+import { FRENCH_SPACING_MISTAKE } from "../support/french-typography.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { connectToSite } from "./players.ts";
 
@@ -39,8 +40,26 @@ async function tabTo(page: Page, target: Locator, limit = 60) {
   throw new Error(`Tab never reached ${target}`);
 }
 
-/** A screenshot at 1280 px and at 375 px, to look at (the viewport goes back to 1280 after). */
+/** Every text the page shows (and its title) that breaks French punctuation spacing. */
+function frenchSpacingMistakes(page: Page): Promise<string[]> {
+  return page.evaluate((pattern) => {
+    const mistake = new RegExp(pattern, "u");
+    const texts = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest("script, style") || !node.textContent?.trim()) continue;
+      texts.push(node.textContent);
+    }
+    return texts.filter((text) => mistake.test(text));
+  }, FRENCH_SPACING_MISTAKE.source);
+}
+
+/**
+ * A screenshot at 1280 px and at 375 px, to look at (the viewport goes back to 1280 after); in
+ * French, the punctuation spacing of everything shown is checked too.
+ */
 async function screenshots(page: Page, name: string) {
+  if (name.startsWith("fr-")) expect(await frenchSpacingMistakes(page)).toEqual([]);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({ path: `${SCREENSHOTS}/quiz-${name}-${width}.png`, fullPage: true });
@@ -266,4 +285,36 @@ test("a visitor goes to log in and comes back to the games", async ({ page }) =>
   await page.goto("/playgames");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fplaygames$/);
   await expect(page.getByRole("link", { name: "Play Games" }).first()).toBeVisible();
+});
+
+test.describe("before the JavaScript loads", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a whole set plays with form posts, and the server's clock decides", async ({
+    page,
+    signIn,
+  }) => {
+    const player = await signIn({ name: "Olivia Forms" });
+    await page.goto("/playgames");
+    await page.getByRole("button", { name: /^Language/ }).click();
+    const quiz = page.getByRole("dialog", { name: "Language, set 1" });
+    for (let position = 1; position <= 5; position++) {
+      await expect(quiz.getByText(`Question ${position} of 5`)).toBeVisible();
+      await expect(quiz.getByRole("timer")).toHaveText(/^Duration: 00:(30|29|28)$/);
+      const answer = await rightAnswer(player.id);
+      await quiz.getByRole("group").getByRole("button").filter({ hasText: answer }).first().click();
+      await expect(feedbackOf(quiz)).toContainText("Correct! +2 points.");
+      await quiz.getByRole("button", { name: position < 5 ? "Next" : "Finish" }).click();
+    }
+    const results = page.getByRole("dialog", { name: "Results" });
+    await expect(results.locator("dd").first()).toHaveText("10");
+    await expect(results.locator("dd").last()).toHaveText("100.00%");
+    await results.getByLabel("What did you think of this set? (optional)").fill("Great!");
+    await results.getByRole("button", { name: "Send feedback" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Thank you for your feedback!" }),
+    ).toBeVisible();
+    await results.getByRole("link", { name: "Retry" }).click();
+    await expect(page.getByRole("button", { name: "Language 1 / 20 sets" })).toBeVisible();
+  });
 });
