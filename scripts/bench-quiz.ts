@@ -37,6 +37,7 @@ const players = Number(values.players);
 const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);
 const SAMPLE_MS = 250;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 if (!fs.existsSync("build/server/index.js")) {
   console.error("Run npm run build first.");
@@ -60,6 +61,13 @@ const server = spawn(process.execPath, ["server.ts"], {
   },
   stdio: ["ignore", "pipe", "inherit"],
 });
+// Stopped early (Ctrl-C, a time limit): the server and its database go too.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    server.kill("SIGTERM");
+    server.once("exit", () => process.exit(1));
+  });
+}
 await new Promise<void>((resolve, reject) => {
   server.stdout?.on("data", (chunk) => String(chunk).includes("Site ready") && resolve());
   server.once("exit", (code) =>
@@ -190,7 +198,7 @@ function call<T = unknown>(
 ): Promise<T | null> {
   const payload = body === undefined ? "" : JSON.stringify(body);
   const started = performance.now();
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const request = http.request(
       {
         host: "127.0.0.1",
@@ -219,7 +227,15 @@ function call<T = unknown>(
         });
       },
     );
-    request.on("error", reject);
+    // A call that fails or gets no answer counts as an error and the player starts again.
+    request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error("no answer")));
+    request.on("error", (error) => {
+      if (measuring) {
+        const key = `${kind} ${error.message}`;
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      }
+      resolve(null);
+    });
     request.end(payload);
   });
 }
