@@ -148,8 +148,9 @@ try {
     );
   }
   const share = (used: number) => `${((used / seconds) * 100).toFixed(0)} %`;
+  const calls = Object.values(latencies).reduce((sum, times) => sum + times.length, 0);
   console.log(
-    `  CPU (of one core): server ${share(cpu.server)}, PostgreSQL ${share(cpu.database)}, this load generator ${share(cpu.bench)}`,
+    `  CPU (of one core): server ${share(cpu.server)} (${((cpu.server * 1000) / calls).toFixed(2)} ms a call), PostgreSQL ${share(cpu.database)}, this load generator ${share(cpu.bench)}`,
   );
   const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
   console.log(`  server RSS: idle ${mb(idle.rss)}, peak ${mb(peak)}, at the end ${mb(after.rss)}`);
