@@ -66,6 +66,14 @@ export async function createSignedInPlayer(
        values ($1, $2, $3, $4, $5, 10, $6)`,
       [id, name, player.email, emailVerified, player.handle, points],
     );
+    // Points come through the ledger, as everywhere: its sum is the balance.
+    if (points !== 0) {
+      await client.query(
+        `insert into points_ledger (user_id, change, reason, source)
+         values ($1, $2, 'test_fixture', 'test_fixture:' || $1)`,
+        [id, points],
+      );
+    }
     for (const [category, sets] of Object.entries(completedSets)) {
       await client.query(
         "insert into quiz_progress (user_id, category, completed_sets) values ($1, $2, $3)",
