@@ -4,6 +4,7 @@ import { directoryApi } from "./directory/openapi.ts";
 import { assembleApiDocument } from "./platform/openapi.ts";
 import { playersApi } from "./players/openapi.ts";
 import { pricingApi } from "./pricing/openapi.ts";
+import { quizApi } from "./quiz/openapi.ts";
 import { shopApi } from "./shop/openapi.ts";
 
 /**
@@ -17,5 +18,6 @@ export const apiDocument = assembleApiDocument([
   shopApi,
   pricingApi,
   playersApi,
+  quizApi,
   authApi,
 ]);

@@ -16,6 +16,7 @@ export const SITE_SECTIONS: {
   { path: "/businesses", label: "nav.businesses", icon: "store" },
   { path: "/blogs", label: "nav.blogs", icon: "book", desktopOnly: true },
   { path: "/pricing", label: "nav.pricing", icon: "tag", desktopOnly: true },
+  { path: "/playgames", label: "nav.playGames", icon: "game" },
 ];
 
 /** Whether `pathname` (without language prefix) belongs to the section at `path`. */

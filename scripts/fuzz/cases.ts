@@ -336,6 +336,61 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
       }),
     }),
     "routes/api.pricing.ts": () => ({}),
+    "routes/playgames.tsx": () => {
+      const session: [string, string] = ["session", "00000000-0000-4000-8000-000000000000"];
+      return {
+        query: ["results"],
+        write: {
+          method: "POST",
+          encoding: "form",
+          as: ["player", "visitor"],
+          baselines: {
+            start: [
+              ["intent", "start"],
+              ["category", "math"],
+            ],
+            answer: [["intent", "answer"], session, ["position", "1"], ["choice", "0"]],
+            next: [["intent", "next"], session],
+            finish: [["intent", "finish"], session],
+            feedback: [["intent", "feedback"], session, ["text", "Fun questions"]],
+            timer: [["intent", "timer"], session, ["quizTimer", "60"]],
+          },
+        },
+      };
+    },
+    "routes/api.quiz.categories.ts": () => ({}),
+    "routes/api.quiz.sessions.ts": () => ({
+      write: {
+        method: "POST",
+        encoding: "json",
+        as: ["player", "visitor"],
+        baselines: { start: [["category", "math"]] },
+      },
+    }),
+    "routes/api.quiz.sessions.answers.ts": () => ({
+      write: {
+        method: "POST",
+        encoding: "json",
+        as: ["player", "visitor"],
+        baselines: {
+          answer: [
+            ["position", { json: "1" }],
+            ["choice", { json: "0" }],
+          ],
+        },
+      },
+    }),
+    "routes/api.quiz.sessions.finish.ts": () => ({
+      write: { method: "POST", encoding: "json", as: ["player", "visitor"], baselines: {} },
+    }),
+    "routes/api.quiz.sessions.feedback.ts": () => ({
+      write: {
+        method: "POST",
+        encoding: "json",
+        as: ["player", "visitor"],
+        baselines: { feedback: [["text", "Fun questions"]] },
+      },
+    }),
   };
 }
 

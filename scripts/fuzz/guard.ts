@@ -16,6 +16,7 @@ import {
 import { LOCALES } from "../../app/i18n/locale.ts";
 import { profileFormSchema, settingsSchema } from "../../app/players/schemas.ts";
 import { planRequestSchema } from "../../app/pricing/schemas.ts";
+import { playFormSchema, startSchema } from "../../app/quiz/schemas.ts";
 import {
   addItemSchema,
   cartFormSchema,
@@ -169,6 +170,17 @@ export const PAGE_JUDGES: Record<string, Judge> = {
     seen.method === "DELETE" || bodyJudge(authBodyOf, quantitySchema)(seen, players),
   "routes/api.cart-checkout.ts": bodyJudge(authBodyOf, checkoutSchema),
   "routes/pricing.tsx": bodyJudge(formOf, planRequestSchema),
+  // Every sound quiz form writes (a session, an answer, the timer setting), even for a session id
+  // the player does not have: the setting is saved before the session is looked for.
+  "routes/playgames.tsx": overBodies(
+    formOf,
+    (value, seen) =>
+      seen.signedIn && playFormSchema.safeParse(Object.fromEntries(value as FormData)).success,
+  ),
+  "routes/api.quiz.sessions.ts": overBodies(
+    authBodyOf,
+    (value, seen) => seen.signedIn && startSchema.safeParse(value).success,
+  ),
   "routes/api.me.ts": async (seen) => {
     if (!seen.signedIn) return false;
     if (seen.method === "DELETE") return true;
