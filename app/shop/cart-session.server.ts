@@ -69,7 +69,7 @@ export type OpenedCart = {
  * The request's cart. A player's is their account's; a visitor's is named by the signed cookie,
  * and made (with its cookie) only when `create` is set, that is when something is added. When a
  * player's request still carries a visitor's cookie, they have just signed in: that cart joins
- * theirs and the cookie is cleared, whichever way they signed in (decision 0012).
+ * theirs and the cookie is cleared, whichever way they signed in (decision 0013).
  */
 export async function openCart(
   request: Request,

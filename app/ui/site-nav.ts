@@ -4,7 +4,7 @@ import type { IconName } from "./icons.tsx";
 /**
  * The site's sections, in the order the navigation bars show them. The mobile bar has SPEC.md's
  * five places (Home, Businesses, Jobs, Play Games, Account); sections marked `desktopOnly` are in
- * the desktop bar, and on phones in the footer (decision 0013).
+ * the desktop bar, and on phones in the footer (decision 0014).
  */
 export const SITE_SECTIONS: {
   path: string;

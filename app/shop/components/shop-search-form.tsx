@@ -9,7 +9,7 @@ import type { ShopSearchForm as Values } from "../links.ts";
 
 /**
  * The shop's search hero: a plain GET form to /shop. Products have no place, so it asks what and
- * which category, not where (decision 0013).
+ * which category, not where (decision 0014).
  */
 export function ShopSearchForm({
   values,
