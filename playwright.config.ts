@@ -22,6 +22,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
+  // A loaded two-core machine can take a few seconds to render a page; waiting longer keeps the
+  // tests about what the page shows, not how fast a busy machine shows it.
+  expect: { timeout: 10_000 },
+  timeout: 60_000,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {

@@ -11,6 +11,7 @@ import { createMailWorker, logDelivery, smtpDelivery } from "./app/platform/mail
 import { createLocalStorage } from "./app/platform/storage.server.ts";
 import { sweepOrphanedAvatars } from "./app/players/account.server.ts";
 import { seedIfEmpty } from "./app/seed.server.ts";
+import { sweepVisitorCarts } from "./app/shop/cart.server.ts";
 
 async function main() {
   const config = readConfig();
@@ -43,7 +44,7 @@ async function main() {
     const seeded = await seedIfEmpty(database.db);
     if (seeded) {
       console.log(
-        `Loaded demo data: ${seeded.businesses} businesses, ${seeded.questions} quiz questions, ${seeded.jobs} job postings.`,
+        `Loaded demo data: ${seeded.businesses} businesses, ${seeded.questions} quiz questions, ${seeded.posts} blog posts, ${seeded.products} products, ${seeded.plans} pricing plans, ${seeded.jobs} job postings.`,
       );
     }
   }
@@ -57,8 +58,16 @@ async function main() {
       (removed) => removed > 0 && console.log(`Removed ${removed} unused profile pictures.`),
       (error: unknown) => console.error("Sweeping unused profile pictures failed:", error),
     );
+  // Visitors' carts left untouched for 30 days.
+  const sweepCarts = () =>
+    sweepVisitorCarts(database.db).then(
+      (removed) => removed > 0 && console.log(`Removed ${removed} abandoned visitors' carts.`),
+      (error: unknown) => console.error("Sweeping abandoned carts failed:", error),
+    );
   void sweep();
+  void sweepCarts();
   setInterval(sweep, 60 * 60 * 1000).unref();
+  setInterval(sweepCarts, 60 * 60 * 1000).unref();
 
   const shared = {
     db: database.db,

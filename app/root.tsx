@@ -1,6 +1,7 @@
 import "./zod.client.ts";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -18,21 +19,26 @@ import stylesheet from "./app.css?url";
 import { getViewer } from "./auth/session.server.ts";
 import { i18nFor } from "./i18n/i18n.ts";
 import {
+  DEFAULT_LOCALE,
   htmlLang,
   LOCALES,
   type Locale,
   localeFromPath,
-  localizedPath,
   unlocalizedPath,
 } from "./i18n/locale.ts";
 import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
-import { useLocalizedPath } from "./i18n/use-locale.ts";
-import { nonceContext } from "./platform/context.ts";
+import { useAlternates, useLocalizedPath } from "./i18n/use-locale.ts";
+import { databaseContext, nonceContext } from "./platform/context.ts";
+import { readCart } from "./shop/cart.server.ts";
+import { openCart } from "./shop/cart-session.server.ts";
+import { type CartSummary, summarizeCart } from "./shop/cart-summary.ts";
+import { CartButton } from "./shop/components/cart-popup.tsx";
 import { ButtonLink } from "./ui/button-link.tsx";
 import { Notice } from "./ui/notice.tsx";
 import { PendingBar } from "./ui/pending-bar.tsx";
 import { SiteFooter } from "./ui/site-footer.tsx";
 import { MobileNav, type ShellViewer, SiteHeader } from "./ui/site-header.tsx";
+import { inQuizArea } from "./ui/site-nav.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -43,15 +49,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const viewer = await getViewer(request, context);
-  return {
-    locale,
-    messages: shellMessages(locale),
-    nonce: context.get(nonceContext),
-    origin: url.origin,
-    year: new Date().getFullYear(),
-    // Only what the navigation bars show.
-    viewer: viewer && { name: viewer.name, image: viewer.image },
-  };
+  // A visitor's cart joins the player's here, on the first page after signing in.
+  const opened = await openCart(request, context, { create: false });
+  const cart = await readCart(context.get(databaseContext), opened.cartId);
+  return data(
+    {
+      locale,
+      messages: shellMessages(locale),
+      nonce: context.get(nonceContext),
+      origin: url.origin,
+      year: new Date().getFullYear(),
+      // Only what the navigation bars show.
+      viewer: viewer && { name: viewer.name, image: viewer.image },
+      cart: summarizeCart(cart, locale),
+    },
+    { headers: opened.headers },
+  );
 }
 
 /**
@@ -71,10 +84,10 @@ export function shouldRevalidate({
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
   const i18n = usePageI18n(data?.locale);
-  const samePage = `${unlocalizedPath(pathname)}${search}`;
+  const alternates = useAlternates();
 
   return (
     <html lang={htmlLang(locale)}>
@@ -89,16 +102,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
               key={target}
               rel="alternate"
               hrefLang={target}
-              href={`${data.origin}${localizedPath(samePage, target)}`}
+              href={`${data.origin}${alternates[target]}`}
             />
           ))}
-        {data && <link rel="alternate" hrefLang="x-default" href={`${data.origin}${samePage}`} />}
+        {data && (
+          <link
+            rel="alternate"
+            hrefLang="x-default"
+            href={`${data.origin}${alternates[DEFAULT_LOCALE]}`}
+          />
+        )}
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
         {i18n && data ? (
           <I18nextProvider i18n={i18n}>
-            <Shell year={data.year} viewer={data.viewer}>
+            <Shell year={data.year} viewer={data.viewer} cart={data.cart}>
               {children}
             </Shell>
           </I18nextProvider>
@@ -116,12 +135,15 @@ function Shell({
   children,
   year,
   viewer,
+  cart,
 }: {
   children: React.ReactNode;
   year: number;
   viewer: ShellViewer;
+  cart: CartSummary;
 }) {
   const { t } = useTranslation();
+  const here = unlocalizedPath(useLocation().pathname);
   return (
     <>
       <a
@@ -132,7 +154,7 @@ function Shell({
       </a>
       <PendingBar />
       <Notice />
-      <SiteHeader viewer={viewer} />
+      <SiteHeader viewer={viewer} cart={inQuizArea(here) ? null : <CartButton summary={cart} />} />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -20,7 +20,12 @@ async function fingerprint() {
     "review",
     "business_question",
     "quiz_question",
+    "blog_post",
+    "blog_post_text",
+    "product",
+    "pricing_plan",
     "job",
+    "job_text",
   ];
   const result: Record<string, string> = {};
   for (const table of tables) {
@@ -35,7 +40,15 @@ async function fingerprint() {
 }
 
 test("the first start loads the demo content; a second seed changes nothing", async () => {
-  expect(await seedIfEmpty(database.db)).toEqual({ businesses: 120, questions: 1800, jobs: 64 });
+  const seeded = await seedIfEmpty(database.db);
+  expect(seeded).toMatchObject({
+    businesses: 120,
+    questions: 1800,
+    products: 14,
+    plans: 3,
+    jobs: 64,
+  });
+  expect(seeded?.posts).toBeGreaterThanOrEqual(12);
   const { rows } = await database.db.execute<{ n: number }>(
     sql`select count(*)::int as n from quiz_question group by category, locale order by 1`,
   );
@@ -44,12 +57,24 @@ test("the first start loads the demo content; a second seed changes nothing", as
 
   const before = await fingerprint();
   expect(await seedIfEmpty(database.db)).toBeNull();
-  expect(await seedDemoData(database.db)).toEqual({ businesses: 0, questions: 1800, jobs: 0 });
+  expect(await seedDemoData(database.db)).toEqual({
+    businesses: 0,
+    questions: 1800,
+    posts: 0,
+    products: 0,
+    plans: 0,
+    jobs: 0,
+  });
   expect(await fingerprint()).toEqual(before);
+});
+
+test("an area added since the first start gets its demo content on the next start", async () => {
+  await database.db.execute(sql`delete from pricing_plan`);
+  expect(await seedIfEmpty(database.db)).toMatchObject({ businesses: 0, plans: 3 });
 });
 
 test("a database from before the job board gets the demo postings once", async () => {
   await database.db.execute(sql`delete from job`);
-  expect(await seedIfEmpty(database.db)).toEqual({ businesses: 0, questions: 0, jobs: 64 });
+  expect(await seedIfEmpty(database.db)).toMatchObject({ businesses: 0, jobs: 64 });
   expect(await seedIfEmpty(database.db)).toBeNull();
 });

@@ -1,32 +1,41 @@
 import { count } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { readBlogContent, seedBlogPosts } from "./blog/seed.server.ts";
 import type { Database } from "./db/client.server.ts";
+import { blogPost } from "./db/schema/blog.ts";
 import { business } from "./db/schema/directory.ts";
 import { job } from "./db/schema/jobs.ts";
+import { pricingPlan } from "./db/schema/pricing.ts";
+import { product } from "./db/schema/shop.ts";
 import { readBusinessContent, seedBusinesses } from "./directory/seed.server.ts";
 import { readJobContent, seedJobs } from "./jobs/seed.server.ts";
 import { CONTENT_DIR } from "./platform/content-dir.server.ts";
+import { readPricingContent, seedPlans } from "./pricing/seed.server.ts";
 import { readQuizBanks, seedQuizQuestions } from "./quiz/seed.server.ts";
+import { readShopContent, seedProducts } from "./shop/seed.server.ts";
 
 /** Loads the demo content of every area; safe to run again (it changes nothing the second time). */
 export async function seedDemoData(db: Database, contentDir = CONTENT_DIR) {
   const businesses = await seedBusinesses(db, await readBusinessContent(contentDir));
   const questions = await seedQuizQuestions(db, await readQuizBanks(contentDir));
+  const posts = await seedBlogPosts(db, await readBlogContent(contentDir));
+  const products = await seedProducts(db, await readShopContent(contentDir));
+  const plans = await seedPlans(db, await readPricingContent(contentDir));
   const jobs = await seedJobs(db, await readJobContent(contentDir));
-  return { businesses, questions, jobs };
+  return { businesses, questions, posts, products, plans, jobs };
 }
 
+/** One table of each area that has demo content: an empty one means the area was never seeded. */
+const AREA_TABLES: PgTable[] = [business, blogPost, product, pricingPlan, job];
+
 /**
- * Seeds a database that has no businesses yet: the first start of a fresh install. A database
- * made before the job board existed gets its demo postings the same way, once.
+ * Seeds a database that lacks demo content: the first start of a fresh install, or the first start
+ * after an area with demo content of its own was added. Returns null when nothing was missing.
  */
 export async function seedIfEmpty(db: Database, contentDir = CONTENT_DIR) {
-  const [row] = await db.select({ businesses: count() }).from(business);
-  if ((row?.businesses ?? 0) === 0) return seedDemoData(db, contentDir);
-  const [postings] = await db.select({ jobs: count() }).from(job);
-  if ((postings?.jobs ?? 0) > 0) return null;
-  return {
-    businesses: 0,
-    questions: 0,
-    jobs: await seedJobs(db, await readJobContent(contentDir)),
-  };
+  for (const table of AREA_TABLES) {
+    const [row] = await db.select({ rows: count() }).from(table);
+    if ((row?.rows ?? 0) === 0) return seedDemoData(db, contentDir);
+  }
+  return null;
 }

@@ -1,12 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { readBlogContent } from "../app/blog/seed.server.ts";
+import { BLOG_TYPES } from "../app/blog/types.ts";
 import { readBusinessContent } from "../app/directory/seed.server.ts";
 import { createI18n } from "../app/i18n/i18n.ts";
 import { LOCALES } from "../app/i18n/locale.ts";
 import fr from "../app/i18n/messages/fr-CA.json" with { type: "json" };
 import { type Bank, checkBank, findRepeatsAcrossCategories } from "../app/quiz/bank.ts";
+import { readPricingContent } from "../app/pricing/seed.server.ts";
 import { QUIZ_CATEGORIES } from "../app/quiz/categories.ts";
+import { SHOP_CATEGORIES } from "../app/shop/categories.ts";
+import { readShopContent } from "../app/shop/seed.server.ts";
 import { sitePageSchema } from "../app/site-pages/pages.server.ts";
 import { SITE_PAGES } from "../app/site-pages/slugs.ts";
 import { FRENCH_SPACING_MISTAKE } from "../tests/support/french-typography.ts";
@@ -110,4 +115,76 @@ test.each(SITE_PAGES)("the French %s page, its document title included, follows 
   expect(documentTitle).toContain(page.title);
   const texts = [documentTitle, page.title, page.summary, ...page.sections.flatMap((section) => [section.heading, ...section.paragraphs])];
   for (const text of texts) expect(text).not.toMatch(FRENCH_SPACING_MISTAKE);
+});
+
+/** Markdown as a reader sees it: a link's address is not text (it may hold "?" and ":"). */
+const readable = (markdown: string) => markdown.replace(/\]\([^)]*\)/g, "]");
+
+describe("blog posts", async () => {
+  const posts = await readBlogContent(CONTENT);
+
+  test("at least 12, of every type, in several provinces", () => {
+    expect(posts.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(posts.map((post) => post.type))).toEqual(new Set(BLOG_TYPES));
+    expect(new Set(posts.map((post) => post.province)).size).toBeGreaterThanOrEqual(6);
+  });
+
+  test("each slug is unique in its language, and every cover ships with the site", () => {
+    for (const locale of LOCALES) {
+      const slugs = posts.map((post) => post[locale].slug);
+      expect(new Set(slugs).size, locale).toBe(slugs.length);
+    }
+    for (const post of posts) {
+      expect(fs.existsSync(path.join(PUBLIC, "images", "blog", `${post.cover}.svg`)), post.key).toBe(true);
+    }
+  });
+
+  test("each post has a body worth reading in both languages, its links in its own language", () => {
+    for (const post of posts) {
+      for (const locale of LOCALES) {
+        const body = post.body[locale];
+        expect(body.split(/\s+/).length, `${post.key} ${locale}`).toBeGreaterThan(200);
+        for (const [, href] of body.matchAll(/\]\(([^)]*)\)/g)) {
+          if (href?.startsWith("/")) expect(href.startsWith("/fr/"), `${post.key} ${locale} ${href}`).toBe(locale === "fr-CA");
+        }
+      }
+    }
+  });
+
+  test("French posts follow French typography", () => {
+    for (const post of posts) {
+      const fr = post["fr-CA"];
+      for (const line of [fr.title, fr.excerpt, ...readable(post.body["fr-CA"]).split("\n")]) {
+        expect(line, post.key).not.toMatch(FRENCH_SPACING_MISTAKE);
+        expect(line, post.key).not.toContain('"');
+      }
+    }
+  });
+});
+
+describe("shop and pricing", async () => {
+  const products = await readShopContent(CONTENT);
+  const plans = await readPricingContent(CONTENT);
+
+  test("at least 12 products in every category, some on sale, one sold out, each with its picture", () => {
+    expect(products.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(products.map((item) => item.category))).toEqual(new Set(SHOP_CATEGORIES));
+    expect(products.some((item) => item.onSale)).toBe(true);
+    expect(products.some((item) => item.stock === 0)).toBe(true);
+    for (const item of products) {
+      expect(fs.existsSync(path.join(PUBLIC, "images", "shop", `${item.slug}.svg`)), item.slug).toBe(true);
+    }
+  });
+
+  test("every annual price saves something over twelve months", () => {
+    for (const plan of plans) expect(plan.annualPriceCents, plan.slug).toBeLessThan(plan.monthlyPriceCents * 12);
+  });
+
+  test("French names, descriptions and features follow French typography", () => {
+    const texts = [
+      ...products.flatMap((item) => [item.name["fr-CA"], item.description["fr-CA"]]),
+      ...plans.flatMap((plan) => [plan.name["fr-CA"], plan.summary["fr-CA"], ...plan.features["fr-CA"]]),
+    ];
+    for (const text of texts) expect(text).not.toMatch(FRENCH_SPACING_MISTAKE);
+  });
 });

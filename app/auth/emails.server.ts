@@ -1,9 +1,7 @@
 import { LOCALES, type Locale } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
 import type { Email } from "../platform/email.server.ts";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+import { escapeHtml } from "../platform/text.ts";
 
 /** One message with a single action link, in the player's language, as plain text and HTML. */
 function actionEmail(

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "../i18n/locale.ts";
+import { isReadableText } from "../platform/text.ts";
 
 /**
  * The account rules, one field schema each, shared by the forms, their actions, the JSON API and
@@ -7,19 +8,13 @@ import { LOCALES } from "../i18n/locale.ts";
  * message keys. The sign-up form is checked in SPEC.md's order: username, age, password,
  * confirmation, match; then the e-mail's form.
  */
-/**
- * Control and format characters (tabs, escapes, bidi overrides, unassigned code points) have no place
- * in a name people read, nor the replacement character that stands for bytes that were not text; the
- * zero-width joiner stays, as emoji sequences need it.
- */
-const CONTROL_CHARACTER = /[\p{Cc}\p{Co}\p{Cn}\ufffd]|(?!\u200d)\p{Cf}/u;
 
 export const usernameField = z
   .string("auth.problems.usernameShort")
   .trim()
   .min(3, "auth.problems.usernameShort")
   .max(40, "auth.problems.usernameLong")
-  .refine((name) => !CONTROL_CHARACTER.test(name), "auth.problems.usernameCharacters");
+  .refine(isReadableText, "auth.problems.usernameCharacters");
 
 export const emailField = z
   .string("auth.problems.emailInvalid")

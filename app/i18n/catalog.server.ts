@@ -2,6 +2,8 @@ import emailEn from "../auth/messages/email.en-CA.json" with { type: "json" };
 import emailFr from "../auth/messages/email.fr-CA.json" with { type: "json" };
 import authEn from "../auth/messages/en-CA.json" with { type: "json" };
 import authFr from "../auth/messages/fr-CA.json" with { type: "json" };
+import blogEn from "../blog/messages/en-CA.json" with { type: "json" };
+import blogFr from "../blog/messages/fr-CA.json" with { type: "json" };
 import directoryEn from "../directory/messages/en-CA.json" with { type: "json" };
 import directoryFr from "../directory/messages/fr-CA.json" with { type: "json" };
 import jobsEmailEn from "../jobs/messages/email.en-CA.json" with { type: "json" };
@@ -10,8 +12,16 @@ import jobsEn from "../jobs/messages/en-CA.json" with { type: "json" };
 import jobsFr from "../jobs/messages/fr-CA.json" with { type: "json" };
 import playersEn from "../players/messages/en-CA.json" with { type: "json" };
 import playersFr from "../players/messages/fr-CA.json" with { type: "json" };
+import pricingEmailEn from "../pricing/messages/email.en-CA.json" with { type: "json" };
+import pricingEmailFr from "../pricing/messages/email.fr-CA.json" with { type: "json" };
+import pricingEn from "../pricing/messages/en-CA.json" with { type: "json" };
+import pricingFr from "../pricing/messages/fr-CA.json" with { type: "json" };
 import quizEn from "../quiz/messages/en-CA.json" with { type: "json" };
 import quizFr from "../quiz/messages/fr-CA.json" with { type: "json" };
+import shopEmailEn from "../shop/messages/email.en-CA.json" with { type: "json" };
+import shopEmailFr from "../shop/messages/email.fr-CA.json" with { type: "json" };
+import shopEn from "../shop/messages/en-CA.json" with { type: "json" };
+import shopFr from "../shop/messages/fr-CA.json" with { type: "json" };
 import type { Locale } from "./locale.ts";
 import shellEn from "./messages/en-CA.json" with { type: "json" };
 import shellFr from "./messages/fr-CA.json" with { type: "json" };
@@ -28,6 +38,11 @@ const CATALOG = {
   email: { "en-CA": emailEn, "fr-CA": emailFr },
   players: { "en-CA": playersEn, "fr-CA": playersFr },
   quiz: { "en-CA": quizEn, "fr-CA": quizFr },
+  blog: { "en-CA": blogEn, "fr-CA": blogFr },
+  shop: { "en-CA": shopEn, "fr-CA": shopFr },
+  shopEmail: { "en-CA": shopEmailEn, "fr-CA": shopEmailFr },
+  pricing: { "en-CA": pricingEn, "fr-CA": pricingFr },
+  pricingEmail: { "en-CA": pricingEmailEn, "fr-CA": pricingEmailFr },
   jobs: { "en-CA": jobsEn, "fr-CA": jobsFr },
   jobsEmail: { "en-CA": jobsEmailEn, "fr-CA": jobsEmailFr },
 } as const;
@@ -41,6 +56,11 @@ export type AllMessages = typeof shellEn &
   typeof emailEn &
   typeof playersEn &
   typeof quizEn &
+  typeof blogEn &
+  typeof shopEn &
+  typeof shopEmailEn &
+  typeof pricingEn &
+  typeof pricingEmailEn &
   typeof jobsEn &
   typeof jobsEmailEn;
 

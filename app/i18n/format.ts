@@ -27,3 +27,10 @@ export function formatDate(iso: string, locale: Locale): string {
     new Date(iso),
   );
 }
+
+/** A fraction as a percentage, with as many decimals as it needs up to 3: "9.975%", "5 %". */
+export function formatPercent(fraction: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 3 }).format(
+    fraction,
+  );
+}

@@ -2,6 +2,9 @@ export const LOCALES = ["en-CA", "fr-CA"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en-CA";
 
+/** A text in each of the site's languages. */
+export type LocalizedText = Record<Locale, string>;
+
 /** French pages live under /fr; everything else is English. */
 const FRENCH_PREFIX = "/fr";
 

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
-import { isPlainText } from "../platform/text.ts";
+import { isReadableText } from "../platform/text.ts";
 
 /** DESIGN.md: CVs are PDF by their bytes, at most 5 MB. */
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
@@ -47,7 +47,7 @@ export const applicationSchema = z.object({
     .string("jobs.problems.summaryLong")
     .trim()
     .max(2000, "jobs.problems.summaryLong")
-    .refine((text) => isPlainText(text, { multiline: true }), "errors.invalid_text")
+    .refine((text) => isReadableText(text, { multiline: true }), "errors.invalid_text")
     .optional()
     .default(""),
   resume: z

@@ -2,12 +2,10 @@ import type { Locale } from "../i18n/locale.ts";
 import { localizedPath } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
 import type { Email, StoredAttachment } from "../platform/email.server.ts";
+import { escapeHtml } from "../platform/text.ts";
 import type { AlertFilters } from "./alert-filters.ts";
 import { formatPayRange, placeOf } from "./format.ts";
 import type { JobSummary } from "./types.ts";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 const button = (href: string, label: string) =>

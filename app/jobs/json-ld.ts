@@ -1,4 +1,5 @@
 import type { Locale } from "../i18n/locale.ts";
+import { escapeHtml } from "../platform/text.ts";
 import { descriptionBlocks } from "./format.ts";
 import type { EmploymentType } from "./posting.ts";
 import type { JobDetail } from "./types.ts";
@@ -10,9 +11,6 @@ const EMPLOYMENT_TYPE: Record<EmploymentType, string> = {
   temporary: "TEMPORARY",
   internship: "INTERN",
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The description as the HTML schema.org's JobPosting expects, from the posting's plain text. */
 function descriptionHtml(job: JobDetail, locale: Locale): string {

@@ -32,7 +32,7 @@ export const ONTARIO_MAX_SPAN_CENTS = 50_000_00;
 export const ONTARIO_SPAN_EXEMPT_ABOVE_CENTS = 200_000_00;
 /**
  * Hourly pay is compared as a full-time year (40 hours, 52 weeks), so an hourly range cannot be
- * wider than a yearly one may be (docs/decisions/0012-jobs-search-and-pay-rules.md).
+ * wider than a yearly one may be (docs/decisions/0015-jobs-search-and-pay-rules.md).
  */
 export const HOURS_PER_YEAR = 2080;
 

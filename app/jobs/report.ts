@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPlainText } from "../platform/text.ts";
+import { isReadableText } from "../platform/text.ts";
 
 export const REPORT_REASONS = ["scam", "discrimination", "inaccurate", "closed", "other"] as const;
 
@@ -10,7 +10,7 @@ export const reportSchema = z.object({
     .string("jobs.problems.detailsLong")
     .trim()
     .max(2000, "jobs.problems.detailsLong")
-    .refine((text) => isPlainText(text, { multiline: true }), "errors.invalid_text")
+    .refine((text) => isReadableText(text, { multiline: true }), "errors.invalid_text")
     .optional()
     .default(""),
 });

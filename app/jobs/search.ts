@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPlainText } from "../platform/text.ts";
+import { isReadableText } from "../platform/text.ts";
 import { EMPLOYER_TYPES, type EmployerType, WORK_SETTINGS, type WorkSetting } from "./posting.ts";
 import { keywordTerms, locationTerms } from "./search-text.ts";
 
@@ -8,7 +8,7 @@ export const PAGE_SIZE = 20;
 /**
  * Results are counted up to this many; beyond, the list says "more than 500" and pages stop at the
  * 25th: a count or a page never reads more than this many matches, however common the words
- * (docs/decisions/0012-jobs-search-and-pay-rules.md).
+ * (docs/decisions/0015-jobs-search-and-pay-rules.md).
  */
 export const COUNT_CAP = 500;
 export const MAX_PAGE = COUNT_CAP / PAGE_SIZE;
@@ -58,7 +58,7 @@ function choices<const T extends readonly [string, ...string[]]>(values: T) {
 }
 
 /** Search text that is kept (a job alert's): what no one types is refused, not just ignored. */
-export const keptQueryText = queryText.refine(isPlainText, "errors.invalid_text");
+export const keptQueryText = queryText.refine(isReadableText, "errors.invalid_text");
 
 /** The fields of a search, before they become criteria. */
 export const jobSearchFields = z.object({

@@ -161,7 +161,7 @@ export function assembleApiDocument(areas: ApiArea[]) {
       version: "1.0.0",
       termsOfService: "/terms",
       description: [
-        "The business directory, the signed-in player's own record, and the account endpoints (Better Auth) under `/api/auth`.",
+        "The business directory, the blog, the shop with its cart, the pricing plans, the signed-in player's own record, the Play & Learn quiz, and the account endpoints (Better Auth) under `/api/auth`.",
         "Errors from the app's own routes are JSON `{ error: { code, message, details? } }`, with the message in the request's language (`Accept-Language`: en-CA or fr-CA). A method a path does not list answers 405 `method_not_allowed` with an `Allow` header; an unknown address under `/api` answers 404 `not_found`.",
         "Signing in sets the session cookie `better-auth.session_token` (`__Secure-better-auth.session_token` over HTTPS); browsers send it by themselves. Requests that change something must come from this site: a browser's cross-site request is refused with 403 `cross_site`.",
       ].join("\n\n"),

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { isPlainText, normalizeForSearch } from "./text.ts";
+import { isReadableText, normalizeForSearch } from "./text.ts";
 
 test("search text loses case, accents and extra spaces", () => {
   expect(normalizeForSearch("  Montréal   CAFÉ ")).toBe("montreal cafe");
@@ -13,6 +13,6 @@ test.each([
   ["right-to-left override \u202e", false, false],
   ["private use \ue000", false, false],
 ])("%j is plain on one line: %s, on several: %s", (text, oneLine, multiline) => {
-  expect(isPlainText(text)).toBe(oneLine);
-  expect(isPlainText(text, { multiline: true })).toBe(multiline);
+  expect(isReadableText(text)).toBe(oneLine);
+  expect(isReadableText(text, { multiline: true })).toBe(multiline);
 });

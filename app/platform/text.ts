@@ -11,15 +11,22 @@ export function normalizeForSearch(text: string): string {
     .trim();
 }
 
-/**
- * Characters no person types: controls, private-use and unassigned code points, format characters
- * (the emoji joiner aside) and U+FFFD, which undecodable bytes become. Multi-line text may hold
- * line breaks and tabs.
- */
-const NOT_TYPED = /[\p{Co}\p{Cn}\ufffd]|(?!\u200d)\p{Cf}/u;
-const CONTROL = /\p{Cc}/u;
-const CONTROL_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
+/** Text made safe to place in HTML, as element content or a quoted attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
 
-export function isPlainText(text: string, options: { multiline?: boolean } = {}): boolean {
-  return !NOT_TYPED.test(text) && !(options.multiline ? CONTROL_BUT_LINES : CONTROL).test(text);
+/**
+ * Control and format characters (tabs, escapes, bidi overrides, unassigned code points) have no place
+ * in a name or an address people read, nor the replacement character that stands for bytes that
+ * were not text; the zero-width joiner stays, as emoji sequences need it.
+ */
+const CONTROL_CHARACTER = /[\p{Cc}\p{Co}\p{Cn}\ufffd]|(?!\u200d)\p{Cf}/u;
+
+/**
+ * Whether a text is free of CONTROL_CHARACTER's characters; `multiline` text (a summary, a
+ * message) may also hold line breaks and tabs.
+ */
+export function isReadableText(text: string, options: { multiline?: boolean } = {}): boolean {
+  return !CONTROL_CHARACTER.test(options.multiline ? text.replace(/[\t\n\r]/g, "") : text);
 }

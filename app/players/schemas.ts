@@ -1,17 +1,9 @@
 import { z } from "zod";
 import { ageField, localeField, usernameField } from "../auth/validation.ts";
+import { QUIZ_TIMERS } from "../quiz/categories.ts";
+import { quizTimerField } from "../quiz/timer.ts";
 
-/** The quiz timer choices: 30 s (SPEC.md), extra time, or untimed play (WCAG 2.2.1). */
-export const QUIZ_TIMERS = [30, 60, 0] as const;
-
-/** Seconds per question; forms send it as text, JSON clients as a number. */
-const quizTimerField = z.preprocess(
-  (value) => (typeof value === "string" && /^\d{1,2}$/.test(value) ? Number(value) : value),
-  z.union(
-    QUIZ_TIMERS.map((seconds) => z.literal(seconds)),
-    "profile.settings.invalid",
-  ),
-);
+export { QUIZ_TIMERS };
 
 /** What a player may change about themselves (PATCH /api/me), all optional; anything else is refused. */
 export const settingsSchema = z

@@ -15,3 +15,10 @@ export type QuizCategory = (typeof QUIZ_CATEGORIES)[number];
 
 export const SETS_PER_CATEGORY = 20;
 export const QUESTIONS_PER_SET = 5;
+
+/**
+ * Seconds a quiz question allows: 30 (SPEC.md), 60 (extra time) or 0 (untimed play, WCAG 2.2.1).
+ */
+export const QUIZ_TIMERS = [30, 60, 0] as const;
+
+export type QuizTimer = (typeof QUIZ_TIMERS)[number];

@@ -69,6 +69,12 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           <a href="#photos" className="font-semibold text-brand-700 hover:underline">
             {t("business.seeAllPhotos")}
           </a>
+          <Link
+            to={`${to("/pricing")}?${new URLSearchParams({ plan: "", business: String(business.id) })}#plan-request`}
+            className="text-slate-700 underline hover:text-brand-800"
+          >
+            {t("business.claim")}
+          </Link>
         </header>
 
         {business.promo && (

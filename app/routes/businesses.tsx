@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { data, useFetcher } from "react-router";
 import { searchBusinesses } from "../directory/businesses.server.ts";
 import { BusinessCard, BusinessGrid } from "../directory/components/business-card.tsx";
-import { Hero } from "../directory/components/hero.tsx";
 import { SearchForm } from "../directory/components/search-form.tsx";
 import {
   type SearchForm as SearchValues,
@@ -19,6 +18,7 @@ import { databaseContext } from "../platform/context.ts";
 import { isAppError } from "../platform/errors.ts";
 import { readInput } from "../platform/input.server.ts";
 import { ButtonLink } from "../ui/button-link.tsx";
+import { Hero } from "../ui/hero.tsx";
 import type { Route } from "./+types/businesses";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,12 +3,13 @@ import { Link } from "react-router";
 import { countBusinessesByCategory, searchBusinesses } from "../directory/businesses.server.ts";
 import { BusinessCard, BusinessGrid } from "../directory/components/business-card.tsx";
 import { CategoryTiles } from "../directory/components/category-tiles.tsx";
-import { Hero, RotatingHeading } from "../directory/components/hero.tsx";
+import { RotatingHeading } from "../directory/components/hero.tsx";
 import { SearchForm } from "../directory/components/search-form.tsx";
 import { pageMessages } from "../i18n/messages.server.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { databaseContext } from "../platform/context.ts";
 import { ButtonLink } from "../ui/button-link.tsx";
+import { Hero } from "../ui/hero.tsx";
 import { Icon, type IconName } from "../ui/icons.tsx";
 import type { Route } from "./+types/home";
 

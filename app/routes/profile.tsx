@@ -21,6 +21,7 @@ import { EditProfileDialog, EditProfileLink } from "../players/components/edit-p
 import { progressPercent } from "../players/progress.ts";
 import { type ProfileForm, profileFormSchema, profileIntentOf } from "../players/schemas.ts";
 import { QUIZ_CATEGORIES } from "../quiz/categories.ts";
+import { ContinueButton } from "../quiz/components/continue-button.tsx";
 import { primaryButton } from "../ui/button-link.tsx";
 import type { Route } from "./+types/profile";
 
@@ -198,9 +199,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               const name = t(`quizCategories.${category}`);
               return (
                 <li key={category}>
-                  <div className="flex justify-between text-sm font-medium">
-                    <span id={`progress-${category}`}>{name}</span>
+                  <div className="flex items-center justify-between gap-3 text-sm font-medium">
+                    <span id={`progress-${category}`} className="flex-1">
+                      {name}
+                    </span>
                     <span>{formatNumber(percent, locale)} %</span>
+                    <ContinueButton category={category} />
                   </div>
                   <div
                     role="progressbar"

@@ -12,6 +12,9 @@ const paths = {
   arrowRight: "M9 5l7 7-7 7",
   tag: "M3 12V4h8l10 10-8 8zM7.5 7.5h.01",
   user: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0",
+  cart: "M3 4h2l2.4 11h10.2L20 7H6.2M9.5 20a1 1 0 1 0 0-.01M17 20a1 1 0 1 0 0-.01",
+  book: "M4 5a2 2 0 0 1 2-2h14v16H6a2 2 0 0 0-2 2zM4 5v16M8 7h8M8 11h6",
+  game: "M7 7h10a5 5 0 0 1 0 10c-1.6 0-2.6-.9-3.4-2h-3.2c-.8 1.1-1.8 2-3.4 2A5 5 0 0 1 7 7zM8 10v4M6 12h4M15.5 11h.01M17.5 13h.01",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
-import { LOCALES, localizedPath, unlocalizedPath } from "../i18n/locale.ts";
-import { useLocale } from "../i18n/use-locale.ts";
+import { Link } from "react-router";
+import { LOCALES } from "../i18n/locale.ts";
+import { useAlternates, useLocale } from "../i18n/use-locale.ts";
 
 const SHORT = { "en-CA": "EN", "fr-CA": "FR" } as const;
 const NAME_KEY = { "en-CA": "language.en", "fr-CA": "language.fr" } as const;
@@ -14,14 +14,13 @@ const NAME_KEY = { "en-CA": "language.en", "fr-CA": "language.fr" } as const;
 export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { pathname, search } = useLocation();
-  const samePage = `${unlocalizedPath(pathname)}${search}`;
+  const alternates = useAlternates();
   return (
     <ul className="flex items-center gap-1">
       {LOCALES.map((target) => (
         <li key={target}>
           <Link
-            to={localizedPath(samePage, target)}
+            to={alternates[target]}
             lang={target}
             hrefLang={target}
             aria-current={target === locale ? "true" : undefined}

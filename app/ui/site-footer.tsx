@@ -12,11 +12,19 @@ const COLUMNS = [
       { path: "/privacy", label: "footer.privacy" },
     ],
   },
-  { heading: "footer.discover", links: [{ path: "/support", label: "footer.support" }] },
+  {
+    heading: "footer.discover",
+    links: [
+      { path: "/blogs?type=events", label: "footer.events" },
+      { path: "/support", label: "footer.support" },
+      { path: "/blogs", label: "footer.blog" },
+    ],
+  },
   {
     heading: "footer.business",
     links: [
-      { path: "/claim-business", label: "footer.claim" },
+      // The plan request form, where a business also claims its listing.
+      { path: "/pricing?plan#plan-request", label: "footer.claim" },
       { path: "/success-stories", label: "footer.stories" },
       { path: "/business-support", label: "footer.businessSupport" },
     ],

@@ -9,7 +9,8 @@ import { inSection, SITE_SECTIONS } from "./site-nav.ts";
 /** What the bars show of the signed-in player, or null for a visitor. */
 export type ShellViewer = { name: string; image: string | null } | null;
 
-export function SiteHeader({ viewer }: { viewer: ShellViewer }) {
+/** `cart` is the cart button, given by the shell; the header knows nothing of the shop. */
+export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.ReactNode }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const here = unlocalizedPath(useLocation().pathname);
@@ -44,6 +45,7 @@ export function SiteHeader({ viewer }: { viewer: ShellViewer }) {
         </nav>
         <div className="flex items-center gap-3">
           <LanguageSwitch compact />
+          {cart}
           {viewer ? (
             <Link to={to("/profile")} aria-label={t("account.myProfile")} className="rounded-full">
               <img
@@ -93,7 +95,7 @@ export function MobileNav({ viewer }: { viewer: ShellViewer }) {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white md:hidden"
     >
       <ul className="flex justify-around">
-        {[...SITE_SECTIONS, account].map((section) => {
+        {[...SITE_SECTIONS.filter((section) => !section.desktopOnly), account].map((section) => {
           const current = section === account ? onAccountPage : inSection(here, section.path);
           return (
             <li key={section.label} className="flex-1">

@@ -141,6 +141,16 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
     ["confirmPassword", "canoe-portage-42"],
   ];
   const search = ["title", "location", "category", "cursor", "limit"];
+  const blogSearch = ["title", "location", "type", "cursor", "limit"];
+  const shopSearch = ["title", "category", "cursor", "limit"];
+  const buyer: Fields = [
+    ["name", "Fuzz Player"],
+    ["email", EMAIL],
+    ["address", "1 Fuzz Street"],
+    ["city", "Toronto"],
+    ["postalCode", "M5V 1A1"],
+    ["province", "ON"],
+  ];
   const jobSearch = ["keywords", "location", "posted", "employerType", "workSetting", "page"];
   const application: Fields = [
     ["fullName", "Fuzz Player"],
@@ -297,6 +307,146 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
     "routes/api.me.avatar.ts": () => ({
       write: { method: "PUT", encoding: "bytes", as: ["player", "visitor"], baselines: {} },
     }),
+    "routes/blogs.tsx": () => ({ query: blogSearch }),
+    "routes/blog-feed.ts": () => ({}),
+    "routes/blog-post.tsx": () => ({}),
+    "routes/api.blogs.ts": () => ({ query: [...blogSearch, "locale"] }),
+    "routes/api.blog.ts": () => ({}),
+    "routes/shop.tsx": () => ({ query: shopSearch }),
+    "routes/shop-item.tsx": () => ({}),
+    "routes/api.products.ts": () => ({ query: shopSearch }),
+    "routes/api.product.ts": () => ({}),
+    "routes/cart.tsx": () => ({
+      write: {
+        method: "POST",
+        encoding: "form",
+        as: ["visitor", "player"],
+        baselines: {
+          add: [
+            ["intent", "add"],
+            ["productId", "1"],
+            ["quantity", "2"],
+          ],
+          quantity: [
+            ["intent", "quantity"],
+            ["productId", "1"],
+            ["quantity", "3"],
+          ],
+          remove: [
+            ["intent", "remove"],
+            ["productId", "1"],
+          ],
+          province: [
+            ["intent", "province"],
+            ["province", "QC"],
+          ],
+          checkout: [["intent", "checkout"], ...buyer],
+        },
+      },
+    }),
+    "routes/api.cart.ts": () => ({
+      write: {
+        method: "PATCH",
+        encoding: "json",
+        as: ["visitor", "player"],
+        baselines: { province: [["province", "ON"]] },
+      },
+    }),
+    "routes/api.cart-items.ts": () => ({
+      write: {
+        method: "POST",
+        encoding: "json",
+        as: ["visitor", "player"],
+        baselines: {
+          add: [
+            ["productId", { json: "1" }],
+            ["quantity", { json: "2" }],
+          ],
+        },
+      },
+    }),
+    "routes/api.cart-item.ts": () => ({
+      write: {
+        method: "PATCH",
+        encoding: "json",
+        as: ["visitor", "player"],
+        baselines: { quantity: [["quantity", { json: "2" }]] },
+      },
+    }),
+    "routes/api.cart-checkout.ts": () => ({
+      write: { method: "POST", encoding: "json", as: ["visitor", "player"], baselines: { buyer } },
+    }),
+    "routes/pricing.tsx": () => ({
+      query: ["billing", "plan", "business"],
+      write: visitorForm({
+        request: [
+          ["plan", "business"],
+          ["billing", "annual"],
+          ["businessName", "Fuzz Bakery"],
+          ["contactName", "Fuzz Player"],
+          ["email", EMAIL],
+          ["phone", "514 555 0123"],
+          ["province", "QC"],
+          ["claim", "/businesses/1"],
+        ],
+      }),
+    }),
+    "routes/api.pricing.ts": () => ({}),
+    "routes/playgames.tsx": () => {
+      const session: [string, string] = ["session", "00000000-0000-4000-8000-000000000000"];
+      return {
+        query: ["results"],
+        write: {
+          method: "POST",
+          encoding: "form",
+          as: ["player", "visitor"],
+          baselines: {
+            start: [
+              ["intent", "start"],
+              ["category", "math"],
+            ],
+            answer: [["intent", "answer"], session, ["position", "1"], ["choice", "0"]],
+            next: [["intent", "next"], session],
+            finish: [["intent", "finish"], session],
+            feedback: [["intent", "feedback"], session, ["text", "Fun questions"]],
+            timer: [["intent", "timer"], session, ["quizTimer", "60"]],
+          },
+        },
+      };
+    },
+    "routes/api.quiz.categories.ts": () => ({}),
+    "routes/api.quiz.sessions.ts": () => ({
+      write: {
+        method: "POST",
+        encoding: "json",
+        as: ["player", "visitor"],
+        baselines: { start: [["category", "math"]] },
+      },
+    }),
+    "routes/api.quiz.sessions.answers.ts": () => ({
+      write: {
+        method: "POST",
+        encoding: "json",
+        as: ["player", "visitor"],
+        baselines: {
+          answer: [
+            ["position", { json: "1" }],
+            ["choice", { json: "0" }],
+          ],
+        },
+      },
+    }),
+    "routes/api.quiz.sessions.finish.ts": () => ({
+      write: { method: "POST", encoding: "json", as: ["player", "visitor"], baselines: {} },
+    }),
+    "routes/api.quiz.sessions.feedback.ts": () => ({
+      write: {
+        method: "POST",
+        encoding: "json",
+        as: ["player", "visitor"],
+        baselines: { feedback: [["text", "Fun questions"]] },
+      },
+    }),
   };
 }
 
@@ -320,7 +470,10 @@ function routeTargets(ctx: Context): Target[] {
     const profile = profiles[file]?.(pattern) ?? {};
     return {
       route: pattern,
-      path: pattern.replace(":id", "1").replace("*", "no-such-page"),
+      path: pattern
+        .replace(/:id|:productId/, "1")
+        .replace(":slug", "quebec-winter-carnival-with-children")
+        .replace("*", "no-such-page"),
       query: profile.query ?? [],
       as: ["visitor", "player"],
       write: profile.write,

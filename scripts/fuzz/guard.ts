@@ -18,6 +18,15 @@ import { alertFormSchema } from "../../app/jobs/alert-filters.ts";
 import { applicationSchema } from "../../app/jobs/application.ts";
 import { reportSchema } from "../../app/jobs/report.ts";
 import { profileFormSchema, settingsSchema } from "../../app/players/schemas.ts";
+import { planRequestSchema } from "../../app/pricing/schemas.ts";
+import { playFormSchema, startSchema } from "../../app/quiz/schemas.ts";
+import {
+  addItemSchema,
+  cartFormSchema,
+  checkoutSchema,
+  provinceSchema,
+  quantitySchema,
+} from "../../app/shop/schemas.ts";
 import type { RawRequest } from "./http.ts";
 
 export type Player = { name: string; email: string; password: string; token: string };
@@ -113,6 +122,22 @@ const record = (value: unknown) =>
 
 export const NEVER: Judge = async () => false;
 
+/**
+ * A body the route's schema takes (read as the route reads it: a form, or JSON by its type), whose
+ * fields the schema reads are text a person could have typed. Fields the schema does not read are
+ * ignored by the route, as here.
+ */
+function bodyJudge(
+  read: (contentType: string, body: Uint8Array) => Promise<unknown>,
+  schema: z.ZodType,
+): Judge {
+  return overBodies(read, (value) => {
+    const fields = value instanceof FormData ? Object.fromEntries(value) : value;
+    const parsed = schema.safeParse(fields);
+    return parsed.success && wellFormed(...Object.values(record(parsed.data) ?? {}));
+  });
+}
+
 /** A form's fields as readInput gives them: a name sent more than once keeps all its values. */
 function groupFields(form: FormData): Map<string, FormDataEntryValue | FormDataEntryValue[]> {
   const grouped = new Map<string, FormDataEntryValue | FormDataEntryValue[]>();
@@ -149,6 +174,26 @@ export const PAGE_JUDGES: Record<string, Judge> = {
     return profileFormSchema.safeParse(Object.fromEntries(form)).success;
   }),
   "routes/logout.ts": async (seen) => MUTATING(seen.method) && seen.signedIn,
+  // The cart's writes need no account: any body its schema takes may change a cart or an order.
+  "routes/cart.tsx": bodyJudge(formOf, cartFormSchema),
+  "routes/api.cart.ts": async (seen, players) =>
+    seen.method === "DELETE" || bodyJudge(authBodyOf, provinceSchema)(seen, players),
+  "routes/api.cart-items.ts": bodyJudge(authBodyOf, addItemSchema),
+  "routes/api.cart-item.ts": async (seen, players) =>
+    seen.method === "DELETE" || bodyJudge(authBodyOf, quantitySchema)(seen, players),
+  "routes/api.cart-checkout.ts": bodyJudge(authBodyOf, checkoutSchema),
+  "routes/pricing.tsx": bodyJudge(formOf, planRequestSchema),
+  // Every sound quiz form writes (a session, an answer, the timer setting), even for a session id
+  // the player does not have: the setting is saved before the session is looked for.
+  "routes/playgames.tsx": overBodies(
+    formOf,
+    (value, seen) =>
+      seen.signedIn && playFormSchema.safeParse(Object.fromEntries(value as FormData)).success,
+  ),
+  "routes/api.quiz.sessions.ts": overBodies(
+    authBodyOf,
+    (value, seen) => seen.signedIn && startSchema.safeParse(value).success,
+  ),
   ...Object.fromEntries(
     ["routes/jobs/apply.tsx", "routes/api.job.applications.ts"].map((file): [string, Judge] => [
       file,
@@ -169,10 +214,7 @@ export const PAGE_JUDGES: Record<string, Judge> = {
     return seen.signedIn && (intent === "save" || intent === "unsave");
   }),
   "routes/jobs/saved.tsx": overBodies(formOf, (_value, seen) => seen.signedIn),
-  "routes/jobs/report.tsx": overBodies(formOf, (value) => {
-    const parsed = reportSchema.safeParse(Object.fromEntries(value as FormData));
-    return parsed.success && wellFormed(parsed.data.details);
-  }),
+  "routes/jobs/report.tsx": bodyJudge(formOf, reportSchema),
   "routes/jobs/alert-new.tsx": overBodies(formOf, (value) => {
     const parsed = alertFormSchema.safeParse(Object.fromEntries(groupFields(value as FormData)));
     return parsed.success && wellFormed(parsed.data.email, ...Object.values(parsed.data.filters));

@@ -207,7 +207,7 @@ test("without JavaScript: the filters open from the phone's link, the form filte
   await context.close();
 });
 
-test("the mobile bar fits Home, Businesses and Jobs at 375 px", async ({ page }) => {
+test("the mobile bar fits its sections and Account at 375 px", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   for (const path of ["/jobs", "/fr/jobs"]) {
     await page.goto(path);

@@ -26,10 +26,10 @@ export type Player = { id: string; name: string; email: string; handle: string }
 
 /**
  * The site's own embedded PostgreSQL (app/db/embedded.server.ts), found through the port its
- * server wrote on line 4 of postmaster.pid.
+ * server wrote on line 4 of postmaster.pid. The quiz benchmark uses it on a data directory of its own.
  */
-export function connectToSite(): pg.Pool {
-  const pidFile = path.resolve(E2E_DATA_DIR, "postgres", "postmaster.pid");
+export function connectToSite(dataDir = E2E_DATA_DIR): pg.Pool {
+  const pidFile = path.resolve(dataDir, "postgres", "postmaster.pid");
   const port = Number(fs.readFileSync(pidFile, "utf8").split("\n")[3]);
   return new pg.Pool({
     host: "127.0.0.1",
@@ -66,6 +66,14 @@ export async function createSignedInPlayer(
        values ($1, $2, $3, $4, $5, 10, $6)`,
       [id, name, player.email, emailVerified, player.handle, points],
     );
+    // Points come through the ledger, as everywhere: its sum is the balance.
+    if (points !== 0) {
+      await client.query(
+        `insert into points_ledger (user_id, change, reason, source)
+         values ($1, $2, 'test_fixture', 'test_fixture:' || $1)`,
+        [id, points],
+      );
+    }
     for (const [category, sets] of Object.entries(completedSets)) {
       await client.query(
         "insert into quiz_progress (user_id, category, completed_sets) values ($1, $2, $3)",

@@ -3,8 +3,11 @@
  * (`schema/quiz.ts`…), never this one nor another area's (see biome.json).
  */
 export * from "./accounts.ts";
+export * from "./blog.ts";
 export * from "./directory.ts";
 export * from "./jobs.ts";
 export * from "./platform.ts";
 export * from "./players.ts";
+export * from "./pricing.ts";
 export * from "./quiz.ts";
+export * from "./shop.ts";

@@ -3,11 +3,9 @@ import { Form } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { Icon } from "../../ui/icons.tsx";
+import { SearchField, searchPanel } from "../../ui/search-field.tsx";
 import { ALL_CATEGORIES, SEARCHABLE_CATEGORIES } from "../categories.ts";
 import type { SearchForm as SearchValues } from "../search.ts";
-
-const field =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900 placeholder:text-slate-500 focus:border-brand-700";
 
 /**
  * The search panel of the home and businesses pages. A plain GET form to /businesses, so it works
@@ -37,7 +35,7 @@ export function SearchForm({
       action={to("/businesses")}
       role="search"
       aria-label={t("search.panel")}
-      className="grid gap-3 rounded-2xl bg-white p-4 shadow-lg ring-1 ring-slate-200 md:grid-cols-[2fr_1.5fr_1.5fr_auto]"
+      className={`${searchPanel} md:grid-cols-[2fr_1.5fr_1.5fr_auto]`}
     >
       <SearchField name="title" label={t("search.whatLabel")} problem={problems.title}>
         {(control) => (
@@ -83,47 +81,5 @@ export function SearchForm({
         {t("search.submit")}
       </button>
     </Form>
-  );
-}
-
-type ControlProps = {
-  id: string;
-  name: string;
-  className: string;
-  "aria-invalid"?: true;
-  "aria-describedby"?: string;
-};
-
-/** A labelled control with its problem under it; the control gets the wiring it needs. */
-function SearchField({
-  name,
-  label,
-  problem,
-  children,
-}: {
-  name: keyof SearchValues;
-  label: string;
-  problem?: string;
-  children: (control: ControlProps) => React.ReactNode;
-}) {
-  const id = `search-${name}`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children({
-        id,
-        name,
-        className: field,
-        "aria-invalid": problem ? true : undefined,
-        "aria-describedby": problem ? `${id}-problem` : undefined,
-      })}
-      {problem && (
-        <p id={`${id}-problem`} className="text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,0 +1,193 @@
+import { LOCALES } from "../i18n/locale.ts";
+import {
+  type ApiArea,
+  errorResponse,
+  PUBLIC,
+  type Schema,
+  schemaRef,
+  sharedResponse,
+} from "../platform/openapi.ts";
+import { BLOG_PAGE_MAX, BLOG_PAGE_SIZE, BLOG_SEARCH_MAX } from "./search.ts";
+import { BLOG_TYPES } from "./types.ts";
+
+const TAG = "Blog";
+
+const locale: Schema = { type: "string", enum: [...LOCALES] };
+
+const blogSummary: Schema = {
+  type: "object",
+  description: "A post in one language",
+  required: [
+    "id",
+    "locale",
+    "slug",
+    "title",
+    "excerpt",
+    "type",
+    "city",
+    "province",
+    "rating",
+    "cover",
+    "authorName",
+    "publishedAt",
+    "updatedAt",
+    "readingMinutes",
+  ],
+  properties: {
+    id: { type: "integer", example: 3 },
+    locale,
+    slug: {
+      type: "string",
+      description: "The post's address in its language: /blogs/{slug}, or /fr/blogs/{slug}",
+      example: "quebec-winter-carnival-with-kids",
+    },
+    title: { type: "string" },
+    excerpt: { type: "string" },
+    type: { type: "string", enum: [...BLOG_TYPES] },
+    city: { type: "string", example: "Québec" },
+    province: { type: "string", example: "QC" },
+    rating: { type: "number", minimum: 0, maximum: 5, example: 4.8 },
+    cover: { type: "string", description: "Path of the cover picture on this site" },
+    authorName: { type: "string" },
+    publishedAt: { type: "string", format: "date-time" },
+    updatedAt: { type: "string", format: "date-time" },
+    readingMinutes: {
+      type: "integer",
+      minimum: 1,
+      description: "Minutes to read it at 200 words a minute, rounded up",
+    },
+  },
+};
+
+const blogPost: Schema = {
+  allOf: [
+    schemaRef("BlogSummary"),
+    {
+      type: "object",
+      required: ["markdown", "html", "slugs"],
+      properties: {
+        markdown: { type: "string", description: "The body as written, in Markdown" },
+        html: {
+          type: "string",
+          description:
+            "The body rendered and sanitized on the server: headings, paragraphs, emphasis, lists, quotes and links only (links to other sites carry rel=nofollow)",
+        },
+        slugs: {
+          type: "object",
+          description: "The post's slug in each language",
+          required: [...LOCALES],
+          properties: Object.fromEntries(LOCALES.map((each) => [each, { type: "string" }])),
+        },
+      },
+    },
+  ],
+};
+
+const json = (schema: Schema) => ({ "application/json": { schema } });
+
+/** The blog's part of the API document: the list with its filters, and one post. */
+export const blogApi: ApiArea = {
+  tag: {
+    name: TAG,
+    description:
+      "Posts about local events, businesses and learning with children; public and read-only.",
+  },
+  schemas: { BlogSummary: blogSummary, BlogPost: blogPost },
+  paths: {
+    "/api/blogs": {
+      get: {
+        operationId: "searchBlogPosts",
+        tags: [TAG],
+        security: PUBLIC,
+        summary: "Search posts",
+        description:
+          "Published posts in one language, newest first, matching every given filter. Title and location match anywhere in the title and in the city and province, ignoring case and accents. Follow `nextCursor` for the next page; it is null on the last one.",
+        parameters: [
+          {
+            name: "title",
+            in: "query",
+            schema: { type: "string", maxLength: BLOG_SEARCH_MAX },
+            description: "Part of the title",
+          },
+          {
+            name: "location",
+            in: "query",
+            schema: { type: "string", maxLength: BLOG_SEARCH_MAX },
+            description: "Part of the city or province",
+          },
+          {
+            name: "type",
+            in: "query",
+            schema: { type: "string", enum: [...BLOG_TYPES] },
+            description: "One type of post; all types when absent",
+          },
+          {
+            name: "locale",
+            in: "query",
+            schema: locale,
+            description: "The language of the posts; the `Accept-Language` header's when absent",
+          },
+          {
+            name: "limit",
+            in: "query",
+            schema: {
+              type: "integer",
+              minimum: 1,
+              maximum: BLOG_PAGE_MAX,
+              default: BLOG_PAGE_SIZE,
+            },
+            description: "How many posts the page holds",
+          },
+          {
+            name: "cursor",
+            in: "query",
+            schema: { type: "string" },
+            description: "The nextCursor of the previous page",
+          },
+        ],
+        responses: {
+          "200": {
+            description: "One page of posts",
+            content: json({
+              type: "object",
+              required: ["items", "nextCursor"],
+              properties: {
+                items: { type: "array", items: schemaRef("BlogSummary") },
+                nextCursor: { type: ["string", "null"] },
+              },
+            }),
+          },
+          "400": errorResponse(
+            "A parameter is wrong: text too long, unknown type or language, made-up cursor or limit out of range; `details` names each",
+            ["invalid_parameters"],
+          ),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+    "/api/blogs/{slug}": {
+      get: {
+        operationId: "getBlogPost",
+        tags: [TAG],
+        security: PUBLIC,
+        summary: "One post",
+        description:
+          "The whole post in the language of its slug, with its Markdown, the sanitized HTML made from it and its slug in each language.",
+        parameters: [
+          {
+            name: "slug",
+            in: "path",
+            required: true,
+            schema: { type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+            description: "The post's slug in either language",
+          },
+        ],
+        responses: {
+          "200": { description: "The post", content: json(schemaRef("BlogPost")) },
+          "404": errorResponse("No published post has this slug", ["not_found"]),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+  },
+};

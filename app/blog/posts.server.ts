@@ -1,0 +1,150 @@
+import { and, desc, eq, inArray, like, lte, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server.ts";
+import { blogPost, blogPostText } from "../db/schema/blog.ts";
+import { LOCALES, type Locale } from "../i18n/locale.ts";
+import { encodeTimeCursor, type TimeCursor } from "../platform/query.ts";
+import { renderMarkdown } from "./markdown.server.ts";
+import { readingMinutes } from "./reading-time.ts";
+import type { BlogCriteria } from "./search.ts";
+import type { BlogPage, BlogPost, BlogSummary, BlogType } from "./types.ts";
+
+/** The time a row was published, to the microsecond, as cursors carry it. */
+const publishedIso = sql<string>`to_char(${blogPost.publishedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const columns = {
+  id: blogPost.id,
+  locale: blogPostText.locale,
+  slug: blogPostText.slug,
+  title: blogPostText.title,
+  excerpt: blogPostText.excerpt,
+  body: blogPostText.body,
+  type: blogPost.type,
+  city: blogPost.city,
+  province: blogPost.province,
+  rating: blogPost.rating,
+  cover: blogPost.cover,
+  authorName: blogPost.authorName,
+  publishedAt: publishedIso,
+  updatedAt: blogPost.updatedAt,
+};
+
+type Row = {
+  [K in keyof typeof columns]: (typeof columns)[K] extends SQL<infer T>
+    ? T
+    : (typeof columns)[K] extends { _: { data: infer D } }
+      ? D
+      : never;
+};
+
+function toSummary(row: Row): BlogSummary {
+  const { body, ...rest } = row;
+  return {
+    ...rest,
+    locale: row.locale as Locale,
+    type: row.type as BlogType,
+    rating: Number(row.rating),
+    updatedAt: row.updatedAt.toISOString(),
+    readingMinutes: readingMinutes(body),
+  };
+}
+
+/** `%text%` for LIKE, with the user's own wildcards taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** Published posts only: a post dated in the future waits for its day. */
+const published = lte(blogPost.publishedAt, sql`now()`);
+
+/**
+ * Published posts in `locale` that match every criterion, newest first, `limit` at a time; pass
+ * the previous page's `nextCursor` to continue (null on the last page).
+ */
+export async function searchPosts(
+  db: Db | Tx,
+  locale: Locale,
+  criteria: BlogCriteria,
+  page: { limit: number; cursor?: TimeCursor },
+): Promise<BlogPage> {
+  const conditions: SQL[] = [published, eq(blogPostText.locale, locale)];
+  if (criteria.title) conditions.push(like(blogPostText.searchTitle, containing(criteria.title)));
+  if (criteria.location)
+    conditions.push(like(blogPost.searchLocation, containing(criteria.location)));
+  if (criteria.type) conditions.push(eq(blogPost.type, criteria.type));
+  if (page.cursor) {
+    conditions.push(
+      sql`(${blogPost.publishedAt}, ${blogPost.id}) < (${page.cursor.at}::timestamptz, ${page.cursor.id})`,
+    );
+  }
+  const rows = await db
+    .select(columns)
+    .from(blogPost)
+    .innerJoin(blogPostText, eq(blogPostText.postId, blogPost.id))
+    .where(and(...conditions))
+    .orderBy(desc(blogPost.publishedAt), desc(blogPost.id))
+    .limit(page.limit + 1);
+  const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
+  return {
+    items: rows.slice(0, page.limit).map(toSummary),
+    nextCursor: last ? encodeTimeCursor({ at: last.publishedAt, id: last.id }) : null,
+  };
+}
+
+export type PostLookup =
+  | { found: "post"; post: BlogPost }
+  /** The slug is the post's in another language: its address in the one asked for. */
+  | { found: "other-language"; slug: string }
+  | { found: "nothing" };
+
+/**
+ * The published post whose slug is `slug`, in `locale`. A slug of the same post in the other
+ * language says where the post is in `locale`; when `locale` is omitted, the slug's own language.
+ */
+export async function findPost(db: Db | Tx, slug: string, locale?: Locale): Promise<PostLookup> {
+  const matches = await db
+    .select({ postId: blogPostText.postId, locale: blogPostText.locale })
+    .from(blogPostText)
+    .innerJoin(blogPost, eq(blogPost.id, blogPostText.postId))
+    .where(and(eq(blogPostText.slug, slug), published));
+  const match = matches.find((row) => row.locale === locale) ?? matches[0];
+  if (!match) return { found: "nothing" };
+  const rows = await db
+    .select(columns)
+    .from(blogPost)
+    .innerJoin(blogPostText, eq(blogPostText.postId, blogPost.id))
+    .where(and(eq(blogPost.id, match.postId), inArray(blogPostText.locale, [...LOCALES])));
+  const wanted = locale ?? (match.locale as Locale);
+  const row = rows.find((candidate) => candidate.locale === wanted);
+  if (!row) return { found: "nothing" };
+  if (row.slug !== slug) return { found: "other-language", slug: row.slug };
+  const slugs = Object.fromEntries(rows.map((each) => [each.locale, each.slug])) as Record<
+    Locale,
+    string
+  >;
+  return {
+    found: "post",
+    post: { ...toSummary(row), markdown: row.body, html: renderMarkdown(row.body), slugs },
+  };
+}
+
+/** The newest published posts in `locale`, whole, for the feed. */
+export async function latestPosts(db: Db | Tx, locale: Locale, limit: number): Promise<BlogPost[]> {
+  const rows = await db
+    .select({
+      ...columns,
+      slugs: sql<
+        Record<Locale, string>
+      >`(select jsonb_object_agg(t.locale, t.slug) from blog_post_text t where t.post_id = ${blogPost.id})`,
+    })
+    .from(blogPost)
+    .innerJoin(blogPostText, eq(blogPostText.postId, blogPost.id))
+    .where(and(published, eq(blogPostText.locale, locale)))
+    .orderBy(desc(blogPost.publishedAt), desc(blogPost.id))
+    .limit(limit);
+  return rows.map(({ slugs, ...row }) => ({
+    ...toSummary(row),
+    markdown: row.body,
+    html: renderMarkdown(row.body),
+    slugs,
+  }));
+}

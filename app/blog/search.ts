@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { LOCALES, type Locale } from "../i18n/locale.ts";
+import {
+  decodeTimeCursor,
+  firstValue,
+  pageCursor,
+  pageLimit,
+  queryText,
+  type TimeCursor,
+} from "../platform/query.ts";
+import { normalizeForSearch } from "../platform/text.ts";
+import { type BlogType, isBlogType } from "./types.ts";
+
+export const BLOG_SEARCH_MAX = 100;
+export const BLOG_PAGE_SIZE = 6;
+export const BLOG_PAGE_MAX = 50;
+
+import type { BlogSearchForm } from "./links.ts";
+
+export type { BlogSearchForm };
+
+export type BlogCriteria = {
+  /** Normalized (normalizeForSearch); empty matches every post. */
+  title: string;
+  location: string;
+  type?: BlogType;
+};
+
+const text = queryText(BLOG_SEARCH_MAX, "blog.problems.tooLong");
+
+/**
+ * The blog list's query (`?title=&location=&type=&cursor=&limit=`), for the page and the API:
+ * the title and location are found anywhere in the post's title and its "city province", without
+ * regard to case or accents; the type is one of BLOG_TYPES or empty for all.
+ */
+export const blogQuerySchema = z
+  .object({
+    title: text,
+    location: text,
+    type: text.refine((value) => value === "" || isBlogType(value), "blog.problems.unknownType"),
+    cursor: pageCursor(decodeTimeCursor, "blog.problems.invalidCursor"),
+    limit: pageLimit(BLOG_PAGE_SIZE, BLOG_PAGE_MAX, "blog.problems.invalidLimit"),
+    /** The API's language; pages take theirs from the address. */
+    locale: z.preprocess(firstValue, z.enum(LOCALES, "blog.problems.unknownLocale").optional()),
+  })
+  .transform(({ title, location, type, cursor, limit, locale }) => ({
+    form: { title, location, type } satisfies BlogSearchForm,
+    criteria: {
+      title: normalizeForSearch(title),
+      location: normalizeForSearch(location),
+      type: isBlogType(type) ? type : undefined,
+    } satisfies BlogCriteria,
+    cursor: cursor as TimeCursor | undefined,
+    limit,
+    locale: locale as Locale | undefined,
+  }));
+
+/** The fields as typed, to fill the form again after a refused search. */
+export function blogFormOf(params: URLSearchParams): BlogSearchForm {
+  const value = (name: string) => (params.get(name) ?? "").trim();
+  return { title: value("title"), location: value("location"), type: value("type") };
+}
+
+/** A slug as addresses carry it; anything else cannot name a post. */
+export function isSlug(value: string): boolean {
+  return /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value) && value.length <= 120;
+}

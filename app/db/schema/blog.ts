@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+
+/**
+ * A blog post: what is the same in both languages. Its texts, with a slug per language, are
+ * `blog_post_text` rows.
+ */
+export const blogPost = pgTable(
+  "blog_post",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The post's name in content/blog, so seeding again finds it. */
+    key: text().notNull().unique(),
+    type: text().notNull(),
+    city: text().notNull(),
+    province: text().notNull(),
+    /** "city province", lower-cased without accents, as the location search compares it. */
+    searchLocation: text().notNull(),
+    rating: numeric({ precision: 2, scale: 1 }).notNull(),
+    authorName: text().notNull(),
+    cover: text().notNull(),
+    publishedAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      "blog_post_type",
+      sql`${table.type} in ('events', 'local-businesses', 'family-learning', 'city-guides')`,
+    ),
+    check("blog_post_rating_range", sql`${table.rating} between 0 and 5`),
+    // Newest first, a page at a time, for all posts and for one type.
+    index("blog_post_published_idx").on(table.publishedAt, table.id),
+    index("blog_post_type_published_idx").on(table.type, table.publishedAt, table.id),
+  ],
+);
+
+/** A post in one language: its own address (slug), title, excerpt and Markdown body. */
+export const blogPostText = pgTable(
+  "blog_post_text",
+  {
+    postId: integer()
+      .notNull()
+      .references(() => blogPost.id, { onDelete: "cascade" }),
+    locale: text().notNull(),
+    slug: text().notNull(),
+    title: text().notNull(),
+    /** The title lower-cased without accents, as the title search compares it. */
+    searchTitle: text().notNull(),
+    excerpt: text().notNull(),
+    /** Markdown, rendered and sanitized on the server when shown. */
+    body: text().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.locale] }),
+    unique("blog_post_text_slug").on(table.locale, table.slug),
+    check("blog_post_text_locale", sql`${table.locale} in ('en-CA', 'fr-CA')`),
+    check("blog_post_text_slug_shape", sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);

@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { business, type LocalizedText } from "./directory.ts";
+
+/** A feature list in both site languages. */
+export type LocalizedList = { "en-CA": string[]; "fr-CA": string[] };
+
+/** A plan businesses can choose; prices are the full amounts in cents CAD, taxes extra. */
+export const pricingPlan = pgTable(
+  "pricing_plan",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    slug: text().notNull().unique(),
+    position: smallint().notNull().unique(),
+    name: jsonb().$type<LocalizedText>().notNull(),
+    summary: jsonb().$type<LocalizedText>().notNull(),
+    features: jsonb().$type<LocalizedList>().notNull(),
+    monthlyPriceCents: integer().notNull(),
+    annualPriceCents: integer().notNull(),
+    recommended: boolean().notNull().default(false),
+  },
+  (table) => [
+    check(
+      "pricing_plan_prices",
+      sql`${table.monthlyPriceCents} >= 0 and ${table.annualPriceCents} >= 0`,
+    ),
+    // One plan at most is the recommended one.
+    uniqueIndex("pricing_plan_one_recommended")
+      .on(table.recommended)
+      .where(sql`${table.recommended}`),
+  ],
+);
+
+/** A business asking for a plan, and optionally to claim its listing; contacted by the team. */
+export const planRequest = pgTable(
+  "plan_request",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    planId: integer()
+      .notNull()
+      .references(() => pricingPlan.id),
+    billing: text().notNull(),
+    /** The price quoted on the page when the request was sent, in cents, taxes extra. */
+    priceCents: integer().notNull(),
+    businessName: text().notNull(),
+    contactName: text().notNull(),
+    email: text().notNull(),
+    /** E.164, e.g. +15145550123. */
+    phone: text().notNull(),
+    province: text().notNull(),
+    claimBusinessId: integer().references(() => business.id, { onDelete: "set null" }),
+    locale: text().notNull(),
+    status: text().notNull().default("new"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("plan_request_billing", sql`${table.billing} in ('monthly', 'annual')`),
+    check("plan_request_status", sql`${table.status} in ('new', 'contacted', 'closed')`),
+  ],
+);

@@ -1,0 +1,154 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./accounts.ts";
+import type { LocalizedText } from "./directory.ts";
+
+/** What the shop sells. Prices are integer cents of Canadian dollars, before tax. */
+export const product = pgTable(
+  "product",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The product's name in content/shop, so seeding again finds it. */
+    slug: text().notNull().unique(),
+    name: jsonb().$type<LocalizedText>().notNull(),
+    description: jsonb().$type<LocalizedText>().notNull(),
+    category: text().notNull(),
+    originalPriceCents: integer().notNull(),
+    salePriceCents: integer().notNull(),
+    /** On sale, the sale price is charged and the original one shown struck through. */
+    onSale: boolean().notNull().default(false),
+    image: text().notNull(),
+    stock: integer().notNull(),
+    /** Both names, lower-cased without accents, as the search compares them. */
+    searchName: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("product_stock_positive", sql`${table.stock} >= 0`),
+    check(
+      "product_prices",
+      sql`${table.salePriceCents} > 0 and ${table.salePriceCents} <= ${table.originalPriceCents}`,
+    ),
+    check(
+      "product_category",
+      sql`${table.category} in ('local-food', 'learning-play', 'home', 'outdoors', 'apparel')`,
+    ),
+    index("product_category_idx").on(table.category, table.id),
+  ],
+);
+
+/**
+ * A cart: a player's (one per account) or a visitor's, named by a signed cookie. Visitors' carts
+ * are deleted when they join a player's on sign-in, or after 30 days untouched.
+ */
+export const cart = pgTable(
+  "cart",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Where the buyer is, for the sales tax shown; null until chosen. */
+    province: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      "cart_province",
+      sql`${table.province} in ('AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT')`,
+    ),
+    index("cart_visitor_updated_idx").on(table.updatedAt).where(sql`${table.userId} is null`),
+  ],
+);
+
+export const cartLine = pgTable(
+  "cart_line",
+  {
+    cartId: uuid()
+      .notNull()
+      .references(() => cart.id, { onDelete: "cascade" }),
+    productId: integer()
+      .notNull()
+      .references(() => product.id, { onDelete: "cascade" }),
+    quantity: smallint().notNull(),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.cartId, table.productId] }),
+    check("cart_line_quantity", sql`${table.quantity} between 1 and 10`),
+  ],
+);
+
+/**
+ * One sales-tax component of an order, as charged: its kind ("GST", "PST", "RST", "QST", "HST"),
+ * its rate in parts per 100,000 (9.975% is 9975) and its amount in cents.
+ */
+export type OrderTax = { kind: string; rate: number; cents: number };
+
+/**
+ * A checked-out cart. There is no payment provider yet: orders wait for payment, and their stock
+ * is already set aside.
+ */
+export const shopOrder = pgTable(
+  "shop_order",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: text().references(() => user.id, { onDelete: "set null" }),
+    status: text().notNull().default("awaiting_payment"),
+    name: text().notNull(),
+    email: text().notNull(),
+    address: text().notNull(),
+    city: text().notNull(),
+    province: text().notNull(),
+    postalCode: text().notNull(),
+    locale: text().notNull(),
+    subtotalCents: integer().notNull(),
+    taxes: jsonb().$type<OrderTax[]>().notNull(),
+    taxCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      "shop_order_status",
+      sql`${table.status} in ('awaiting_payment', 'paid', 'shipped', 'cancelled')`,
+    ),
+    check(
+      "shop_order_total",
+      sql`${table.totalCents} = ${table.subtotalCents} + ${table.taxCents}`,
+    ),
+    index("shop_order_user_idx").on(table.userId),
+  ],
+);
+
+/** A line of an order, with the name and price as they were when it was placed. */
+export const shopOrderLine = pgTable(
+  "shop_order_line",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => shopOrder.id, { onDelete: "cascade" }),
+    productId: integer().references(() => product.id, { onDelete: "set null" }),
+    name: jsonb().$type<LocalizedText>().notNull(),
+    unitPriceCents: integer().notNull(),
+    quantity: smallint().notNull(),
+  },
+  (table) => [
+    index("shop_order_line_order_idx").on(table.orderId),
+    check("shop_order_line_quantity", sql`${table.quantity} between 1 and 10`),
+  ],
+);

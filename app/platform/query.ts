@@ -1,0 +1,65 @@
+import { z } from "zod";
+import type { MessageKey } from "../i18n/i18n.ts";
+
+/** A query parameter sent more than once counts once, as browsers and shared links send it. */
+export const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+
+/** A search text from the address: trimmed, empty when absent, at most `max` characters. */
+export function queryText(max: number, tooLong: MessageKey) {
+  return z.preprocess(firstValue, z.string().trim().max(max, tooLong).default(""));
+}
+
+/** How many results a page holds: `fallback` when absent, else a whole number from 1 to `max`. */
+export function pageLimit(fallback: number, max: number, invalid: MessageKey) {
+  return z.preprocess(
+    firstValue,
+    z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined) return fallback;
+        const limit = value.trim() === "" ? Number.NaN : Number(value);
+        if (!Number.isInteger(limit) || limit < 1 || limit > max)
+          context.addIssue({ code: "custom", message: invalid });
+        return limit;
+      }),
+  );
+}
+
+/**
+ * Where the next page of a list starts, as the address carries it (opaque to clients): made by
+ * `encode`, read back by `decode`, which returns undefined for anything it did not make.
+ */
+export function pageCursor<Cursor>(
+  decode: (value: string) => Cursor | undefined,
+  invalid: MessageKey,
+) {
+  return z.preprocess(
+    firstValue,
+    z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        if (!value) return undefined;
+        const cursor = decode(value);
+        if (!cursor) context.addIssue({ code: "custom", message: invalid });
+        return cursor;
+      }),
+  );
+}
+
+/** A cursor of the newest-first lists: the last row's time and id. */
+export type TimeCursor = { at: string; id: number };
+
+export function encodeTimeCursor(cursor: TimeCursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.id}`).toString("base64url");
+}
+
+export function decodeTimeCursor(value: string): TimeCursor | undefined {
+  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)\|(\d{1,10})$/.exec(
+    Buffer.from(value, "base64url").toString("utf8"),
+  );
+  if (!match || Number.isNaN(Date.parse(match[1] as string))) return undefined;
+  const id = Number(match[2]);
+  return Number.isSafeInteger(id) && id > 0 ? { at: match[1] as string, id } : undefined;
+}

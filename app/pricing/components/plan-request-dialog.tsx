@@ -1,0 +1,251 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import type { FormProblem } from "../../platform/api.ts";
+import { PROVINCES } from "../../platform/provinces.ts";
+import { primaryButton } from "../../ui/button-link.tsx";
+import { TextField } from "../../ui/text-field.tsx";
+import { BILLINGS, type Billing } from "../billing.ts";
+import type { ClaimedBusiness, Plan } from "../types.ts";
+import { selectPlanId } from "./plan-card.tsx";
+
+export type RequestValues = Partial<Record<string, string>>;
+
+const control = "rounded-lg border border-slate-300 bg-white px-3 py-3";
+
+/**
+ * The plan request form, shown while the address has `?plan=`. With JavaScript it is a modal
+ * dialog; without, the same form sits in the page. Closing it removes `?plan=` and gives the focus
+ * back to the plan's 'Select Plan'. Once sent, it says so in place of the form.
+ */
+export function PlanRequestDialog({
+  plans,
+  plan,
+  billing,
+  claimed,
+  problem,
+  values = {},
+  sentTo,
+}: {
+  plans: Plan[];
+  plan: Plan;
+  billing: Billing;
+  claimed: ClaimedBusiness | null;
+  problem?: FormProblem;
+  values?: RequestValues;
+  sentTo?: string;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const to = useLocalizedPath();
+  const navigate = useNavigate();
+  const busy = useNavigation().state === "submitting";
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    // Rendered open for pages without JavaScript; made modal here. close() would fire "close",
+    // which means Cancel, so the attribute is taken off instead.
+    element.removeAttribute("open");
+    element.showModal();
+    return () => document.getElementById(selectPlanId(plan.slug))?.focus();
+  }, [plan.slug]);
+
+  const closed = `${to("/pricing")}?billing=${billing}`;
+  const close = () => navigate(closed, { replace: true, preventScrollReset: true });
+  const invalid = (field: string) =>
+    problem?.field === field
+      ? { "aria-invalid": true as const, "aria-describedby": "plan-request-problem" }
+      : {};
+  const collator = new Intl.Collator(locale);
+  const provinces = PROVINCES.map((code) => ({ code, name: t(`provinces.${code}`) })).sort((a, b) =>
+    collator.compare(a.name, b.name),
+  );
+
+  return (
+    <dialog
+      ref={dialog}
+      open
+      id="plan-request"
+      aria-labelledby="plan-request-title"
+      onClose={close}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100%-2rem))] overflow-y-auto rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50 [&:not(:modal)]:static [&:not(:modal)]:my-10"
+    >
+      {sentTo ? (
+        <div role="status">
+          <h2 id="plan-request-title" className="text-2xl font-bold">
+            {t("pricing.sent.title")}
+          </h2>
+          <p className="mt-3">{t("pricing.sent.text", { email: sentTo })}</p>
+          <div className="mt-6 flex justify-end">
+            <Link to={closed} replace preventScrollReset className={primaryButton}>
+              {t("pricing.sent.close")}
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <>
+          <h2 id="plan-request-title" className="text-2xl font-bold">
+            {t("pricing.form.title")}
+          </h2>
+          <p className="mt-2 text-slate-700">{t("pricing.form.intro")}</p>
+          <Form
+            method="post"
+            action={`${to("/pricing")}?${new URLSearchParams({ billing, plan: plan.slug })}`}
+            preventScrollReset
+            className="mt-4 flex flex-col gap-4"
+          >
+            {problem && (
+              <p
+                id="plan-request-problem"
+                role="alert"
+                className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
+              >
+                {t(problem.message, problem.values)}
+              </p>
+            )}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="flex flex-col gap-1">
+                <label htmlFor="request-plan" className="font-medium text-slate-800">
+                  {t("pricing.form.plan")}
+                </label>
+                <select
+                  id="request-plan"
+                  name="plan"
+                  defaultValue={values.plan ?? plan.slug}
+                  className={control}
+                  {...invalid("plan")}
+                >
+                  {plans.map((option) => (
+                    <option key={option.slug} value={option.slug}>
+                      {option.name[locale]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <fieldset className="flex flex-col gap-1">
+                <legend className="font-medium text-slate-800">{t("pricing.form.billing")}</legend>
+                <div className="flex flex-col gap-1 pt-1">
+                  {BILLINGS.map((option) => (
+                    <label key={option} className="flex items-center gap-2">
+                      <input
+                        type="radio"
+                        name="billing"
+                        value={option}
+                        defaultChecked={(values.billing ?? billing) === option}
+                        className="size-4"
+                      />
+                      {t(`pricing.billing.${option}`)}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            </div>
+            <TextField
+              id="request-business"
+              name="businessName"
+              label={t("pricing.form.businessName")}
+              autoComplete="organization"
+              defaultValue={values.businessName ?? claimed?.name}
+              maxLength={120}
+              required
+              {...invalid("businessName")}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                id="request-contact"
+                name="contactName"
+                label={t("pricing.form.contactName")}
+                autoComplete="name"
+                defaultValue={values.contactName}
+                maxLength={100}
+                required
+                {...invalid("contactName")}
+              />
+              <TextField
+                id="request-email"
+                name="email"
+                type="email"
+                label={t("pricing.form.email")}
+                autoComplete="email"
+                defaultValue={values.email}
+                maxLength={254}
+                required
+                {...invalid("email")}
+              />
+              <TextField
+                id="request-phone"
+                name="phone"
+                type="tel"
+                label={t("pricing.form.phone")}
+                hint={t("pricing.form.phoneHint")}
+                autoComplete="tel"
+                defaultValue={values.phone}
+                maxLength={40}
+                required
+                {...invalid("phone")}
+              />
+              <div className="flex flex-col gap-1">
+                <label htmlFor="request-province" className="font-medium text-slate-800">
+                  {t("pricing.form.province")}
+                </label>
+                <select
+                  id="request-province"
+                  name="province"
+                  defaultValue={values.province ?? claimed?.province ?? ""}
+                  required
+                  className={control}
+                  {...invalid("province")}
+                >
+                  <option value="" disabled>
+                    {t("pricing.form.chooseProvince")}
+                  </option>
+                  {provinces.map(({ code, name }) => (
+                    <option key={code} value={code}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            {claimed ? (
+              <p className="rounded-lg bg-brand-50 p-3 text-brand-900">
+                <input type="hidden" name="claim" value={claimed.id} />
+                {t("pricing.form.claiming", claimed)}
+              </p>
+            ) : (
+              <TextField
+                id="request-claim"
+                name="claim"
+                label={t("pricing.form.claim")}
+                hint={t("pricing.form.claimHint")}
+                defaultValue={values.claim}
+                maxLength={300}
+                {...invalid("claim")}
+              />
+            )}
+            <div className="mt-2 flex flex-wrap justify-end gap-3">
+              <Link
+                to={closed}
+                replace
+                preventScrollReset
+                className="rounded-lg px-6 py-3 font-semibold ring-1 ring-slate-300"
+              >
+                {t("pricing.form.cancel")}
+              </Link>
+              <button
+                type="submit"
+                disabled={busy}
+                className={`${primaryButton} disabled:opacity-70`}
+              >
+                {busy ? t("pricing.form.sending") : t("pricing.form.submit")}
+              </button>
+            </div>
+          </Form>
+        </>
+      )}
+    </dialog>
+  );
+}

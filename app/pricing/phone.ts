@@ -1,0 +1,19 @@
+import { parsePhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
+
+/**
+ * A phone number a business in Canada can be reached at, in E.164 (+15145550123), or undefined.
+ * Canadian numbers (by their area code), and the North American toll-free numbers businesses here
+ * use, which libphonenumber files under the United States.
+ */
+export function canadianPhone(value: string): string | undefined {
+  const phone = parsePhoneNumberFromString(value, "CA");
+  if (!phone?.isValid()) return undefined;
+  const canadian = phone.country === "CA";
+  const tollFree = phone.countryCallingCode === "1" && phone.getType() === "TOLL_FREE";
+  return canadian || tollFree ? phone.number : undefined;
+}
+
+/** An E.164 number as people in Canada write it: "+15145550123" becomes "(514) 555-0123". */
+export function displayPhone(e164: string): string {
+  return parsePhoneNumber(e164).formatNational();
+}

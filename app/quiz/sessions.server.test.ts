@@ -1,0 +1,546 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Database, DatabaseHandle } from "../db/client.server.ts";
+import { createTestDatabase } from "../db/test-database.server.ts";
+import { isAppError } from "../platform/errors.ts";
+import type { QuizTimer } from "./categories.ts";
+import { seedQuizQuestions } from "./seed.server.ts";
+import {
+  answerQuestion,
+  applyTimer,
+  finishSession,
+  getPlayState,
+  listCategories,
+  resultsOf,
+  saveFeedback,
+  showNext,
+  startOrResume,
+} from "./sessions.server.ts";
+import { testBank } from "./test-banks.ts";
+import type { PlayState } from "./types.ts";
+
+let database: DatabaseHandle;
+let db: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  // Math in both languages; Animal in English only.
+  await seedQuizQuestions(db, [
+    testBank("math", "en-CA"),
+    testBank("math", "fr-CA"),
+    testBank("animal", "en-CA"),
+  ]);
+});
+
+afterAll(() => database.close());
+
+/**
+ * A player row as sign-up leaves it. The quiz area may not use the players' tables, so the test
+ * writes and reads them in SQL: what it checks is the database's state, whoever wrote it.
+ */
+async function newPlayer(quizTimer: QuizTimer = 30): Promise<string> {
+  const id = randomUUID();
+  await db.execute(sql`insert into "user" (id, name, email, handle, quiz_timer)
+    values (${id}, 'Player', ${`${id}@example.com`}, ${id}, ${quizTimer})`);
+  return id;
+}
+
+async function playerRecord(id: string) {
+  const result = await db.execute<{
+    points: number;
+    uses_points: number;
+    play_match: number;
+    winner: number;
+    ledger: number;
+    entries: number;
+  }>(sql`select points, uses_points, play_match, winner,
+      (select coalesce(sum(change), 0)::int from points_ledger where user_id = ${id}) as ledger,
+      (select count(*)::int from points_ledger where user_id = ${id}) as entries
+    from "user" where id = ${id}`);
+  return result.rows[0];
+}
+
+/** Moves the current question's clock back, as if it had been shown `seconds` ago. */
+async function shownSecondsAgo(sessionId: string, seconds: number) {
+  await db.execute(sql`update quiz_session
+    set shown_at = now() - make_interval(secs => ${seconds}) where id = ${sessionId}`);
+}
+
+/** The place of the right answer: the test banks ask "what is n + 1?". */
+function rightChoice(state: PlayState): number {
+  const n = Number(/what is (\d+) \+ 1\?/.exec(state.question.text)?.[1]);
+  return state.question.options.indexOf(String(n + 1));
+}
+
+function wrongChoice(state: PlayState): number {
+  return (rightChoice(state) + 1) % 4;
+}
+
+const start = (me: string, category: "math" | "animal" = "math", locale = "en-CA" as const) =>
+  startOrResume(db, me, { category, locale, timer: 30 });
+
+/** Answers the five questions (right when `right(position)`), moving on after each, then finishes. */
+async function playSet(me: string, right: (position: number) => boolean = () => true) {
+  let { state } = await start(me);
+  for (let position = 1; position <= 5; position++) {
+    const choice = right(position) ? rightChoice(state) : wrongChoice(state);
+    state = await answerQuestion(db, me, state.id, { position, choice });
+    if (position < 5) state = await showNext(db, me, state.id, 30);
+  }
+  return finishSession(db, me, state.id);
+}
+
+/** Requests waiting for a lock another transaction holds (pg_locks is read live, not cached). */
+async function lockWaiters(client: pg.Client): Promise<number> {
+  const result = await client.query(
+    "select count(*)::int as waiting from pg_locks where not granted",
+  );
+  return result.rows[0].waiting;
+}
+
+async function waitUntil(condition: () => Promise<boolean>) {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (isAppError(error)) return { code: error.code, message: error.messageKey };
+    throw error;
+  }
+  throw new Error("expected an AppError");
+}
+
+describe("starting and resuming", () => {
+  test("a new player starts set 1 of the category in their language, at question 1", async () => {
+    const me = await newPlayer();
+    const { state, created } = await start(me);
+    expect(created).toBe(true);
+    expect(state).toMatchObject({
+      category: "math",
+      set: 1,
+      locale: "en-CA",
+      timer: 30,
+      total: 5,
+      score: 0,
+      answered: 0,
+    });
+    expect(state.question.position).toBe(1);
+    expect(state.question.text).toBe("en-CA math: what is 0 + 1?");
+    expect(state.question.timeLeftMs).toBeGreaterThan(29_000);
+    expect(state.question.result).toBeNull();
+    expect([...state.question.options].sort()).toEqual(["1", "2", "3", "4"]);
+  });
+
+  test("nothing about the answer is sent before the question is answered", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    expect(JSON.stringify(state)).not.toMatch(/explanation|answerIndex|One more than/);
+  });
+
+  test("the options are shuffled per session: the right answer is not always first", async () => {
+    const places = new Set<number>();
+    for (let i = 0; i < 12; i++) places.add(rightChoice((await start(await newPlayer())).state));
+    expect(places.size).toBeGreaterThan(1);
+  });
+
+  test("starting again, in any category, resumes the unfinished session where it stood", async () => {
+    const me = await newPlayer();
+    const first = await start(me);
+    await shownSecondsAgo(first.state.id, 10);
+    const again = await start(me, "animal");
+    expect(again.created).toBe(false);
+    expect(again.state.id).toBe(first.state.id);
+    expect(again.state.category).toBe("math");
+    expect(again.state.question.options).toEqual(first.state.question.options);
+    // The time already used stays used.
+    expect(again.state.question.timeLeftMs).toBeLessThanOrEqual(20_000);
+    expect(await getPlayState(db, me)).toMatchObject({ id: first.state.id });
+  });
+
+  test("two starts at once make one session", async () => {
+    const me = await newPlayer();
+    const results = await Promise.all(Array.from({ length: 8 }, () => start(me)));
+    expect(new Set(results.map((result) => result.state.id)).size).toBe(1);
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+  });
+
+  test("a set started in French stays French", async () => {
+    const me = await newPlayer();
+    const { state } = await startOrResume(db, me, {
+      category: "math",
+      locale: "fr-CA",
+      timer: 30,
+    });
+    expect(state.question.text).toMatch(/^fr-CA/);
+    const resumed = await startOrResume(db, me, { category: "math", locale: "en-CA", timer: 30 });
+    expect(resumed.state.locale).toBe("fr-CA");
+    expect(resumed.state.question.text).toMatch(/^fr-CA/);
+  });
+
+  test("no questions for the set in the player's language: nothing starts", async () => {
+    const me = await newPlayer();
+    expect(
+      await failure(startOrResume(db, me, { category: "animal", locale: "fr-CA", timer: 30 })),
+    ).toEqual({ code: "not_found", message: "quiz.problems.noQuestions" });
+    expect(await getPlayState(db, me)).toBeNull();
+  });
+
+  test("after 20 completed sets nothing starts", async () => {
+    const me = await newPlayer();
+    await db.execute(
+      sql`insert into quiz_progress (user_id, category, completed_sets) values (${me}, 'math', 20)`,
+    );
+    expect(await failure(start(me))).toEqual({
+      code: "conflict",
+      message: "quiz.problems.allDone",
+    });
+    expect((await listCategories(db, me)).find((c) => c.category === "math")).toEqual({
+      category: "math",
+      completedSets: 20,
+      nextSet: null,
+    });
+  });
+});
+
+describe("answering", () => {
+  test("a right answer: +2, and now the right answer and the explanation", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    const answered = await answerQuestion(db, me, state.id, {
+      position: 1,
+      choice: rightChoice(state),
+    });
+    expect(answered.score).toBe(2);
+    expect(answered.question.result).toEqual({
+      choice: rightChoice(state),
+      correct: true,
+      timedOut: false,
+      answer: rightChoice(state),
+      explanation: "One more than 0 is 1.",
+      points: 2,
+    });
+    // The countdown stops at the answer.
+    expect(answered.question.timeLeftMs).toBeGreaterThan(25_000);
+    expect(answered.question.timeLeftMs).toBeLessThanOrEqual(30_000);
+  });
+
+  test("a wrong answer: -2, with the right answer shown", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    const answered = await answerQuestion(db, me, state.id, {
+      position: 1,
+      choice: wrongChoice(state),
+    });
+    expect(answered.score).toBe(-2);
+    expect(answered.question.result).toMatchObject({
+      choice: wrongChoice(state),
+      correct: false,
+      answer: rightChoice(state),
+    });
+  });
+
+  test("the first answer is final: a second one is a conflict and changes nothing", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    await answerQuestion(db, me, state.id, { position: 1, choice: wrongChoice(state) });
+    expect(
+      await failure(answerQuestion(db, me, state.id, { position: 1, choice: rightChoice(state) })),
+    ).toEqual({ code: "conflict", message: "quiz.problems.alreadyAnswered" });
+    const now = await getPlayState(db, me);
+    expect(now?.score).toBe(-2);
+  });
+
+  test("ten answers to the same question at once: one counts", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    const settled = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        answerQuestion(db, me, state.id, { position: 1, choice: i % 4 }),
+      ),
+    );
+    expect(settled.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect(await getPlayState(db, me)).toMatchObject({ answered: 1 });
+  });
+
+  test("a question not yet shown cannot be answered", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    expect(await failure(answerQuestion(db, me, state.id, { position: 2, choice: 0 }))).toEqual({
+      code: "conflict",
+      message: "quiz.problems.notShownYet",
+    });
+  });
+
+  test("within the 2-second grace an answer counts; after it, it is a time-out", async () => {
+    const me = await newPlayer();
+    let { state } = await start(me);
+    await shownSecondsAgo(state.id, 31);
+    state = await answerQuestion(db, me, state.id, { position: 1, choice: rightChoice(state) });
+    expect(state.question.result).toMatchObject({ correct: true, timedOut: false });
+
+    state = await showNext(db, me, state.id, 30);
+    await shownSecondsAgo(state.id, 33);
+    state = await answerQuestion(db, me, state.id, { position: 2, choice: rightChoice(state) });
+    expect(state.question.result).toMatchObject({
+      choice: null,
+      correct: false,
+      timedOut: true,
+      points: -2,
+    });
+    expect(state.score).toBe(0);
+  });
+
+  test("a question whose time ran out shows its answer, and the next request records the time-out", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    await shownSecondsAgo(state.id, 40);
+    const late = await getPlayState(db, me);
+    expect(late?.question.result).toMatchObject({ timedOut: true, answer: rightChoice(state) });
+    const next = await showNext(db, me, state.id, 30);
+    expect(next.question.position).toBe(2);
+    expect(next.score).toBe(-2);
+  });
+
+  test("the player's own time-out (no choice) counts as one at once", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    const answered = await answerQuestion(db, me, state.id, { position: 1, choice: null });
+    expect(answered.question.result).toMatchObject({ timedOut: true, points: -2 });
+  });
+
+  test("untimed play never times out", async () => {
+    const me = await newPlayer(0);
+    const { state } = await startOrResume(db, me, { category: "math", locale: "en-CA", timer: 0 });
+    expect(state.question.timeLeftMs).toBeNull();
+    await shownSecondsAgo(state.id, 3600);
+    const answered = await answerQuestion(db, me, state.id, {
+      position: 1,
+      choice: rightChoice(state),
+    });
+    expect(answered.question.result).toMatchObject({ correct: true, timedOut: false });
+  });
+
+  test("more time applies to the current question at once; less time from the next one", async () => {
+    const me = await newPlayer();
+    let { state } = await start(me);
+    await shownSecondsAgo(state.id, 40);
+    await applyTimer(db, me, state.id, 60);
+    state = (await getPlayState(db, me)) as PlayState;
+    expect(state.timer).toBe(60);
+    expect(state.question.result).toBeNull();
+    await applyTimer(db, me, state.id, 30);
+    expect((await getPlayState(db, me))?.timer).toBe(60);
+    state = await answerQuestion(db, me, state.id, { position: 1, choice: rightChoice(state) });
+    expect(state.question.result).toMatchObject({ correct: true });
+    state = await showNext(db, me, state.id, 30);
+    expect(state.timer).toBe(30);
+  });
+
+  test("moving on twice does not skip a question", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    await answerQuestion(db, me, state.id, { position: 1, choice: 0 });
+    const [a, b] = await Promise.all([
+      showNext(db, me, state.id, 30),
+      showNext(db, me, state.id, 30),
+    ]);
+    expect([a.question.position, b.question.position]).toEqual([2, 2]);
+    expect((await showNext(db, me, state.id, 30)).question.position).toBe(2);
+  });
+});
+
+describe("finishing", () => {
+  test("a set with every answer right: +10, a match, a win, the category's progress", async () => {
+    const me = await newPlayer();
+    const results = await playSet(me);
+    expect(results).toMatchObject({
+      category: "math",
+      set: 1,
+      score: 10,
+      total: 5,
+      correct: 5,
+      incorrect: 0,
+      feedbackSent: false,
+    });
+    expect(await playerRecord(me)).toEqual({
+      points: 10,
+      uses_points: 0,
+      play_match: 1,
+      winner: 1,
+      ledger: 10,
+      entries: 1,
+    });
+    expect((await listCategories(db, me))[1]).toEqual({
+      category: "math",
+      completedSets: 1,
+      nextSet: 2,
+    });
+    expect(await getPlayState(db, me)).toBeNull();
+    expect((await start(me)).state.set).toBe(2);
+  });
+
+  test("three right, two wrong: +2, a match, no win", async () => {
+    const me = await newPlayer();
+    const results = await playSet(me, (position) => position <= 3);
+    expect(results).toMatchObject({ score: 2, correct: 3, incorrect: 2 });
+    expect(await playerRecord(me)).toMatchObject({ points: 2, play_match: 1, winner: 0 });
+  });
+
+  test("the balance never goes below 0; the ledger records what was applied", async () => {
+    const me = await newPlayer();
+    await playSet(me, (position) => position <= 3);
+    const results = await playSet(me, () => false);
+    expect(results.score).toBe(-10);
+    expect(await playerRecord(me)).toMatchObject({ points: 0, ledger: 0, entries: 2 });
+  });
+
+  test("finishing before the five answers is refused", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    expect(await failure(finishSession(db, me, state.id))).toEqual({
+      code: "conflict",
+      message: "quiz.problems.notAllAnswered",
+    });
+  });
+
+  test("a last question whose time ran out is a time-out when finishing", async () => {
+    const me = await newPlayer();
+    let { state } = await start(me);
+    for (let position = 1; position <= 4; position++) {
+      state = await answerQuestion(db, me, state.id, { position, choice: rightChoice(state) });
+      state = await showNext(db, me, state.id, 30);
+    }
+    await shownSecondsAgo(state.id, 60);
+    expect(await finishSession(db, me, state.id)).toMatchObject({ score: 6, correct: 4 });
+  });
+
+  test("20 finishes of one session at once credit it exactly once", async () => {
+    const me = await newPlayer();
+    let { state } = await start(me);
+    for (let position = 1; position <= 5; position++) {
+      state = await answerQuestion(db, me, state.id, { position, choice: rightChoice(state) });
+      if (position < 5) state = await showNext(db, me, state.id, 30);
+    }
+    // Hold the session's row so that every finish reads it unfinished and then waits at the update:
+    // released together, they race for real.
+    const blocker = new pg.Client({ connectionString: database.url });
+    await blocker.connect();
+    await blocker.query("begin");
+    await blocker.query("select id from quiz_session where id = $1 for update", [state.id]);
+    const finishing = Promise.all(
+      Array.from({ length: 20 }, () => finishSession(db, me, state.id)),
+    );
+    const poolSize = db.$client.options.max ?? 10;
+    await waitUntil(async () => (await lockWaiters(blocker)) >= poolSize);
+    await blocker.query("commit");
+    await blocker.end();
+    const all = await finishing;
+    for (const results of all) expect(results).toMatchObject({ score: 10, correct: 5 });
+    expect(await playerRecord(me)).toEqual({
+      points: 10,
+      uses_points: 0,
+      play_match: 1,
+      winner: 1,
+      ledger: 10,
+      entries: 1,
+    });
+    expect((await listCategories(db, me))[1]?.completedSets).toBe(1);
+  });
+
+  test("the category's progress stops at 20", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    await db.execute(
+      sql`insert into quiz_progress (user_id, category, completed_sets) values (${me}, 'math', 20)`,
+    );
+    let current = state;
+    for (let position = 1; position <= 5; position++) {
+      current = await answerQuestion(db, me, current.id, { position, choice: 0 });
+      if (position < 5) current = await showNext(db, me, current.id, 30);
+    }
+    await finishSession(db, me, current.id);
+    expect((await listCategories(db, me))[1]?.completedSets).toBe(20);
+  });
+});
+
+describe("a player reaches only their own sessions", () => {
+  test("another player's session is not found, whatever the operation", async () => {
+    const owner = await newPlayer();
+    const other = await newPlayer();
+    const { state } = await start(owner);
+    const notFound = { code: "not_found", message: "errors.not_found" };
+    expect(await failure(answerQuestion(db, other, state.id, { position: 1, choice: 0 }))).toEqual(
+      notFound,
+    );
+    expect(await failure(showNext(db, other, state.id, 30))).toEqual(notFound);
+    expect(await failure(finishSession(db, other, state.id))).toEqual(notFound);
+    await applyTimer(db, other, state.id, 0);
+    expect((await getPlayState(db, owner))?.timer).toBe(30);
+
+    const results = await playSet(owner);
+    expect(await failure(resultsOf(db, other, results.id))).toEqual(notFound);
+    expect(await failure(saveFeedback(db, other, results.id, "Mine now"))).toEqual(notFound);
+  });
+});
+
+describe("feedback", () => {
+  test("one per finished session", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    expect(await failure(saveFeedback(db, me, state.id, "Too early"))).toMatchObject({
+      code: "not_found",
+    });
+    await db.execute(sql`delete from quiz_session where id = ${state.id}`);
+    const results = await playSet(me);
+    await saveFeedback(db, me, results.id, "Fun questions!");
+    expect((await resultsOf(db, me, results.id)).feedbackSent).toBe(true);
+    expect(await failure(saveFeedback(db, me, results.id, "Again"))).toEqual({
+      code: "conflict",
+      message: "quiz.feedback.alreadySent",
+    });
+  });
+});
+
+test("after a few hundred random plays by many players, the ledger's sum is every balance", async () => {
+  const players = await Promise.all(Array.from({ length: 24 }, () => newPlayer()));
+  let seed = 11;
+  const random = (n: number) => {
+    seed = (seed * 16807) % 2147483647;
+    return seed % n;
+  };
+  const plays = 12;
+  await Promise.all(
+    players.map(async (me) => {
+      for (let play = 0; play < plays; play++) {
+        let { state } = await start(me);
+        for (let position = 1; position <= 5; position++) {
+          const roll = random(10);
+          if (roll === 0) await shownSecondsAgo(state.id, 40);
+          const choice = roll < 4 ? rightChoice(state) : roll < 9 ? wrongChoice(state) : null;
+          state = await answerQuestion(db, me, state.id, { position, choice });
+          if (position < 5) state = await showNext(db, me, state.id, 30);
+        }
+        // Now and then a double click on Finish.
+        await Promise.all(
+          Array.from({ length: 1 + random(2) }, () => finishSession(db, me, state.id)),
+        );
+      }
+    }),
+  );
+  const result = await db.execute<{ id: string; balance: number; ledger: number; sets: number }>(
+    sql`select u.id, u.points - u.uses_points as balance, u.play_match as sets,
+      (select coalesce(sum(change), 0)::int from points_ledger l where l.user_id = u.id) as ledger
+    from "user" u where u.id in ${players}`,
+  );
+  expect(result.rows).toHaveLength(players.length);
+  for (const row of result.rows) {
+    expect(row.ledger, row.id).toBe(row.balance);
+    expect(row.balance).toBeGreaterThanOrEqual(0);
+    expect(row.sets).toBe(plays);
+  }
+});

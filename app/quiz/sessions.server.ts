@@ -1,0 +1,470 @@
+import { randomInt } from "node:crypto";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server.ts";
+import {
+  quizAnswer,
+  quizFeedback,
+  quizProgress,
+  quizQuestion,
+  quizSession,
+} from "../db/schema/quiz.ts";
+import type { Locale } from "../i18n/locale.ts";
+import { AppError } from "../platform/errors.ts";
+import { recordFinishedSet } from "../players/points.server.ts";
+import {
+  QUESTIONS_PER_SET,
+  QUIZ_CATEGORIES,
+  type QuizCategory,
+  type QuizTimer,
+  SETS_PER_CATEGORY,
+} from "./categories.ts";
+import { completedSetsByCategory } from "./progress.server.ts";
+import { isLate, nextSetNumber, pointsFor, scoreOf, shuffledOrder, timeLeftMs } from "./rules.ts";
+import type { CategoryProgress, PlayState, SetResults } from "./types.ts";
+
+/**
+ * Quiz sessions (DESIGN.md "Game rules on the server"): the server keeps the questions, shuffles
+ * their options, times each question with its own clock (PostgreSQL's `now()`, the same for every
+ * app server), takes the first answer to each question as final and credits a finished set once.
+ * Every function acts on the player `me` only: another player's session is not found.
+ *
+ * Answering and moving on are the game's hot path (a request a second per player): each reads the
+ * whole session in one query (`readSession`) and writes with one statement whose own condition
+ * makes it safe without a transaction: the primary key of quiz_answer takes the first answer only,
+ * and moving on names the question it moves from.
+ */
+
+type StoredAnswer = {
+  position: number;
+  /** The bank's index of the option chosen; null for a time-out. */
+  choice: number | null;
+  correct: boolean;
+  timedOut: boolean;
+  /** In ms since the epoch. */
+  answeredAt: number;
+};
+
+type Question = { text: string; options: string[]; answerIndex: number; explanation: string };
+
+/** A session as one query reads it, with its current question, its answers and the clock. */
+type Session = {
+  id: string;
+  category: QuizCategory;
+  setNumber: number;
+  locale: Locale;
+  questionIds: number[];
+  optionOrders: number[][];
+  timer: QuizTimer;
+  current: number;
+  finished: boolean;
+  /** In ms since the epoch, like `now`, the database's clock when the row was read. */
+  shownAt: number;
+  now: number;
+  question: Question;
+  answers: StoredAnswer[];
+};
+
+const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+
+/** The columns every read of a session's current question returns, named as `Session` reads them. */
+const QUESTION_COLUMNS = `q.text, q.options, q.answer_index as "answerIndex", q.explanation,
+  ${epochMs("now()")} as now`;
+
+/**
+ * The session (the player's own, by `where`) with its current question and answers, in one query;
+ * undefined when there is none.
+ */
+async function readSession(db: Db | Tx, where: SQL): Promise<Session | undefined> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select s.id, s.category, s.set_number as "setNumber", s.locale, s.question_ids as "questionIds",
+      s.option_orders as "optionOrders", s.timer, s.current, s.finished_at is not null as finished,
+      ${sql.raw(epochMs("s.shown_at"))} as "shownAt", ${sql.raw(QUESTION_COLUMNS)},
+      coalesce((
+        select json_agg(json_build_object('position', a.position, 'choice', a.choice,
+            'correct', a.correct, 'timedOut', a.timed_out,
+            'answeredAt', ${sql.raw(epochMs("a.answered_at"))}) order by a.position)
+        from quiz_answer a where a.session_id = s.id
+      ), '[]'::json) as answers
+    from quiz_session s join quiz_question q on q.id = s.question_ids[s.current]
+    where ${where}`);
+  const row = result.rows[0];
+  return row && sessionOf(row);
+}
+
+function sessionOf(row: Record<string, unknown>): Session {
+  const { text, options, answerIndex, explanation, ...session } = row;
+  return {
+    ...(session as Omit<Session, "question">),
+    question: { text, options, answerIndex, explanation } as Question,
+  };
+}
+
+const byId = (me: string, sessionId: string) => sql`s.id = ${sessionId} and s.user_id = ${me}`;
+const unfinished = (me: string) => sql`s.user_id = ${me} and s.finished_at is null`;
+
+/** The player's session by id; not found when it is someone else's. */
+async function ownSession(db: Db | Tx, me: string, sessionId: string): Promise<Session> {
+  const session = await readSession(db, byId(me, sessionId));
+  if (!session) throw new AppError("not_found");
+  return session;
+}
+
+/** The player's progress in every category, in SPEC.md's order. */
+export async function listCategories(db: Db | Tx, me: string): Promise<CategoryProgress[]> {
+  const completed = await completedSetsByCategory(db, me);
+  return QUIZ_CATEGORIES.map((category) => {
+    const completedSets = completed[category] ?? 0;
+    return { category, completedSets, nextSet: nextSetNumber(completedSets) };
+  });
+}
+
+/**
+ * Starts the category's next set in `locale`, or, when the player has an unfinished session (of
+ * any category), resumes that one: the question to play now, which is the next one once the current
+ * one is answered. `timer` is the player's setting, for the question shown now.
+ */
+export async function startOrResume(
+  db: Db | Tx,
+  me: string,
+  options: { category: QuizCategory; locale: Locale; timer: QuizTimer },
+): Promise<{ state: PlayState; created: boolean }> {
+  const open = await readSession(db, unfinished(me));
+  if (open) return { state: await moveOn(db, me, open, options.timer), created: false };
+
+  const [progress] = await db
+    .select({ completedSets: quizProgress.completedSets })
+    .from(quizProgress)
+    .where(and(eq(quizProgress.userId, me), eq(quizProgress.category, options.category)));
+  const set = nextSetNumber(progress?.completedSets ?? 0);
+  if (set === null) throw new AppError("conflict", { message: "quiz.problems.allDone" });
+
+  const questions = await db
+    .select({ id: quizQuestion.id, options: quizQuestion.options })
+    .from(quizQuestion)
+    .where(
+      and(
+        eq(quizQuestion.category, options.category),
+        eq(quizQuestion.locale, options.locale),
+        eq(quizQuestion.setNumber, set),
+      ),
+    )
+    .orderBy(asc(quizQuestion.position));
+  if (questions.length !== QUESTIONS_PER_SET)
+    throw new AppError("not_found", { message: "quiz.problems.noQuestions" });
+
+  const [created] = await db
+    .insert(quizSession)
+    .values({
+      userId: me,
+      category: options.category,
+      setNumber: set,
+      locale: options.locale,
+      questionIds: questions.map((question) => question.id),
+      optionOrders: questions.map((question) =>
+        shuffledOrder(question.options.length, (n) => randomInt(n)),
+      ),
+      timer: options.timer,
+    })
+    // Two starts at once: the unique index on unfinished sessions lets one in; the other resumes it.
+    .onConflictDoNothing()
+    .returning({ id: quizSession.id });
+  const session = await readSession(db, created ? byId(me, created.id) : unfinished(me));
+  if (!session) throw new AppError("conflict");
+  return { state: stateOf(session), created: Boolean(created) };
+}
+
+/** The player's unfinished session as it stands, without changing anything; null when none. */
+export async function getPlayState(db: Db | Tx, me: string): Promise<PlayState | null> {
+  const session = await readSession(db, unfinished(me));
+  return session ? stateOf(session) : null;
+}
+
+/**
+ * Moves on to the next question once the current one is answered (or its time has run out), and
+ * starts its clock with the player's timer. Asking again before answering changes nothing, so a
+ * repeated request never skips a question.
+ */
+export async function showNext(
+  db: Db | Tx,
+  me: string,
+  sessionId: string,
+  timer: QuizTimer,
+): Promise<PlayState> {
+  return moveOn(db, me, await ownSession(db, me, sessionId), timer);
+}
+
+async function moveOn(db: Db | Tx, me: string, session: Session, timer: QuizTimer) {
+  if (session.finished) throw new AppError("conflict", { message: "quiz.problems.finished" });
+  const late = pendingTimeOut(session);
+  // After this, the current question has an answer: this time-out, or one recorded just before.
+  if (late) await recordTimeOut(db, session);
+  const done = late || session.answers.some((answer) => answer.position === session.current);
+  if (!done || session.current >= QUESTIONS_PER_SET) return stateOf(session);
+  const result = await db.execute<Record<string, unknown>>(sql`
+    update quiz_session s set current = s.current + 1, shown_at = now(), timer = ${timer}
+    from quiz_question q
+    where s.id = ${session.id} and s.user_id = ${me} and s.finished_at is null
+      and s.current = ${session.current} and q.id = s.question_ids[s.current + 1]
+    returning s.current, s.timer, ${sql.raw(epochMs("s.shown_at"))} as "shownAt",
+      ${sql.raw(QUESTION_COLUMNS)}`);
+  const moved = result.rows[0];
+  // Another request moved on first: show where it left the session.
+  if (!moved) return stateOf(await ownSession(db, me, session.id));
+  const { question } = sessionOf(moved);
+  const {
+    current,
+    timer: movedTimer,
+    shownAt,
+    now,
+  } = moved as Pick<Session, "current" | "timer" | "shownAt" | "now">;
+  return stateOf({ ...session, current, timer: movedTimer, shownAt, now, question });
+}
+
+/**
+ * The player's answer to the question at `position`: `choice` is the place of the option as shown,
+ * null when the time ran out on the player's screen. The first answer is final (a second is a
+ * conflict), and one that arrives after the deadline counts as a time-out.
+ */
+export async function answerQuestion(
+  db: Db | Tx,
+  me: string,
+  sessionId: string,
+  answer: { position: number; choice: number | null },
+): Promise<PlayState> {
+  const session = await ownSession(db, me, sessionId);
+  if (session.finished) throw new AppError("conflict", { message: "quiz.problems.finished" });
+  const answered = session.answers.some((stored) => stored.position === answer.position);
+  if (answered || answer.position < session.current)
+    throw new AppError("conflict", { message: "quiz.problems.alreadyAnswered" });
+  if (answer.position > session.current)
+    throw new AppError("conflict", { message: "quiz.problems.notShownYet" });
+  const timedOut =
+    answer.choice === null ||
+    isLate(new Date(session.now), new Date(session.shownAt), session.timer);
+  const order = session.optionOrders[session.current - 1] ?? [];
+  const choice = timedOut || answer.choice === null ? null : (order[answer.choice] ?? null);
+  const correct = choice !== null && choice === session.question.answerIndex;
+  const [inserted] = await db
+    .insert(quizAnswer)
+    .values({ sessionId: session.id, position: session.current, choice, correct, timedOut })
+    .onConflictDoNothing()
+    .returning({ answeredAt: sql<number>`${sql.raw(epochMs("answered_at"))}` });
+  if (!inserted) throw new AppError("conflict", { message: "quiz.problems.alreadyAnswered" });
+  return stateOf({
+    ...session,
+    answers: [
+      ...session.answers,
+      { position: session.current, choice, correct, timedOut, answeredAt: inserted.answeredAt },
+    ],
+  });
+}
+
+/**
+ * Ends the set once its five questions are answered (a last question whose time has run out counts
+ * as a time-out), in one transaction: the session is marked finished only if it was not, then the
+ * points (through the players' ledger), the match, the win and the category's progress. Finishing
+ * again answers the same results and credits nothing.
+ */
+export async function finishSession(
+  db: Db | Tx,
+  me: string,
+  sessionId: string,
+): Promise<SetResults> {
+  return db.transaction(async (tx) => {
+    let session = await ownSession(tx, me, sessionId);
+    if (session.finished) return resultsOf(tx, me, sessionId);
+    if (pendingTimeOut(session)) {
+      await recordTimeOut(tx, session);
+      // Read again: a late answer may have been recorded first, and it is the one that counts.
+      session = await ownSession(tx, me, sessionId);
+    }
+    const { answers } = session;
+    if (answers.length < QUESTIONS_PER_SET)
+      throw new AppError("conflict", { message: "quiz.problems.notAllAnswered" });
+    const score = scoreOf(answers);
+    const correct = answers.filter((answer) => answer.correct).length;
+    const [finished] = await tx
+      .update(quizSession)
+      .set({ finishedAt: sql`now()`, score, correct })
+      .where(
+        and(
+          eq(quizSession.id, session.id),
+          eq(quizSession.userId, me),
+          isNull(quizSession.finishedAt),
+        ),
+      )
+      .returning({ id: quizSession.id });
+    // Someone else's request finished it first (a double click, a retry): it was credited there.
+    if (!finished) return resultsOf(tx, me, sessionId);
+    await recordFinishedSet(tx, {
+      playerId: me,
+      sessionId: session.id,
+      score,
+      allRight: correct === QUESTIONS_PER_SET,
+    });
+    await tx
+      .insert(quizProgress)
+      .values({ userId: me, category: session.category, completedSets: 1 })
+      .onConflictDoUpdate({
+        target: [quizProgress.userId, quizProgress.category],
+        set: {
+          completedSets: sql`least(${quizProgress.completedSets} + 1, ${SETS_PER_CATEGORY})`,
+        },
+      });
+    return {
+      id: session.id,
+      category: session.category,
+      set: session.setNumber,
+      score,
+      total: QUESTIONS_PER_SET,
+      correct,
+      incorrect: QUESTIONS_PER_SET - correct,
+      feedbackSent: false,
+    };
+  });
+}
+
+/** A finished set's results, for the results dialog; not found unless it is the player's. */
+export async function resultsOf(db: Db | Tx, me: string, sessionId: string): Promise<SetResults> {
+  const [row] = await db
+    .select({
+      id: quizSession.id,
+      category: quizSession.category,
+      set: quizSession.setNumber,
+      score: quizSession.score,
+      correct: quizSession.correct,
+      feedbackSent: sql<boolean>`exists (select 1 from ${quizFeedback} where ${quizFeedback.sessionId} = ${quizSession.id})`,
+    })
+    .from(quizSession)
+    .where(
+      and(
+        eq(quizSession.id, sessionId),
+        eq(quizSession.userId, me),
+        sql`${quizSession.finishedAt} is not null`,
+      ),
+    );
+  if (!row || row.score === null || row.correct === null) throw new AppError("not_found");
+  return {
+    id: row.id,
+    category: row.category as QuizCategory,
+    set: row.set,
+    score: row.score,
+    total: QUESTIONS_PER_SET,
+    correct: row.correct,
+    incorrect: QUESTIONS_PER_SET - row.correct,
+    feedbackSent: row.feedbackSent,
+  };
+}
+
+/** The results dialog's feedback: one per finished session, at most 1,000 characters. */
+export async function saveFeedback(db: Db | Tx, me: string, sessionId: string, text: string) {
+  await resultsOf(db, me, sessionId);
+  const [saved] = await db
+    .insert(quizFeedback)
+    .values({ sessionId, text })
+    .onConflictDoNothing()
+    .returning({ sessionId: quizFeedback.sessionId });
+  if (!saved) throw new AppError("conflict", { message: "quiz.feedback.alreadySent" });
+}
+
+/**
+ * The player changed their timer during a set. More time (or none) applies to the question being
+ * played at once; less time applies from the next question, so nobody times out by changing it.
+ */
+export async function applyTimer(db: Db | Tx, me: string, sessionId: string, timer: QuizTimer) {
+  await db
+    .update(quizSession)
+    .set({ timer })
+    .where(
+      and(
+        eq(quizSession.id, sessionId),
+        eq(quizSession.userId, me),
+        isNull(quizSession.finishedAt),
+        sql`(${timer} = 0 or (${quizSession.timer} <> 0 and ${timer} > ${quizSession.timer}))`,
+      ),
+    );
+}
+
+/** Whether the current question is unanswered past its deadline: a time-out not yet recorded. */
+function pendingTimeOut(session: Session): boolean {
+  return (
+    !session.answers.some((answer) => answer.position === session.current) &&
+    isLate(new Date(session.now), new Date(session.shownAt), session.timer)
+  );
+}
+
+function timeOutOf(session: Session): StoredAnswer {
+  return {
+    position: session.current,
+    choice: null,
+    correct: false,
+    timedOut: true,
+    answeredAt: session.now,
+  };
+}
+
+/** Records the current question's time-out once its deadline has passed, in `session` too. */
+async function recordTimeOut(db: Db | Tx, session: Session) {
+  if (!pendingTimeOut(session)) return;
+  const timeOut = timeOutOf(session);
+  const inserted = await db
+    .insert(quizAnswer)
+    .values({
+      sessionId: session.id,
+      position: timeOut.position,
+      choice: null,
+      correct: false,
+      timedOut: true,
+    })
+    .onConflictDoNothing()
+    .returning({ position: quizAnswer.position });
+  if (inserted.length > 0) session.answers.push(timeOut);
+}
+
+/**
+ * What the player may see of the session: the current question, with its answer only once it is
+ * answered, or once its time has run out by the server's clock (a time-out the next request will
+ * record).
+ */
+function stateOf(session: Session): PlayState {
+  const answers = [...session.answers];
+  let stored = answers.find((answer) => answer.position === session.current);
+  if (!stored && pendingTimeOut(session)) {
+    stored = timeOutOf(session);
+    answers.push(stored);
+  }
+  const { question } = session;
+  const order = session.optionOrders[session.current - 1] ?? [];
+  const shownAt = new Date(session.shownAt);
+  return {
+    id: session.id,
+    category: session.category,
+    set: session.setNumber,
+    locale: session.locale,
+    timer: session.timer,
+    total: QUESTIONS_PER_SET,
+    score: scoreOf(answers),
+    correct: answers.filter((answer) => answer.correct).length,
+    answered: answers.length,
+    question: {
+      position: session.current,
+      text: question.text,
+      options: order.map((index) => question.options[index] ?? ""),
+      timeLeftMs: timeLeftMs(
+        new Date(stored ? stored.answeredAt : session.now),
+        shownAt,
+        session.timer,
+      ),
+      result: stored
+        ? {
+            choice: stored.choice === null ? null : order.indexOf(stored.choice),
+            correct: stored.correct,
+            timedOut: stored.timedOut,
+            answer: order.indexOf(question.answerIndex),
+            explanation: question.explanation,
+            points: pointsFor(stored),
+          }
+        : null,
+    },
+  };
+}

@@ -1,0 +1,284 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "../db/client.server.ts";
+import { outboxEmail } from "../db/schema/platform.ts";
+import { product, shopOrder } from "../db/schema/shop.ts";
+import { createTestDatabase } from "../db/test-database.server.ts";
+import { AppError } from "../platform/errors.ts";
+import {
+  addToCart,
+  createVisitorCart,
+  mergeVisitorCart,
+  playerCartId,
+  readCart,
+  removeFromCart,
+  setProvince,
+  setQuantity,
+  visitorCartExists,
+} from "./cart.server.ts";
+import { placeOrder } from "./checkout.server.ts";
+import { seedProducts } from "./seed.server.ts";
+import { fixtureProduct, insertPlayer } from "./test-fixtures.ts";
+
+let database: DatabaseHandle;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedProducts(database.db, [
+    fixtureProduct({
+      slug: "mug",
+      originalPriceCents: 2400,
+      salePriceCents: 1800,
+      onSale: true,
+      stock: 30,
+    }),
+    fixtureProduct({ slug: "syrup", originalPriceCents: 1299, salePriceCents: 1299, stock: 30 }),
+    fixtureProduct({ slug: "last-one", stock: 1 }),
+    fixtureProduct({ slug: "three-left", stock: 3 }),
+    fixtureProduct({ slug: "none-left", stock: 0 }),
+  ]);
+  for (const row of await database.db.select({ id: product.id, slug: product.slug }).from(product))
+    ids[row.slug] = row.id;
+});
+
+afterAll(() => database.close());
+
+const buyer = {
+  name: "Léa Tremblay",
+  email: "lea@example.com",
+  address: "12 rue des Érables",
+  city: "Québec",
+  postalCode: "G1R 4P5",
+};
+
+/** The AppError a promise rejects with, to check its code and message. */
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("a cart", () => {
+  test("adds up quantities and shows the server's current prices and totals", async () => {
+    const cartId = await createVisitorCart(database.db);
+    await addToCart(database.db, cartId, ids.mug as number, 2);
+    await addToCart(database.db, cartId, ids.syrup as number, 1);
+    await addToCart(database.db, cartId, ids.mug as number, 1);
+    let cart = await readCart(database.db, cartId);
+    expect(cart.lines.map((line) => [line.quantity, line.unitPriceCents])).toEqual([
+      [3, 1800],
+      [1, 1299],
+    ]);
+    expect(cart).toMatchObject({ count: 4, subtotalCents: 6699, taxes: [], totalCents: 6699 });
+
+    await setProvince(database.db, cartId, "ON");
+    cart = await readCart(database.db, cartId);
+    expect(cart).toMatchObject({ province: "ON", taxCents: 871, totalCents: 7570 });
+  });
+
+  test("holds 1 to 10 of an item, within the stock", async () => {
+    const cartId = await createVisitorCart(database.db);
+    await addToCart(database.db, cartId, ids.syrup as number, 10);
+    const tooMany = await refusal(addToCart(database.db, cartId, ids.syrup as number, 1));
+    expect(tooMany.code).toBe("conflict");
+    expect(tooMany.messageKey).toBe("shop.problems.tooMany");
+
+    const overStock = await refusal(addToCart(database.db, cartId, ids["three-left"] as number, 4));
+    expect(overStock.messageKey).toBe("shop.problems.notEnoughStock");
+    expect(overStock.options.values).toEqual({ count: 3 });
+    const soldOut = await refusal(addToCart(database.db, cartId, ids["none-left"] as number, 1));
+    expect(soldOut.messageKey).toBe("shop.problems.soldOut");
+    const missing = await refusal(addToCart(database.db, cartId, 999_999, 1));
+    expect(missing.code).toBe("not_found");
+
+    await addToCart(database.db, cartId, ids["three-left"] as number, 1);
+    await setQuantity(database.db, cartId, ids["three-left"] as number, 3);
+    expect(
+      (await refusal(setQuantity(database.db, cartId, ids["three-left"] as number, 4))).code,
+    ).toBe("conflict");
+    expect((await refusal(setQuantity(database.db, cartId, ids.mug as number, 1))).code).toBe(
+      "not_found",
+    );
+    await removeFromCart(database.db, cartId, ids.syrup as number);
+    expect((await readCart(database.db, cartId)).lines.map((line) => line.quantity)).toEqual([3]);
+  });
+});
+
+describe("signing in", () => {
+  test("the visitor's cart joins the player's, at most 10 of an item, and is gone", async () => {
+    await insertPlayer(database.db, "merge-player");
+    const mine = (await playerCartId(database.db, "merge-player", { create: true })) as string;
+    await addToCart(database.db, mine, ids.syrup as number, 8);
+    const visitor = await createVisitorCart(database.db);
+    await addToCart(database.db, visitor, ids.syrup as number, 5);
+    await addToCart(database.db, visitor, ids.mug as number, 2);
+    await setProvince(database.db, visitor, "QC");
+
+    await mergeVisitorCart(database.db, visitor, mine);
+    const cart = await readCart(database.db, mine);
+    expect(cart.lines.map((line) => [line.productId, line.quantity])).toEqual([
+      [ids.syrup, 10],
+      [ids.mug, 2],
+    ]);
+    expect(cart.province).toBe("QC");
+    expect(await visitorCartExists(database.db, visitor)).toBe(false);
+  });
+
+  test("two requests merging the same cart at once move its lines once", async () => {
+    await insertPlayer(database.db, "twice-player");
+    const mine = (await playerCartId(database.db, "twice-player", { create: true })) as string;
+    const visitor = await createVisitorCart(database.db);
+    await addToCart(database.db, visitor, ids.mug as number, 3);
+    await Promise.all([
+      mergeVisitorCart(database.db, visitor, mine),
+      mergeVisitorCart(database.db, visitor, mine),
+      mergeVisitorCart(database.db, visitor, mine),
+    ]);
+    expect((await readCart(database.db, mine)).lines.map((line) => line.quantity)).toEqual([3]);
+  });
+
+  test("a player's cart is never taken for a visitor's", async () => {
+    await insertPlayer(database.db, "owner-player");
+    const theirs = (await playerCartId(database.db, "owner-player", { create: true })) as string;
+    await addToCart(database.db, theirs, ids.mug as number, 1);
+    expect(await visitorCartExists(database.db, theirs)).toBe(false);
+    await insertPlayer(database.db, "thief-player");
+    const thief = (await playerCartId(database.db, "thief-player", { create: true })) as string;
+    await mergeVisitorCart(database.db, theirs, thief);
+    expect((await readCart(database.db, theirs)).count).toBe(1);
+    expect((await readCart(database.db, thief)).count).toBe(0);
+  });
+});
+
+describe("checking out", () => {
+  test("makes an order awaiting payment at the server's prices, takes the stock and queues the e-mail", async () => {
+    const cartId = await createVisitorCart(database.db);
+    await addToCart(database.db, cartId, ids.mug as number, 2);
+    await setProvince(database.db, cartId, "QC");
+    const [before] = await database.db
+      .select({ stock: product.stock })
+      .from(product)
+      .where(eq(product.id, ids.mug as number));
+    const order = await placeOrder(database.db, cartId, { userId: null, locale: "fr-CA" }, buyer);
+    expect(order).toMatchObject({
+      status: "awaiting_payment",
+      subtotalCents: 3600,
+      taxes: [
+        { kind: "GST", cents: 180 },
+        { kind: "QST", cents: 359 },
+      ],
+      taxCents: 539,
+      totalCents: 4139,
+    });
+    expect(order.number).toMatch(/^NB-\d{6}$/);
+    const [after] = await database.db
+      .select({ stock: product.stock })
+      .from(product)
+      .where(eq(product.id, ids.mug as number));
+    expect(after?.stock).toBe((before?.stock ?? 0) - 2);
+    expect((await readCart(database.db, cartId)).count).toBe(0);
+    const [mail] = await database.db
+      .select()
+      .from(outboxEmail)
+      .where(eq(outboxEmail.to, buyer.email));
+    expect(mail?.subject).toBe(
+      `Votre commande Nearby ${order.number}\u00a0: en attente de paiement`,
+    );
+    expect(mail?.text).toContain("41,39");
+    expect(mail?.text).toContain("Rien n’a été facturé");
+  });
+
+  test("two buyers of the last one: one gets it, the other a clear message, stock never below 0", async () => {
+    const carts = await Promise.all([
+      createVisitorCart(database.db),
+      createVisitorCart(database.db),
+    ]);
+    for (const cartId of carts) {
+      await addToCart(database.db, cartId, ids["last-one"] as number, 1);
+      await addToCart(database.db, cartId, ids.syrup as number, 1);
+      await setProvince(database.db, cartId, "QC");
+    }
+    const [ordersBefore] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shopOrder);
+    const results = await Promise.allSettled(
+      carts.map((cartId, index) =>
+        placeOrder(
+          database.db,
+          cartId,
+          { userId: null, locale: "en-CA" },
+          { ...buyer, email: `racer${index}@example.com` },
+        ),
+      ),
+    );
+    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const lost = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+    expect(lost.reason).toBeInstanceOf(AppError);
+    expect((lost.reason as AppError).code).toBe("conflict");
+    expect((lost.reason as AppError).messageKey).toBe("shop.problems.soldOutAtCheckout");
+
+    const [left] = await database.db
+      .select({ stock: product.stock })
+      .from(product)
+      .where(eq(product.id, ids["last-one"] as number));
+    expect(left?.stock).toBe(0);
+    const [ordersAfter] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shopOrder);
+    expect((ordersAfter?.n ?? 0) - (ordersBefore?.n ?? 0)).toBe(1);
+    // The loser's cart and the syrup's stock are as they were: the whole checkout was undone.
+    const loserCart = carts[results.indexOf(lost)] as string;
+    expect((await readCart(database.db, loserCart)).count).toBe(2);
+    const mails = await database.db
+      .select({ to: outboxEmail.to })
+      .from(outboxEmail)
+      .where(sql`${outboxEmail.to} like 'racer%'`);
+    expect(mails).toHaveLength(1);
+  });
+
+  test("the order's prices are the product's at checkout, whatever the cart saw before", async () => {
+    const cartId = await createVisitorCart(database.db);
+    await addToCart(database.db, cartId, ids.syrup as number, 1);
+    await setProvince(database.db, cartId, "AB");
+    await database.db
+      .update(product)
+      .set({ originalPriceCents: 1500, salePriceCents: 1500 })
+      .where(eq(product.id, ids.syrup as number));
+    const order = await placeOrder(
+      database.db,
+      cartId,
+      { userId: null, locale: "en-CA" },
+      { ...buyer, postalCode: "T2P 1J9", city: "Calgary" },
+    );
+    expect(order).toMatchObject({ subtotalCents: 1500, taxCents: 75, totalCents: 1575 });
+  });
+
+  test("needs a province whose postal codes match, and a cart that is not empty", async () => {
+    const cartId = await createVisitorCart(database.db);
+    expect(
+      (await refusal(placeOrder(database.db, cartId, { userId: null, locale: "en-CA" }, buyer)))
+        .messageKey,
+    ).toBe("shop.problems.provinceRequired");
+    await setProvince(database.db, cartId, "ON");
+    expect(
+      (await refusal(placeOrder(database.db, cartId, { userId: null, locale: "en-CA" }, buyer)))
+        .messageKey,
+    ).toBe("shop.problems.postalCodeProvince");
+    expect(
+      (
+        await refusal(
+          placeOrder(
+            database.db,
+            cartId,
+            { userId: null, locale: "en-CA" },
+            { ...buyer, postalCode: "K1A 0B1" },
+          ),
+        )
+      ).messageKey,
+    ).toBe("shop.problems.emptyCart");
+  });
+});

@@ -1,0 +1,132 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.server.ts";
+import { cart, cartLine, product, shopOrder, shopOrderLine } from "../db/schema/shop.ts";
+import type { Locale, LocalizedText } from "../i18n/locale.ts";
+import { enqueueEmail } from "../platform/email.server.ts";
+import { AppError } from "../platform/errors.ts";
+import { isProvince, type Province } from "../platform/provinces.ts";
+import { orderEmail } from "./emails.server.ts";
+import { type CheckoutForm, postalCodeInProvince } from "./schemas.ts";
+import { cartTotals, unitPrice } from "./totals.ts";
+import { type Order, orderNumber } from "./types.ts";
+
+/**
+ * Turns the cart into an order awaiting payment, in one transaction: the cart is locked (a second
+ * submission waits, then finds it empty), each item's stock is taken with a conditional UPDATE
+ * (`stock >= quantity`, so stock never goes below 0 and of two buyers of the last one, one wins),
+ * prices are read from those same locked rows, the cart is emptied and the confirmation e-mail is
+ * queued. Any failure leaves everything as it was.
+ */
+export async function placeOrder(
+  db: Db,
+  cartId: string,
+  buyer: { userId: string | null; locale: Locale },
+  form: CheckoutForm,
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ province: cart.province })
+      .from(cart)
+      .where(eq(cart.id, cartId))
+      .for("update");
+    const province = form.province ?? (isProvince(owner?.province) ? owner.province : null);
+    if (!owner || !province)
+      throw new AppError("invalid_parameters", {
+        problems: [{ field: "province", message: "shop.problems.provinceRequired" }],
+      });
+    if (!postalCodeInProvince(form.postalCode, province))
+      throw new AppError("invalid_parameters", {
+        problems: [{ field: "postalCode", message: "shop.problems.postalCodeProvince" }],
+      });
+
+    // In product order, so that two checkouts sharing items lock them in the same order.
+    const wanted = await tx
+      .select({ productId: cartLine.productId, quantity: cartLine.quantity })
+      .from(cartLine)
+      .where(eq(cartLine.cartId, cartId))
+      .orderBy(asc(cartLine.productId));
+    if (wanted.length === 0) throw new AppError("conflict", { message: "shop.problems.emptyCart" });
+
+    const lines: {
+      productId: number;
+      name: LocalizedText;
+      unitPriceCents: number;
+      quantity: number;
+    }[] = [];
+    for (const line of wanted) {
+      const [taken] = await tx
+        .update(product)
+        .set({ stock: sql`${product.stock} - ${line.quantity}` })
+        .where(sql`${product.id} = ${line.productId} and ${product.stock} >= ${line.quantity}`)
+        .returning({
+          name: product.name,
+          originalPriceCents: product.originalPriceCents,
+          salePriceCents: product.salePriceCents,
+          onSale: product.onSale,
+        });
+      if (!taken) {
+        const [left] = await tx
+          .select({ name: product.name, stock: product.stock })
+          .from(product)
+          .where(eq(product.id, line.productId));
+        throw new AppError("conflict", {
+          message: left?.stock ? "shop.problems.stockChanged" : "shop.problems.soldOutAtCheckout",
+          values: { name: left?.name[buyer.locale] ?? "", count: left?.stock ?? 0 },
+        });
+      }
+      lines.push({
+        productId: line.productId,
+        name: taken.name,
+        unitPriceCents: unitPrice(taken),
+        quantity: line.quantity,
+      });
+    }
+
+    const totals = cartTotals(lines, province);
+    const [order] = await tx
+      .insert(shopOrder)
+      .values({
+        userId: buyer.userId,
+        name: form.name,
+        email: form.email,
+        address: form.address,
+        city: form.city,
+        province,
+        postalCode: form.postalCode,
+        locale: buyer.locale,
+        subtotalCents: totals.subtotalCents,
+        taxes: totals.taxes,
+        taxCents: totals.taxCents,
+        totalCents: totals.totalCents,
+      })
+      .returning({ id: shopOrder.id, createdAt: shopOrder.createdAt });
+    if (!order) throw new Error("the order was not recorded");
+    await tx.insert(shopOrderLine).values(lines.map((line) => ({ orderId: order.id, ...line })));
+    await tx.delete(cartLine).where(eq(cartLine.cartId, cartId));
+    await tx.update(cart).set({ province, updatedAt: sql`now()` }).where(eq(cart.id, cartId));
+
+    const placed: Order = {
+      number: orderNumber(order.id),
+      status: "awaiting_payment",
+      name: form.name,
+      email: form.email,
+      address: form.address,
+      city: form.city,
+      province: province as Province,
+      postalCode: form.postalCode,
+      lines: lines.map(({ name, unitPriceCents, quantity }) => ({
+        name,
+        unitPriceCents,
+        quantity,
+        lineTotalCents: unitPriceCents * quantity,
+      })),
+      subtotalCents: totals.subtotalCents,
+      taxes: totals.taxes,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+      createdAt: order.createdAt.toISOString(),
+    };
+    await enqueueEmail(tx, orderEmail(placed, buyer.locale));
+    return placed;
+  });
+}

@@ -1,0 +1,359 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { formatMoney, formatPercent } from "../../i18n/format.ts";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import type { FormProblem } from "../../platform/api.ts";
+import { PROVINCES } from "../../platform/provinces.ts";
+import { primaryButton } from "../../ui/button-link.tsx";
+import { TextField } from "../../ui/text-field.tsx";
+import { useHydrated } from "../../ui/use-hydrated.ts";
+import { rateFraction } from "../tax.ts";
+import { MAX_QUANTITY } from "../totals.ts";
+import type { Cart, CartLine, Order } from "../types.ts";
+
+type Result = { problem?: FormProblem; intent?: string; productId?: number };
+
+const control = "rounded-lg border border-slate-300 bg-white px-3 py-2.5";
+const secondaryButton =
+  "rounded-lg px-4 py-2 font-semibold ring-1 ring-slate-300 hover:bg-slate-50";
+
+/** The provinces and territories by their names in the page's language, in its alphabetical order. */
+function useProvinceOptions() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const collator = new Intl.Collator(locale);
+  return PROVINCES.map((code) => ({ code, name: t(`provinces.${code}`) })).sort((a, b) =>
+    collator.compare(a.name, b.name),
+  );
+}
+
+/**
+ * One line of the cart: its quantity (1 to 10, within the stock) and its removal, each a small
+ * form of its own. With JavaScript a new quantity is sent as soon as it is chosen; without, with
+ * the Update button beside it.
+ */
+export function CartLineRow({ line }: { line: CartLine }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const to = useLocalizedPath();
+  const hydrated = useHydrated();
+  const quantity = useFetcher<Result>();
+  const remove = useFetcher<Result>();
+  const problem = quantity.data?.problem ?? remove.data?.problem;
+  const name = line.name[locale];
+  const most = Math.max(line.quantity, Math.min(MAX_QUANTITY, line.stock));
+  const id = `line-${line.productId}-quantity`;
+  return (
+    <li className="flex flex-col gap-3 py-5 sm:flex-row sm:items-center">
+      <img
+        src={line.image}
+        alt=""
+        width="80"
+        height="80"
+        className="size-20 shrink-0 rounded-xl bg-slate-50 ring-1 ring-slate-200"
+      />
+      <div className="min-w-0 flex-1">
+        <Link to={to(`/shop/${line.productId}`)} className="font-semibold hover:underline">
+          {name}
+        </Link>
+        <p className="text-sm text-slate-600">
+          {t("cart.each", { price: formatMoney(line.unitPriceCents, locale) })}
+        </p>
+        {line.quantity > line.stock && (
+          <p className="text-sm font-semibold text-red-800">
+            {line.stock === 0
+              ? t("shop.problems.soldOut")
+              : t("shop.problems.notEnoughStock", { count: line.stock })}
+          </p>
+        )}
+        {problem && (
+          <p role="alert" className="text-sm font-semibold text-red-800">
+            {t(problem.message, problem.values)}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <quantity.Form method="post" action={to("/cart")} className="flex items-end gap-2">
+          <input type="hidden" name="intent" value="quantity" />
+          <input type="hidden" name="productId" value={line.productId} />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={id} className="text-sm font-medium text-slate-700">
+              {t("shop.item.quantity")}
+              <span className="sr-only"> ({name})</span>
+            </label>
+            <select
+              id={id}
+              name="quantity"
+              defaultValue={line.quantity}
+              key={line.quantity}
+              className={control}
+              onChange={(event) => {
+                if (hydrated) quantity.submit(event.currentTarget.form);
+              }}
+            >
+              {Array.from({ length: most }, (_, index) => index + 1).map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </div>
+          {!hydrated && (
+            <button type="submit" className={secondaryButton}>
+              {t("shop.cartPage.update")}
+            </button>
+          )}
+        </quantity.Form>
+        <remove.Form method="post" action={to("/cart")}>
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="productId" value={line.productId} />
+          <button
+            type="submit"
+            aria-label={t("cart.removeNamed", { name })}
+            className="rounded-lg px-3 py-2.5 font-medium text-slate-700 underline hover:text-red-800"
+          >
+            {t("cart.remove")}
+          </button>
+        </remove.Form>
+        <p className="w-24 text-right font-semibold">{formatMoney(line.lineTotalCents, locale)}</p>
+      </div>
+    </li>
+  );
+}
+
+/** Province or territory (which decides the tax), subtotal, each tax and total, in CAD. */
+export function CartSummaryPanel({ cart }: { cart: Cart }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const to = useLocalizedPath();
+  const hydrated = useHydrated();
+  const provinces = useProvinceOptions();
+  const fetcher = useFetcher<Result>();
+  const money = (cents: number) => formatMoney(cents, locale);
+  return (
+    <section
+      aria-labelledby="summary"
+      className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200"
+    >
+      <h2 id="summary" className="text-xl font-bold">
+        {t("shop.cartPage.summary")}
+      </h2>
+      <fetcher.Form method="post" action={to("/cart")} className="mt-4 flex flex-col gap-1">
+        <input type="hidden" name="intent" value="province" />
+        <label htmlFor="cart-province" className="font-medium">
+          {t("shop.cartPage.province")}
+        </label>
+        <p id="cart-province-hint" className="text-sm text-slate-600">
+          {t("shop.cartPage.provinceHint")}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <select
+            id="cart-province"
+            name="province"
+            aria-describedby="cart-province-hint"
+            defaultValue={cart.province ?? ""}
+            key={cart.province ?? ""}
+            className={`${control} flex-1`}
+            onChange={(event) => {
+              if (hydrated && event.currentTarget.value) fetcher.submit(event.currentTarget.form);
+            }}
+          >
+            <option value="" disabled>
+              {t("shop.cartPage.chooseProvince")}
+            </option>
+            {provinces.map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+          {!hydrated && (
+            <button type="submit" className={secondaryButton}>
+              {t("shop.cartPage.updateTaxes")}
+            </button>
+          )}
+        </div>
+      </fetcher.Form>
+      <dl className="mt-6 space-y-2">
+        <div className="flex justify-between">
+          <dt>{t("shop.cartPage.subtotal")}</dt>
+          <dd>{money(cart.subtotalCents)}</dd>
+        </div>
+        {cart.taxes.length === 0 ? (
+          <div className="text-sm text-slate-600">
+            <dt>{t("shop.cartPage.taxPending")}</dt>
+          </div>
+        ) : (
+          cart.taxes.map((tax) => (
+            <div key={tax.kind} className="flex justify-between">
+              <dt>
+                {t("shop.cartPage.tax", {
+                  kind: t(`shop.taxKinds.${tax.kind}`),
+                  rate: formatPercent(rateFraction(tax.rate), locale),
+                })}
+              </dt>
+              <dd>{money(tax.cents)}</dd>
+            </div>
+          ))
+        )}
+        <div className="flex justify-between border-t border-slate-300 pt-2 text-lg font-bold">
+          <dt>{t("shop.cartPage.total")}</dt>
+          <dd>{money(cart.totalCents)}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm text-slate-600">{t("shop.cartPage.currency")}</p>
+    </section>
+  );
+}
+
+/**
+ * Who buys and where the order goes. Placing it takes no payment (there is no payment provider
+ * yet), and the form says so before the button.
+ */
+export function CheckoutForm({
+  cart,
+  prefill,
+  problem,
+}: {
+  cart: Cart;
+  prefill: { name: string; email: string };
+  problem?: FormProblem;
+}) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const busy = useNavigation().state === "submitting";
+  const invalid = (field: string) =>
+    problem?.field === field
+      ? { "aria-invalid": true as const, "aria-describedby": "checkout-problem" }
+      : {};
+  return (
+    <section aria-labelledby="checkout">
+      <h2 id="checkout" className="text-2xl font-bold">
+        {t("shop.checkout.title")}
+      </h2>
+      <Form method="post" action={to("/cart")} className="mt-4 flex flex-col gap-4">
+        <input type="hidden" name="intent" value="checkout" />
+        {problem && (
+          <p
+            id="checkout-problem"
+            role="alert"
+            className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
+          >
+            {t(problem.message, problem.values)}
+          </p>
+        )}
+        <TextField
+          id="checkout-name"
+          name="name"
+          label={t("shop.checkout.name")}
+          autoComplete="name"
+          defaultValue={prefill.name}
+          maxLength={100}
+          required
+          {...invalid("name")}
+        />
+        <TextField
+          id="checkout-email"
+          name="email"
+          type="email"
+          label={t("shop.checkout.email")}
+          autoComplete="email"
+          defaultValue={prefill.email}
+          maxLength={254}
+          required
+          {...invalid("email")}
+        />
+        <TextField
+          id="checkout-address"
+          name="address"
+          label={t("shop.checkout.address")}
+          autoComplete="street-address"
+          maxLength={200}
+          required
+          {...invalid("address")}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="checkout-city"
+            name="city"
+            label={t("shop.checkout.city")}
+            autoComplete="address-level2"
+            maxLength={100}
+            required
+            {...invalid("city")}
+          />
+          <TextField
+            id="checkout-postal-code"
+            name="postalCode"
+            label={t("shop.checkout.postalCode")}
+            hint={t("shop.checkout.postalCodeHint")}
+            autoComplete="postal-code"
+            maxLength={7}
+            required
+            {...invalid("postalCode")}
+          />
+        </div>
+        <p className="text-slate-700">
+          {cart.province
+            ? t("shop.checkout.shipsTo", { province: t(`provinces.${cart.province}`) })
+            : t("shop.checkout.chooseProvinceFirst")}
+        </p>
+        <p className="rounded-lg bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200">
+          {t("shop.checkout.noPayment")}
+        </p>
+        <button
+          type="submit"
+          disabled={busy || !cart.province}
+          className={`${primaryButton} self-start disabled:opacity-60`}
+        >
+          {busy ? t("shop.checkout.placing") : t("shop.checkout.placeOrder")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** The placed order: its number, that it waits for payment, and the e-mail sent. */
+export function OrderConfirmation({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const to = useLocalizedPath();
+  return (
+    <section
+      role="status"
+      aria-labelledby="order-title"
+      className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100"
+    >
+      <h2 id="order-title" className="text-2xl font-bold text-brand-900">
+        {t("shop.order.title", { number: order.number })}
+      </h2>
+      <p className="mt-2 font-semibold">{t("shop.order.status")}</p>
+      <p className="mt-2">{t("shop.order.noPayment", { email: order.email })}</p>
+      <dl className="mt-4 max-w-sm space-y-1">
+        <div className="flex justify-between">
+          <dt>{t("shop.cartPage.subtotal")}</dt>
+          <dd>{formatMoney(order.subtotalCents, locale)}</dd>
+        </div>
+        {order.taxes.map((tax) => (
+          <div key={tax.kind} className="flex justify-between">
+            <dt>
+              {t("shop.cartPage.tax", {
+                kind: t(`shop.taxKinds.${tax.kind}`),
+                rate: formatPercent(rateFraction(tax.rate), locale),
+              })}
+            </dt>
+            <dd>{formatMoney(tax.cents, locale)}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between font-bold">
+          <dt>{t("shop.cartPage.total")}</dt>
+          <dd>{formatMoney(order.totalCents, locale)}</dd>
+        </div>
+      </dl>
+      <p className="mt-4">{t("shop.order.emailSent", { email: order.email })}</p>
+      <Link to={to("/shop")} className={`${primaryButton} mt-6 inline-block`}>
+        {t("shop.order.continue")}
+      </Link>
+    </section>
+  );
+}

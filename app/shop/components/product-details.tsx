@@ -1,0 +1,47 @@
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../../i18n/use-locale.ts";
+import type { Product } from "../types.ts";
+import { AddToCartForm } from "./add-to-cart-form.tsx";
+import { Price, SaleBadge, StockLabel } from "./price.tsx";
+
+/** An item whole: picture, name, category, description, price, stock and 'Add to Cart'. */
+export function ProductDetails({
+  product,
+  headingId,
+  headingLevel = 2,
+}: {
+  product: Product;
+  headingId: string;
+  headingLevel?: 1 | 2;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <div className="relative">
+        <img
+          src={product.image}
+          alt=""
+          width="400"
+          height="400"
+          className="aspect-square w-full rounded-2xl bg-slate-50 object-cover ring-1 ring-slate-200"
+        />
+        {product.onSale && <SaleBadge />}
+      </div>
+      <div className="flex flex-col gap-3">
+        <p className="text-sm font-medium text-brand-800">
+          {t(`shop.categories.${product.category}`)}
+        </p>
+        <Heading id={headingId} className="text-2xl font-bold md:text-3xl">
+          {product.name[locale]}
+        </Heading>
+        <Price item={product} size="lg" />
+        <StockLabel stock={product.stock} />
+        <p className="text-slate-800">{product.description[locale]}</p>
+        <p className="text-sm text-slate-600">{t("shop.item.taxesExtra")}</p>
+        <AddToCartForm product={product} />
+      </div>
+    </div>
+  );
+}

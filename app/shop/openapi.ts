@@ -1,0 +1,419 @@
+import { z } from "zod";
+import {
+  type ApiArea,
+  errorResponse,
+  PUBLIC,
+  type Schema,
+  SESSION_OPTIONAL,
+  schemaRef,
+  sharedResponse,
+} from "../platform/openapi.ts";
+import { PROVINCES } from "../platform/provinces.ts";
+import { SHOP_CATEGORIES } from "./categories.ts";
+import {
+  addItemSchema,
+  checkoutSchema,
+  provinceSchema,
+  quantitySchema,
+  SHOP_PAGE_MAX,
+  SHOP_PAGE_SIZE,
+  SHOP_SEARCH_MAX,
+} from "./schemas.ts";
+
+const TAG = "Shop";
+
+const localizedText: Schema = {
+  type: "object",
+  required: ["en-CA", "fr-CA"],
+  properties: { "en-CA": { type: "string" }, "fr-CA": { type: "string" } },
+};
+
+const cents = (description: string): Schema => ({ type: "integer", minimum: 0, description });
+
+const product: Schema = {
+  type: "object",
+  required: [
+    "id",
+    "name",
+    "description",
+    "category",
+    "originalPriceCents",
+    "salePriceCents",
+    "onSale",
+    "priceCents",
+    "image",
+    "stock",
+  ],
+  properties: {
+    id: { type: "integer", example: 7 },
+    name: localizedText,
+    description: localizedText,
+    category: { type: "string", enum: [...SHOP_CATEGORIES] },
+    originalPriceCents: cents("The usual price, in cents CAD, before tax"),
+    salePriceCents: cents("The price while on sale, in cents CAD, before tax"),
+    onSale: { type: "boolean" },
+    priceCents: cents("What one costs now: the sale price while on sale, else the original"),
+    image: { type: "string", description: "Path of the picture on this site" },
+    stock: { type: "integer", minimum: 0 },
+  },
+};
+
+const taxLine: Schema = {
+  type: "object",
+  required: ["kind", "rate", "cents"],
+  properties: {
+    kind: { type: "string", enum: ["GST", "PST", "RST", "QST", "HST"] },
+    rate: {
+      type: "integer",
+      description: "Parts per 100,000 (9.975% is 9975)",
+      example: 9975,
+    },
+    cents: cents("This component on the subtotal, rounded half up"),
+  },
+};
+
+const province: Schema = { type: ["string", "null"], enum: [...PROVINCES, null] };
+
+const cart: Schema = {
+  type: "object",
+  description:
+    "The cart at the server's current prices. Sales tax appears once the province is set: each component on the subtotal, rounded half up on its own.",
+  required: ["lines", "count", "province", "subtotalCents", "taxes", "taxCents", "totalCents"],
+  properties: {
+    lines: {
+      type: "array",
+      items: {
+        type: "object",
+        required: [
+          "productId",
+          "name",
+          "image",
+          "unitPriceCents",
+          "originalPriceCents",
+          "onSale",
+          "quantity",
+          "stock",
+          "lineTotalCents",
+        ],
+        properties: {
+          productId: { type: "integer" },
+          name: localizedText,
+          image: { type: "string" },
+          unitPriceCents: cents("The price of one, now"),
+          originalPriceCents: cents("The usual price of one"),
+          onSale: { type: "boolean" },
+          quantity: { type: "integer", minimum: 1, maximum: 10 },
+          stock: {
+            type: "integer",
+            minimum: 0,
+            description: "Left now; a quantity above it cannot be checked out",
+          },
+          lineTotalCents: cents("Price × quantity"),
+        },
+      },
+    },
+    count: { type: "integer", minimum: 0, description: "Items, counting quantities" },
+    province,
+    subtotalCents: cents("Before tax"),
+    taxes: { type: "array", items: taxLine },
+    taxCents: cents("All tax components"),
+    totalCents: cents("Subtotal and taxes"),
+  },
+};
+
+const order: Schema = {
+  type: "object",
+  required: [
+    "number",
+    "status",
+    "name",
+    "email",
+    "address",
+    "city",
+    "province",
+    "postalCode",
+    "lines",
+    "subtotalCents",
+    "taxes",
+    "taxCents",
+    "totalCents",
+    "createdAt",
+  ],
+  properties: {
+    number: { type: "string", example: "NB-000042" },
+    status: {
+      type: "string",
+      enum: ["awaiting_payment", "paid", "shipped", "cancelled"],
+      description: "There is no payment provider yet: a new order is awaiting payment",
+    },
+    name: { type: "string" },
+    email: { type: "string", format: "email" },
+    address: { type: "string" },
+    city: { type: "string" },
+    province: { type: "string", enum: [...PROVINCES] },
+    postalCode: { type: "string", example: "G1R 4P5" },
+    lines: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["name", "unitPriceCents", "quantity", "lineTotalCents"],
+        properties: {
+          name: localizedText,
+          unitPriceCents: { type: "integer" },
+          quantity: { type: "integer" },
+          lineTotalCents: { type: "integer" },
+        },
+      },
+    },
+    subtotalCents: { type: "integer" },
+    taxes: { type: "array", items: taxLine },
+    taxCents: { type: "integer" },
+    totalCents: { type: "integer" },
+    createdAt: { type: "string", format: "date-time" },
+  },
+};
+
+/** A request body's JSON Schema, from the very zod schema the route checks it with. */
+function bodyOf(schema: z.ZodType): Schema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "input" });
+  return json;
+}
+
+const json = (schema: Schema) => ({ "application/json": { schema } });
+
+const cartAnswer = (description: string) => ({
+  description: `${description}. A visitor's first change also sets the cart cookie \`nearby_cart\`.`,
+  content: json(schemaRef("Cart")),
+});
+
+const cartCookieNote =
+  "A visitor's cart is named by the signed, httpOnly cookie `nearby_cart`, set by the first change; a signed-in player's is their account's, and a visitor's cart joins it on the first request after signing in. Prices are always the server's: none sent by a client is read.";
+
+const productId = {
+  name: "productId",
+  in: "path" as const,
+  required: true,
+  schema: { type: "integer", minimum: 1 },
+  description: "The product's id",
+};
+
+/** The shop's part of the API document: products, the cart and checkout. */
+export const shopApi: ApiArea = {
+  tag: { name: TAG, description: `Products, the cart and orders. ${cartCookieNote}` },
+  schemas: {
+    Product: product,
+    Cart: cart,
+    Order: order,
+    AddToCart: bodyOf(addItemSchema),
+    CartQuantity: bodyOf(quantitySchema),
+    CartProvince: bodyOf(provinceSchema),
+    Checkout: bodyOf(checkoutSchema),
+  },
+  paths: {
+    "/api/products": {
+      get: {
+        operationId: "searchProducts",
+        tags: [TAG],
+        security: PUBLIC,
+        summary: "Search products",
+        description:
+          "Products whose name (in either language, ignoring case and accents) contains the title, in a category, in the shop's order. Follow `nextCursor` for the next page.",
+        parameters: [
+          {
+            name: "title",
+            in: "query",
+            schema: { type: "string", maxLength: SHOP_SEARCH_MAX },
+            description: "Part of the name",
+          },
+          {
+            name: "category",
+            in: "query",
+            schema: { type: "string", enum: [...SHOP_CATEGORIES] },
+            description: "One category; all when absent",
+          },
+          {
+            name: "limit",
+            in: "query",
+            schema: {
+              type: "integer",
+              minimum: 1,
+              maximum: SHOP_PAGE_MAX,
+              default: SHOP_PAGE_SIZE,
+            },
+            description: "How many products the page holds",
+          },
+          {
+            name: "cursor",
+            in: "query",
+            schema: { type: "string" },
+            description: "The nextCursor of the previous page",
+          },
+        ],
+        responses: {
+          "200": {
+            description: "One page of products",
+            content: json({
+              type: "object",
+              required: ["items", "nextCursor"],
+              properties: {
+                items: { type: "array", items: schemaRef("Product") },
+                nextCursor: { type: ["string", "null"] },
+              },
+            }),
+          },
+          "400": errorResponse("A parameter is wrong; `details` names each", [
+            "invalid_parameters",
+          ]),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+    "/api/products/{id}": {
+      get: {
+        operationId: "getProduct",
+        tags: [TAG],
+        security: PUBLIC,
+        summary: "One product",
+        description: "The product with its prices and what is left in stock.",
+        parameters: [{ ...productId, name: "id" }],
+        responses: {
+          "200": { description: "The product", content: json(schemaRef("Product")) },
+          "404": errorResponse("No product has this id", ["not_found"]),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+    "/api/cart": {
+      get: {
+        operationId: "getCart",
+        tags: [TAG],
+        security: SESSION_OPTIONAL,
+        summary: "The cart",
+        description: `The request's cart with the server's prices and totals; empty when there is none. ${cartCookieNote}`,
+        responses: {
+          "200": { description: "The cart", content: json(schemaRef("Cart")) },
+          "500": sharedResponse("InternalError"),
+        },
+      },
+      patch: {
+        operationId: "setCartProvince",
+        tags: [TAG],
+        security: SESSION_OPTIONAL,
+        summary: "Set the province",
+        description:
+          "The province or territory the order goes to, which decides the sales tax (2026 rates).",
+        requestBody: { required: true, content: json(schemaRef("CartProvince")) },
+        responses: {
+          "200": cartAnswer("The cart with its taxes"),
+          "400": errorResponse("Not a province or territory code", [
+            "invalid_parameters",
+            "invalid_json",
+          ]),
+          "403": sharedResponse("CrossSite"),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+      delete: {
+        operationId: "emptyCart",
+        tags: [TAG],
+        security: SESSION_OPTIONAL,
+        summary: "Empty the cart",
+        description: "Takes every item out of the cart.",
+        responses: {
+          "204": { description: "The cart is empty" },
+          "403": sharedResponse("CrossSite"),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+    "/api/cart/items": {
+      post: {
+        operationId: "addToCart",
+        tags: [TAG],
+        security: SESSION_OPTIONAL,
+        summary: "Add an item",
+        description:
+          "Adds a quantity (1 by default) of a product to what the cart holds: at most 10 of one item, and no more than the stock. Any price in the body is ignored.",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: schemaRef("AddToCart"),
+              example: { productId: 7, quantity: 2 },
+            },
+          },
+        },
+        responses: {
+          "201": cartAnswer("The cart with the item"),
+          "400": errorResponse("No product id, or a quantity outside 1–10", [
+            "invalid_parameters",
+            "invalid_json",
+          ]),
+          "403": sharedResponse("CrossSite"),
+          "404": errorResponse("No product has this id", ["not_found"]),
+          "409": errorResponse("Sold out, more than the stock, or more than 10 of one item", [
+            "conflict",
+          ]),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+    "/api/cart/items/{productId}": {
+      patch: {
+        operationId: "setCartQuantity",
+        tags: [TAG],
+        security: SESSION_OPTIONAL,
+        summary: "Change a quantity",
+        description: "Sets how many of the item the cart holds: 1 to 10, within the stock.",
+        parameters: [productId],
+        requestBody: { required: true, content: json(schemaRef("CartQuantity")) },
+        responses: {
+          "200": cartAnswer("The cart"),
+          "400": errorResponse("A quantity outside 1–10", ["invalid_parameters", "invalid_json"]),
+          "403": sharedResponse("CrossSite"),
+          "404": errorResponse("The item is not in the cart, or there is no cart", ["not_found"]),
+          "409": errorResponse("More than the stock", ["conflict"]),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+      delete: {
+        operationId: "removeFromCart",
+        tags: [TAG],
+        security: SESSION_OPTIONAL,
+        summary: "Remove an item",
+        description:
+          "Takes the item out of the cart; taking out what is not there changes nothing.",
+        parameters: [productId],
+        responses: {
+          "200": cartAnswer("The cart"),
+          "403": sharedResponse("CrossSite"),
+          "404": errorResponse("There is no cart", ["not_found"]),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+    "/api/cart/checkout": {
+      post: {
+        operationId: "checkout",
+        tags: [TAG],
+        security: SESSION_OPTIONAL,
+        summary: "Place the order",
+        description:
+          "Turns the cart into an order awaiting payment (there is no payment provider yet: nothing is charged) at the server's current prices, takes the items out of stock at once, empties the cart and e-mails a confirmation with the order number and totals. The province is the cart's unless given here; the postal code must be in it. When another buyer took the last of an item first, nothing changes and the answer is 409.",
+        requestBody: { required: true, content: json(schemaRef("Checkout")) },
+        responses: {
+          "201": { description: "The order", content: json(schemaRef("Order")) },
+          "400": errorResponse(
+            "A field is missing or wrong, no province, or a postal code outside the province",
+            ["invalid_parameters", "invalid_json"],
+          ),
+          "403": sharedResponse("CrossSite"),
+          "409": errorResponse("The cart is empty, or an item sold out or is short in stock", [
+            "conflict",
+          ]),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+  },
+};

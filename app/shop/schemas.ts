@@ -1,0 +1,183 @@
+import { z } from "zod";
+import { PROVINCES, type Province } from "../platform/provinces.ts";
+import { firstValue, pageCursor, pageLimit, queryText } from "../platform/query.ts";
+import { isReadableText, normalizeForSearch } from "../platform/text.ts";
+import { isShopCategory, type ShopCategory } from "./categories.ts";
+import { MAX_QUANTITY } from "./totals.ts";
+
+export const SHOP_SEARCH_MAX = 100;
+export const SHOP_PAGE_SIZE = 12;
+export const SHOP_PAGE_MAX = 50;
+
+import type { ShopSearchForm } from "./links.ts";
+
+export type { ShopSearchForm };
+
+export type ShopCriteria = { title: string; category?: ShopCategory };
+
+export function encodeProductCursor(id: number): string {
+  return Buffer.from(`p${id}`).toString("base64url");
+}
+
+export function decodeProductCursor(value: string): number | undefined {
+  const match = /^p([1-9]\d{0,8})$/.exec(Buffer.from(value, "base64url").toString("utf8"));
+  return match ? Number(match[1]) : undefined;
+}
+
+const text = queryText(SHOP_SEARCH_MAX, "shop.problems.tooLong");
+
+/** The shop's list query (`?title=&category=&cursor=&limit=`), for the page and the API. */
+export const productQuerySchema = z
+  .object({
+    title: text,
+    category: text.refine(
+      (value) => value === "" || isShopCategory(value),
+      "shop.problems.unknownCategory",
+    ),
+    cursor: pageCursor(decodeProductCursor, "shop.problems.invalidCursor"),
+    limit: pageLimit(SHOP_PAGE_SIZE, SHOP_PAGE_MAX, "shop.problems.invalidLimit"),
+  })
+  .transform(({ title, category, cursor, limit }) => ({
+    form: { title, category } satisfies ShopSearchForm,
+    criteria: {
+      title: normalizeForSearch(title),
+      category: isShopCategory(category) ? category : undefined,
+    } satisfies ShopCriteria,
+    afterId: cursor as number | undefined,
+    limit,
+  }));
+
+/** A product id from an address, or undefined when it cannot name one. */
+export function parseProductId(value: string | undefined): number | undefined {
+  return value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
+}
+
+/** A whole number sent as a form's text or as a JSON number. */
+const wholeNumber = (message: "shop.problems.invalidProduct" | "shop.problems.quantityRange") =>
+  z.preprocess(
+    (value) =>
+      typeof value === "string" && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value,
+    z.number(message).int(message),
+  );
+
+const productIdField = wholeNumber("shop.problems.invalidProduct").pipe(
+  z
+    .number()
+    .min(1, "shop.problems.invalidProduct")
+    .max(999_999_999, "shop.problems.invalidProduct"),
+);
+
+const quantityField = wholeNumber("shop.problems.quantityRange").pipe(
+  z.number().min(1, "shop.problems.quantityRange").max(MAX_QUANTITY, "shop.problems.quantityRange"),
+);
+
+const provinceField = z.enum(PROVINCES, "shop.problems.provinceRequired");
+
+/**
+ * Adding to the cart names a product and how many; any price a client sends along is not read
+ * (prices are always the server's).
+ */
+export const addItemSchema = z.object({
+  productId: productIdField,
+  quantity: quantityField.default(1),
+});
+
+export const quantitySchema = z.object({ quantity: quantityField });
+
+export const provinceSchema = z.object({ province: provinceField });
+
+/** A Canadian postal code, any case, with or without its space: written back as "A1A 1A1". */
+const postalCodeField = z
+  .string("shop.problems.postalCode")
+  .trim()
+  .toUpperCase()
+  .regex(
+    /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/,
+    "shop.problems.postalCode",
+  )
+  .transform((value) => `${value.replace(" ", "").slice(0, 3)} ${value.replace(" ", "").slice(3)}`);
+
+const requiredText = (
+  max: number,
+  message:
+    | "shop.problems.nameRequired"
+    | "shop.problems.addressRequired"
+    | "shop.problems.cityRequired",
+) =>
+  z
+    .string(message)
+    .trim()
+    .min(1, message)
+    .max(max, message)
+    .refine(isReadableText, "shop.problems.characters");
+
+/** Checkout: who buys and where the order goes; the province is the cart's unless given here. */
+export const checkoutSchema = z.object({
+  name: requiredText(100, "shop.problems.nameRequired"),
+  email: z
+    .string("shop.problems.emailInvalid")
+    .trim()
+    .max(254, "shop.problems.emailInvalid")
+    .pipe(z.email("shop.problems.emailInvalid")),
+  address: requiredText(200, "shop.problems.addressRequired"),
+  city: requiredText(100, "shop.problems.cityRequired"),
+  postalCode: postalCodeField,
+  province: provinceField.optional(),
+});
+
+export type CheckoutForm = z.infer<typeof checkoutSchema>;
+
+/** The first letter of a postal code says which province or territory it is in. */
+const POSTAL_LETTERS: Record<Province, string> = {
+  NL: "A",
+  NS: "B",
+  PE: "C",
+  NB: "E",
+  QC: "GHJ",
+  ON: "KLMNP",
+  MB: "R",
+  SK: "S",
+  AB: "T",
+  BC: "V",
+  NT: "X",
+  NU: "X",
+  YT: "Y",
+};
+
+export function postalCodeInProvince(postalCode: string, province: Province): boolean {
+  return POSTAL_LETTERS[province].includes(postalCode.charAt(0));
+}
+
+/** The cart page's forms, one per intent; an intent it does not know is refused. */
+export const cartFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    addItemSchema.extend({
+      intent: z.literal("add"),
+      /** Sent by the page's script: answer with data instead of going to the cart. */
+      via: z.literal("fetch").optional(),
+    }),
+    quantitySchema.extend({ intent: z.literal("quantity"), productId: productIdField }),
+    z.object({ intent: z.literal("remove"), productId: productIdField }),
+    provinceSchema.extend({ intent: z.literal("province") }),
+    checkoutSchema.extend({ intent: z.literal("checkout") }),
+  ],
+  { error: "errors.unknown_intent" },
+);
+
+export type CartForm = z.infer<typeof cartFormSchema>;
+
+export const CART_INTENTS = ["add", "quantity", "remove", "province", "checkout"] as const;
+
+/** Which of the page's forms was sent, when it names one, so its problem shows beside it. */
+export function cartIntentOf(raw: unknown): CartForm["intent"] | undefined {
+  const intent = (raw as { intent?: unknown } | null)?.intent;
+  return CART_INTENTS.find((known) => known === intent);
+}
+
+/** The product a form was about, so a line's problem shows on that line. */
+export function productOf(raw: unknown): number | undefined {
+  return parseProductId(
+    String(firstValue((raw as { productId?: unknown } | null)?.productId ?? "")),
+  );
+}

@@ -1,0 +1,288 @@
+/**
+ * Quiz answering under load (not a test; prints numbers):
+ *   npm run build && npm run bench:quiz -- [--players 200] [--seconds 60]
+ * Starts the built server as one process on a fresh embedded PostgreSQL of its own (DATA_DIR
+ * .data/bench-quiz, seeded with the demo content), writes `players` signed-in players straight to
+ * its database, then each plays sets through the JSON API, answering about one question a second
+ * (0.8 to 1.2 s apart): start, answer, next, … finish, start again. After `warmup` seconds (not
+ * counted: the players' first starts all come at once, and the server's code is not yet optimized),
+ * prints p50/p95/p99 of each kind of call over `seconds`, the CPU used by the server, its PostgreSQL
+ * and this script, the machine's load average (other work on it shows there), and the server's
+ * resident memory, sampled every 250 ms.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { QUIZ_CATEGORIES } from "../app/quiz/categories.ts";
+import type { PlayState } from "../app/quiz/types.ts";
+import {
+  AUTH_SECRET,
+  connectToSite,
+  createSignedInPlayer,
+  SESSION_COOKIE,
+} from "../tests/e2e/players.ts";
+
+const { values } = parseArgs({
+  options: {
+    players: { type: "string", default: "200" },
+    seconds: { type: "string", default: "60" },
+    warmup: { type: "string", default: "10" },
+  },
+});
+const players = Number(values.players);
+const seconds = Number(values.seconds);
+const warmup = Number(values.warmup);
+const SAMPLE_MS = 250;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+if (!fs.existsSync("build/server/index.js")) {
+  console.error("Run npm run build first.");
+  process.exit(1);
+}
+
+const port = await freePort();
+// Not under os.tmpdir(): started by root, the embedded PostgreSQL runs as its own user, which cannot
+// enter a private temporary directory. Removed before and after each run.
+const dataDir = path.resolve(".data/bench-quiz");
+fs.rmSync(dataDir, { recursive: true, force: true });
+const { DATABASE_URL: _ignored, ...environment } = process.env;
+const server = spawn(process.execPath, ["server.ts"], {
+  env: {
+    ...environment,
+    NODE_ENV: "production",
+    PORT: String(port),
+    BASE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: AUTH_SECRET,
+  },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+// Stopped early (Ctrl-C, a time limit): the server and its database go too.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    server.kill("SIGTERM");
+    server.once("exit", () => process.exit(1));
+  });
+}
+await new Promise<void>((resolve, reject) => {
+  server.stdout?.on("data", (chunk) => String(chunk).includes("Site ready") && resolve());
+  server.once("exit", (code) =>
+    reject(new Error(`The server stopped before it was ready (exit ${code}).`)),
+  );
+});
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: players });
+const latencies = {
+  start: [] as number[],
+  answer: [] as number[],
+  next: [] as number[],
+  finish: [] as number[],
+};
+const statuses = new Map<string, number>();
+let measuring = false;
+let sets = 0;
+
+try {
+  const site = connectToSite(dataDir);
+  const cookies: string[] = [];
+  for (let i = 0; i < players; i++) {
+    const { cookieValue } = await createSignedInPlayer(site, { name: `Bench Player ${i + 1}` });
+    cookies.push(`${SESSION_COOKIE}=${cookieValue}`);
+  }
+  await site.end();
+  console.log(`${players} players signed in; playing for ${warmup} + ${seconds} s…`);
+
+  const pid = server.pid as number;
+  const idle = memory(pid);
+  const end = performance.now() + (warmup + seconds) * 1000;
+  const playing = Promise.all(cookies.map((cookie, index) => play(cookie, index, end)));
+  await sleep(warmup * 1000);
+  measuring = true;
+  const [loadBefore = 0] = os.loadavg();
+  const cpuBefore = {
+    server: cpuSeconds(pid),
+    database: databaseCpuSeconds(),
+    bench: process.cpuUsage(),
+  };
+  let peak = idle.rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, memory(pid).rss);
+  }, SAMPLE_MS);
+
+  await sleep(seconds * 1000);
+  measuring = false;
+  const [loadAfter = 0] = os.loadavg();
+  clearInterval(sampler);
+  const after = memory(pid);
+  const benchCpu = process.cpuUsage(cpuBefore.bench);
+  const cpu = {
+    server: cpuSeconds(pid) - cpuBefore.server,
+    database: databaseCpuSeconds() - cpuBefore.database,
+    bench: (benchCpu.user + benchCpu.system) / 1e6,
+  };
+  peak = Math.max(peak, after.rss);
+  // The sets under way end on their own (a few seconds), so the server stops cleanly.
+  await playing;
+
+  const answers = latencies.answer.length;
+  console.log(
+    `\n${players} players for ${seconds} s, ${os.availableParallelism()} cores, one server process`,
+  );
+  console.log(
+    `  ${answers} answers (${(answers / seconds).toFixed(0)} a second), ${sets} sets finished`,
+  );
+  console.log(
+    `  load average (1 min) ${loadBefore.toFixed(2)} when measuring began, ${loadAfter.toFixed(2)} at the end`,
+  );
+  console.log(`  statuses: ${[...statuses].map(([key, count]) => `${key} × ${count}`).join(", ")}`);
+  for (const [kind, times] of Object.entries(latencies)) {
+    times.sort((a, b) => a - b);
+    const at = (p: number) =>
+      (times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0).toFixed(1);
+    console.log(
+      `  ${kind.padEnd(6)} ${String(times.length).padStart(6)} calls  p50 ${at(50)} ms  p95 ${at(95)} ms  p99 ${at(99)} ms  max ${at(100)} ms`,
+    );
+  }
+  const share = (used: number) => `${((used / seconds) * 100).toFixed(0)} %`;
+  const calls = Object.values(latencies).reduce((sum, times) => sum + times.length, 0);
+  console.log(
+    `  CPU (of one core): server ${share(cpu.server)} (${((cpu.server * 1000) / calls).toFixed(2)} ms a call), PostgreSQL ${share(cpu.database)}, this load generator ${share(cpu.bench)}`,
+  );
+  const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+  console.log(`  server RSS: idle ${mb(idle.rss)}, peak ${mb(peak)}, at the end ${mb(after.rss)}`);
+} finally {
+  agent.destroy();
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** One player until `end`: sets one after another, answering about a question a second. */
+async function play(cookie: string, index: number, end: number) {
+  // Players do not all start in the same second.
+  await sleep((index / players) * 1000);
+  while (performance.now() < end) {
+    const category = QUIZ_CATEGORIES[Math.floor(Math.random() * QUIZ_CATEGORIES.length)];
+    let state = await call<PlayState>("start", cookie, "/api/quiz/sessions", { category });
+    if (!state) continue;
+    for (let position = state.question.position; position <= 5; position++) {
+      await sleep(800 + Math.random() * 400);
+      const answered = await call<PlayState>(
+        "answer",
+        cookie,
+        `/api/quiz/sessions/${state.id}/answers`,
+        { position, choice: Math.floor(Math.random() * 4) },
+      );
+      if (!answered) break;
+      if (position === 5) {
+        if ((await call("finish", cookie, `/api/quiz/sessions/${state.id}/finish`)) && measuring)
+          sets++;
+        break;
+      }
+      const next = await call<PlayState>("next", cookie, "/api/quiz/sessions", { category });
+      if (!next) break;
+      state = next;
+    }
+  }
+}
+
+/** One POST of the API, timed; the parsed answer, or null when it was not a success. */
+function call<T = unknown>(
+  kind: keyof typeof latencies,
+  cookie: string,
+  pathname: string,
+  body?: unknown,
+): Promise<T | null> {
+  const payload = body === undefined ? "" : JSON.stringify(body);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: pathname,
+        method: "POST",
+        agent,
+        headers: {
+          cookie,
+          origin: `http://127.0.0.1:${port}`,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(payload),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () => {
+          if (measuring) {
+            latencies[kind].push(performance.now() - started);
+            const key = `${kind} ${response.statusCode}`;
+            statuses.set(key, (statuses.get(key) ?? 0) + 1);
+          }
+          const ok = (response.statusCode ?? 0) < 300;
+          resolve(ok ? (JSON.parse(Buffer.concat(chunks).toString()) as T) : null);
+        });
+      },
+    );
+    // A call that fails or gets no answer counts as an error and the player starts again.
+    request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error("no answer")));
+    request.on("error", (error) => {
+      if (measuring) {
+        const key = `${kind} ${error.message}`;
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      }
+      resolve(null);
+    });
+    request.end(payload);
+  });
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** CPU time a process has used, user and system, in seconds. */
+function cpuSeconds(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing parenthesis.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU time used by every process of the benchmark's PostgreSQL (its data directory's postmaster and children). */
+function databaseCpuSeconds(): number {
+  const postmaster = Number(
+    fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0],
+  );
+  let total = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.split(") ")[1]?.split(" ")[1]);
+      if (Number(entry) === postmaster || parent === postmaster) total += cpuSeconds(Number(entry));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return total;
+}
+
+/** Resident memory of a process, in kB. */
+function memory(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return { rss: Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+    probe.once("error", reject);
+  });
+}

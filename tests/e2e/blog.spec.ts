@@ -1,0 +1,158 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+
+test("a blog post in both languages: its page, its other language's address, its structured data", async ({
+  page,
+}) => {
+  await page.goto("/blogs?title=carnival");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore Our Blogs");
+  await page
+    .getByRole("link", { name: "Québec Winter Carnival with children: a day that stays warm" })
+    .click();
+
+  await expect(page).toHaveURL(/\/blogs\/quebec-winter-carnival-with-children$/);
+  const article = page.getByRole("article");
+  await expect(article.getByRole("heading", { level: 1 })).toHaveText(
+    "Québec Winter Carnival with children: a day that stays warm",
+  );
+  await expect(article.getByRole("link", { name: "Events" })).toBeVisible();
+  await expect(article).toContainText("Québec, QC");
+  await expect(article.getByRole("img", { name: "Rated 4.8 out of 5" })).toBeVisible();
+  await expect(article).toContainText("By Camille Roy");
+  await expect(article).toContainText("Published on January 12, 2026");
+  await expect(article).toContainText(/\d min read/);
+  await expect(
+    article.getByRole("heading", { level: 2, name: "Plan the day around the cold" }),
+  ).toBeVisible();
+  const jsonLd = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+  );
+  expect(jsonLd).toMatchObject({
+    "@type": "BlogPosting",
+    inLanguage: "en-CA",
+    author: { name: "Camille Roy" },
+  });
+  await expect(page.locator('link[hreflang="fr-CA"]')).toHaveAttribute(
+    "href",
+    /\/fr\/blogs\/carnaval-de-quebec-avec-les-enfants$/,
+  );
+  await expect(page.locator('link[hreflang="x-default"]')).toHaveAttribute(
+    "href",
+    /\/blogs\/quebec-winter-carnival-with-children$/,
+  );
+  await expect(page.locator('link[type="application/atom+xml"]')).toHaveAttribute(
+    "href",
+    "/blogs/feed.xml",
+  );
+  await expectNoAxeViolations(page);
+
+  // The language switch goes to the French post, at its French address.
+  await page.getByRole("link", { name: "FR Français" }).first().click();
+  await expect(page).toHaveURL(/\/fr\/blogs\/carnaval-de-quebec-avec-les-enfants$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Le Carnaval de Québec avec les enfants\u00a0: une journée bien au chaud",
+  );
+  await expect(page.getByRole("article")).toContainText("Publié le 12 janvier 2026");
+  await expect(page.getByRole("article")).toContainText(/\d min de lecture/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
+  await expectNoAxeViolations(page);
+
+  // The English slug under /fr leads to the French post.
+  await page.goto("/fr/blogs/quebec-winter-carnival-with-children");
+  await expect(page).toHaveURL(/\/fr\/blogs\/carnaval-de-quebec-avec-les-enfants$/);
+});
+
+test("an unknown post is the 404 page", async ({ page }) => {
+  const response = await page.goto("/blogs/no-such-post");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Error 404!!!!");
+});
+
+test("the search hero filters by title, location and type; Upcoming Events lists the events", async ({
+  page,
+}) => {
+  await page.goto("/blogs");
+  const search = page.getByRole("search", { name: "Search the blog" });
+  await search.getByLabel("Location").fill("vancouver");
+  await search.getByRole("button", { name: "Search Now" }).click();
+  await expect(page).toHaveURL(/\/blogs\?title=&location=vancouver&type=$/);
+  const cards = page.getByRole("article");
+  await expect(cards).toHaveCount(2);
+  await search.getByLabel("Type").selectOption("city-guides");
+  await search.getByRole("button", { name: "Search Now" }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText("A rainy day in Vancouver with children");
+  await search.getByLabel("Title").fill("zzzz");
+  await search.getByRole("button", { name: "Search Now" }).click();
+  await expect(page.getByText("No post matches your search.")).toBeVisible();
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "Upcoming Events" }).click();
+  await expect(page).toHaveURL(/\/blogs\?type=events$/);
+  await expect(page.getByLabel("Type")).toHaveValue("events");
+  for (const card of await cards.all()) await expect(card).toContainText("Events");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Our Blog" }).click();
+  await expect(page).toHaveURL(/\/blogs$/);
+});
+
+test("More Blogs appends the next page and moves focus to it", async ({ page }) => {
+  await page.goto("/blogs");
+  const cards = page.getByRole("article");
+  await expect(cards).toHaveCount(6);
+  await page.getByRole("link", { name: "More Blogs" }).click();
+  await expect(cards).toHaveCount(12);
+  await expect(cards.nth(6).getByRole("link")).toBeFocused();
+  await page.getByRole("link", { name: "More Blogs" }).click();
+  await expect(cards).toHaveCount(15);
+  await expect(page.getByText("You have seen every post.")).toBeVisible();
+});
+
+test("More Blogs is a plain link without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/fr/blogs");
+  const first = await page.getByRole("article").first().getByRole("link").textContent();
+  await page.getByRole("link", { name: "Plus de billets" }).click();
+  await expect(page).toHaveURL(/\/fr\/blogs\?cursor=/);
+  await expect(page.getByRole("article")).toHaveCount(6);
+  await expect(page.getByRole("article").first().getByRole("link")).not.toHaveText(first ?? "");
+  await context.close();
+});
+
+test("the feed is linked from the blog and parses as Atom", async ({ page }) => {
+  await page.goto("/fr/blogs");
+  const href = await page
+    .locator('link[rel="alternate"][type="application/atom+xml"]')
+    .getAttribute("href");
+  expect(href).toBe("/fr/blogs/feed.xml");
+  const xml = await (await page.request.get(href ?? "")).text();
+  const parsed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, "application/xml");
+    return {
+      error: doc.querySelector("parsererror")?.textContent ?? null,
+      self: doc.querySelector('feed > link[rel="self"]')?.getAttribute("href"),
+      entries: doc.querySelectorAll("entry").length,
+    };
+  }, xml);
+  expect(parsed).toEqual({
+    error: null,
+    self: expect.stringMatching(/\/fr\/blogs\/feed\.xml$/),
+    entries: 15,
+  });
+});
+
+test.describe("every blog page passes axe", () => {
+  for (const width of [375, 1280]) {
+    for (const prefix of ["", "/fr"]) {
+      test(`${prefix || "/en"} at ${width} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${prefix}/blogs`);
+        await expectNoAxeViolations(page);
+        await page.goto(`${prefix}/blogs?title=zzzz`);
+        await expectNoAxeViolations(page);
+        await page.goto(`${prefix}/blogs`);
+        await page.getByRole("article").first().getByRole("link").click();
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+    }
+  }
+});

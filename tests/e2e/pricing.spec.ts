@@ -1,0 +1,144 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { lastMailTo } from "./mail-server.ts";
+
+test("pricing toggled without JavaScript, and a plan requested with the form in the page", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/pricing");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pricing Plans");
+  const business = page.getByRole("article", { name: "Business" });
+  await expect(business).toContainText("$49.00 per month");
+  await expect(business).toContainText("Taxes extra");
+  await expect(business).toContainText("Recommended");
+  await expect(page.getByRole("link", { name: "Monthly" })).toHaveAttribute("aria-current", "true");
+
+  await page.getByRole("link", { name: "Annually" }).click();
+  await expect(page).toHaveURL(/\/pricing\?billing=annual$/);
+  await expect(business).toContainText("$490.00 per year");
+  await expect(business).toContainText("Save $98.00 a year compared with paying monthly");
+  await expect(page.getByRole("link", { name: "Annually" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+
+  await business.getByRole("link", { name: /^Select Plan\s*, Business$/ }).click();
+  await expect(page).toHaveURL(/\/pricing\?billing=annual&plan=business#plan-request$/);
+  const form = page.locator("#plan-request");
+  await expect(form.getByLabel("Plan")).toHaveValue("business");
+  await expect(form.getByLabel("Annually")).toBeChecked();
+  const email = `owner.${Date.now()}@example.com`;
+  await form.getByLabel("Business name").fill("Fernhouse Plant Shop");
+  await form.getByLabel("Your name").fill("Maya Fernández");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Phone").fill("(604) 555-0147");
+  await form.getByLabel("Province or territory").selectOption("BC");
+  await form.getByRole("button", { name: "Send my request" }).click();
+  await expect(form.getByRole("heading")).toHaveText("Thank you! We have your request.");
+  await expect(form).toContainText(`A confirmation was sent to ${email}.`);
+
+  await expect
+    .poll(() => lastMailTo(email))
+    .toContain("Subject: We have your request for the Nearby Business plan");
+  expect(lastMailTo(email)).toContain("$490.00 per year, taxes extra");
+  await context.close();
+});
+
+test("Select Plan opens a dialog; a wrong phone number is shown beside its field; Escape gives the focus back", async ({
+  page,
+}) => {
+  await page.goto("/fr/pricing");
+  const select = page.getByRole("link", { name: /^Choisir ce forfait\s*, Premium$/ });
+  await select.click();
+  const dialog = page.getByRole("dialog", { name: "Demander un forfait" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Forfait")).toHaveValue("premium");
+  await expect(dialog.getByLabel("Forfait")).toBeFocused();
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel("Nom de l’entreprise").fill("Pub Le Vieux Loup de mer");
+  await dialog.getByLabel("Votre nom").fill("Hugo Pelletier");
+  await dialog.getByLabel("Courriel").fill("hugo@example.com");
+  await dialog.getByLabel("Téléphone").fill("212 555 0123");
+  await dialog.getByLabel("Province ou territoire").selectOption("QC");
+  await dialog.getByRole("button", { name: "Envoyer ma demande" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Entrez un numéro de téléphone canadien, comme 514\u00a0555\u00a00123.".replaceAll(
+      "\u00a0",
+      " ",
+    ),
+  );
+  await expect(dialog.getByLabel("Téléphone")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("Votre nom")).toHaveValue("Hugo Pelletier");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/fr\/pricing\?billing=monthly$/);
+  await expect(select).toBeFocused();
+});
+
+test("Claim your Business in the footer and on a business page lead to the form", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Claim your Business" }).click();
+  const dialog = page.getByRole("dialog", { name: "Request a plan" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Plan")).toHaveValue("business");
+  await page.keyboard.press("Escape");
+
+  await page.goto("/businesses?title=lakshmi&location=&category=");
+  await page.getByRole("link", { name: "Lakshmi's Dosa House" }).click();
+  await page.getByRole("link", { name: "Is this your business? Claim it" }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(
+    "You are claiming the listing of Lakshmi's Dosa House, Toronto (ON).",
+  );
+  await expect(dialog.getByLabel("Business name")).toHaveValue("Lakshmi's Dosa House");
+});
+
+test("Blogs and Pricing are in the desktop bar; on a phone, the bar keeps SPEC's places and fits", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  const bar = page.getByRole("navigation", { name: "Main", exact: true });
+  const names = await bar.getByRole("link").allTextContents();
+  expect(names.indexOf("Blogs")).toBe(
+    names.indexOf("Businesses") + (names.includes("Jobs") ? 2 : 1),
+  );
+  expect(names.indexOf("Pricing")).toBe(names.indexOf("Blogs") + 1);
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  const mobile = page.getByRole("navigation", { name: "Main, mobile" });
+  await expect(mobile.getByRole("link", { name: "Blogs" })).toHaveCount(0);
+  await expect(mobile.getByRole("link", { name: "Pricing" })).toHaveCount(0);
+  const fits = await mobile.evaluate((element) => element.scrollWidth <= window.innerWidth);
+  expect(fits).toBe(true);
+  // On a phone, the footer leads to them.
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Our Blog" })).toBeVisible();
+  await expect(
+    page.getByRole("contentinfo").getByRole("link", { name: "Claim your Business" }),
+  ).toBeVisible();
+  // The header still fits with the cart button in it.
+  const header = await page
+    .getByRole("banner")
+    .evaluate((element) => element.scrollWidth <= window.innerWidth);
+  expect(header).toBe(true);
+});
+
+test.describe("the pricing page passes axe", () => {
+  for (const width of [375, 1280]) {
+    for (const prefix of ["", "/fr"]) {
+      test(`${prefix || "/en"} at ${width} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${prefix}/pricing`);
+        await expectNoAxeViolations(page);
+        await page.goto(`${prefix}/pricing?billing=annual`);
+        await expectNoAxeViolations(page);
+        await page.getByRole("article").first().getByRole("link").click();
+        await expect(page.getByRole("dialog")).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+    }
+  }
+});
