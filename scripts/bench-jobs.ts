@@ -119,21 +119,31 @@ if (!fs.existsSync("build/server/index.js")) {
   process.exit(1);
 }
 
-/** CPU seconds a process has used (user + system), from /proc/<pid>/stat; 0 once it is gone. */
-function cpuSeconds(pid: number): number {
+/**
+ * CPU seconds a process has used (user + system), from /proc/<pid>/stat; with `children`, also
+ * those of its children that ended (the postmaster's backends and autovacuum workers come and go).
+ */
+function cpuSeconds(pid: number, children = false): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const fields = stat
+      .slice(stat.lastIndexOf(")") + 2)
+      .split(" ")
+      .map(Number);
+    const own = (fields[11] ?? 0) + (fields[12] ?? 0);
+    return (own + (children ? (fields[13] ?? 0) + (fields[14] ?? 0) : 0)) / 100;
   } catch {
     return 0;
   }
 }
 
-/** The server's process and, for the embedded database, the postmaster and its backends. */
-function benchProcesses(serverPid: number): number[] {
+/**
+ * CPU seconds used so far by the server's process and, for the embedded database, the postmaster
+ * with every backend, live or ended.
+ */
+function benchCpu(serverPid: number): number {
   const pidFile = ".data/bench-jobs/postgres/postmaster.pid";
-  if (process.env.BENCH_DATABASE_URL || !fs.existsSync(pidFile)) return [serverPid];
+  if (process.env.BENCH_DATABASE_URL || !fs.existsSync(pidFile)) return cpuSeconds(serverPid);
   const postmaster = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
   const children = fs
     .readdirSync("/proc")
@@ -147,7 +157,11 @@ function benchProcesses(serverPid: number): number[] {
         return false;
       }
     });
-  return [serverPid, postmaster, ...children];
+  return (
+    cpuSeconds(serverPid) +
+    cpuSeconds(postmaster, true) +
+    children.reduce((sum, pid) => sum + cpuSeconds(pid), 0)
+  );
 }
 
 const load = () => {
@@ -244,8 +258,7 @@ async function measure(label: string, queries: string[]) {
   let errors = 0;
   let sent = 0;
   const before = load();
-  const processes = benchProcesses(server.pid as number);
-  const cpuBefore = processes.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const cpuBefore = benchCpu(server.pid as number);
   const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -256,7 +269,7 @@ async function measure(label: string, queries: string[]) {
       }
     }),
   );
-  const cpu = processes.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpuBefore;
+  const cpu = benchCpu(server.pid as number) - cpuBefore;
   latencies.sort((a, b) => a - b);
   console.log(
     `| ${label} | ${(latencies.length / seconds).toFixed(0)} | ${percentile(latencies, 50)} | ${percentile(latencies, 95)} | ${percentile(latencies, 99)} | ${percentile(latencies, 100)} | ${errors} | ${((cpu * 1000) / latencies.length).toFixed(2)} | ${before.replace(/ on .*/, "")} |`,

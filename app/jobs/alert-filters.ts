@@ -1,7 +1,13 @@
 import { z } from "zod";
 import type { AlertFilters } from "../db/schema/jobs.ts";
 import { EMPLOYER_TYPES, type EmployerType, WORK_SETTINGS, type WorkSetting } from "./posting.ts";
-import { type JobCriteria, jobSearchFields, keptQueryText, searchQuery } from "./search.ts";
+import {
+  type JobCriteria,
+  jobSearchFields,
+  keptKeywords,
+  keptLocation,
+  searchQuery,
+} from "./search.ts";
 import { keywordTerms, locationTerms } from "./search-text.ts";
 
 export type { AlertFilters };
@@ -17,8 +23,8 @@ export const alertFormSchema = jobSearchFields
       .trim()
       .max(254, "jobs.problems.emailInvalid")
       .pipe(z.email("jobs.problems.emailInvalid")),
-    keywords: keptQueryText,
-    location: keptQueryText,
+    keywords: keptKeywords,
+    location: keptLocation,
   })
   .transform(({ email, keywords, location, employerType, workSetting }) => ({
     email,

@@ -68,6 +68,8 @@ describe("jobSearchSchema", () => {
     ["page=26", "page", "jobs.problems.invalidPage"],
     ["page=abc", "page", "jobs.problems.invalidPage"],
     [`keywords=${"a".repeat(101)}`, "keywords", "jobs.problems.tooLong"],
+    ["keywords=a+b+c+d+e+f+g+h+i+j+k", "keywords", "jobs.problems.tooManyWords"],
+    ["location=a+b+c+d+e+f+g+h+i+j+k", "location", "jobs.problems.tooManyWords"],
   ])("%s is refused", (query, field, message) => {
     const parsed = parse(query);
     expect(parsed.success).toBe(false);

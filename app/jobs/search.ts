@@ -4,6 +4,8 @@ import { EMPLOYER_TYPES, type EmployerType, WORK_SETTINGS, type WorkSetting } fr
 import { keywordTerms, locationTerms } from "./search-text.ts";
 
 export const SEARCH_TEXT_MAX = 100;
+/** Each word is one more condition to plan and check: ten per box is plenty for a person. */
+export const SEARCH_WORDS_MAX = 10;
 export const PAGE_SIZE = 20;
 /**
  * Results are counted up to this many; beyond, the list says "more than 500" and pages stop at the
@@ -45,6 +47,14 @@ const queryText = z.preprocess(
   firstValue,
   z.string().trim().max(SEARCH_TEXT_MAX, "jobs.problems.tooLong").default(""),
 );
+const keywordsText = queryText.refine(
+  (text) => keywordTerms(text).length <= SEARCH_WORDS_MAX,
+  "jobs.problems.tooManyWords",
+);
+const locationText = queryText.refine(
+  (text) => locationTerms(text).length <= SEARCH_WORDS_MAX,
+  "jobs.problems.tooManyWords",
+);
 
 /** Checkbox values, each once, in their own order; an unknown one is refused. */
 function choices<const T extends readonly [string, ...string[]]>(values: T) {
@@ -58,12 +68,13 @@ function choices<const T extends readonly [string, ...string[]]>(values: T) {
 }
 
 /** Search text that is kept (a job alert's): what no one types is refused, not just ignored. */
-export const keptQueryText = queryText.refine(isReadableText, "errors.invalid_text");
+export const keptKeywords = keywordsText.refine(isReadableText, "errors.invalid_text");
+export const keptLocation = locationText.refine(isReadableText, "errors.invalid_text");
 
 /** The fields of a search, before they become criteria. */
 export const jobSearchFields = z.object({
-  keywords: queryText,
-  location: queryText,
+  keywords: keywordsText,
+  location: locationText,
   posted: z.preprocess(
     firstValue,
     z
