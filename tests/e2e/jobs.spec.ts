@@ -234,3 +234,33 @@ test("the mobile bar fits its sections and Account at 375 px", async ({ page }) 
     );
   }
 });
+
+test("every other job page passes axe in both languages and shows no raw message key", async ({
+  page,
+  request,
+  signIn,
+}) => {
+  const { items } = (await (await request.get("/api/jobs?keywords=nurse")).json()) as {
+    items: { id: number }[];
+  };
+  const id = items[0]?.id;
+  const paths = [
+    "/jobs?keywords=zzzzzz",
+    "/jobs?page=99",
+    `/jobs/${id}/apply`,
+    `/jobs/${id}/report`,
+    "/jobs/alerts/new?keywords=nurse&workSetting=remote",
+    "/jobs/alerts/confirm?token=not-a-token",
+    "/jobs/alerts/unsubscribe?token=not-a-token",
+  ];
+  await signIn({ name: "Robin Ouellet" });
+  paths.push("/jobs/saved");
+  for (const path of paths) {
+    for (const prefix of ["", "/fr"]) {
+      await page.goto(`${prefix}${path}`);
+      await expect(page.locator("main")).toBeVisible();
+      expect(await page.locator("main").innerText(), path).not.toMatch(/\bjobs\.[a-z]+\.[a-zA-Z]+/);
+      await expectNoAxeViolations(page);
+    }
+  }
+});
