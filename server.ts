@@ -44,7 +44,7 @@ async function main() {
     const seeded = await seedIfEmpty(database.db);
     if (seeded) {
       console.log(
-        `Loaded demo data: ${seeded.businesses} businesses, ${seeded.questions} quiz questions, ${seeded.posts} blog posts, ${seeded.products} products, ${seeded.plans} pricing plans.`,
+        `Loaded demo data: ${seeded.businesses} businesses, ${seeded.questions} quiz questions, ${seeded.posts} blog posts, ${seeded.products} products, ${seeded.plans} pricing plans, ${seeded.jobs} job postings.`,
       );
     }
   }

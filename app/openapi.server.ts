@@ -1,6 +1,7 @@
 import { authApi } from "./auth/openapi.server.ts";
 import { blogApi } from "./blog/openapi.ts";
 import { directoryApi } from "./directory/openapi.ts";
+import { jobsApi } from "./jobs/openapi.ts";
 import { assembleApiDocument } from "./platform/openapi.ts";
 import { playersApi } from "./players/openapi.ts";
 import { pricingApi } from "./pricing/openapi.ts";
@@ -14,6 +15,7 @@ import { shopApi } from "./shop/openapi.ts";
  */
 export const apiDocument = assembleApiDocument([
   directoryApi,
+  jobsApi,
   blogApi,
   shopApi,
   pricingApi,

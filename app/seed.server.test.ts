@@ -24,6 +24,8 @@ async function fingerprint() {
     "blog_post_text",
     "product",
     "pricing_plan",
+    "job",
+    "job_text",
   ];
   const result: Record<string, string> = {};
   for (const table of tables) {
@@ -39,7 +41,13 @@ async function fingerprint() {
 
 test("the first start loads the demo content; a second seed changes nothing", async () => {
   const seeded = await seedIfEmpty(database.db);
-  expect(seeded).toMatchObject({ businesses: 120, questions: 1800, products: 14, plans: 3 });
+  expect(seeded).toMatchObject({
+    businesses: 120,
+    questions: 1800,
+    products: 14,
+    plans: 3,
+    jobs: 64,
+  });
   expect(seeded?.posts).toBeGreaterThanOrEqual(12);
   const { rows } = await database.db.execute<{ n: number }>(
     sql`select count(*)::int as n from quiz_question group by category, locale order by 1`,
@@ -55,6 +63,7 @@ test("the first start loads the demo content; a second seed changes nothing", as
     posts: 0,
     products: 0,
     plans: 0,
+    jobs: 0,
   });
   expect(await fingerprint()).toEqual(before);
 });
@@ -62,4 +71,10 @@ test("the first start loads the demo content; a second seed changes nothing", as
 test("an area added since the first start gets its demo content on the next start", async () => {
   await database.db.execute(sql`delete from pricing_plan`);
   expect(await seedIfEmpty(database.db)).toMatchObject({ businesses: 0, plans: 3 });
+});
+
+test("a database from before the job board gets the demo postings once", async () => {
+  await database.db.execute(sql`delete from job`);
+  expect(await seedIfEmpty(database.db)).toMatchObject({ businesses: 0, jobs: 64 });
+  expect(await seedIfEmpty(database.db)).toBeNull();
 });

@@ -4,9 +4,11 @@ import { readBlogContent, seedBlogPosts } from "./blog/seed.server.ts";
 import type { Database } from "./db/client.server.ts";
 import { blogPost } from "./db/schema/blog.ts";
 import { business } from "./db/schema/directory.ts";
+import { job } from "./db/schema/jobs.ts";
 import { pricingPlan } from "./db/schema/pricing.ts";
 import { product } from "./db/schema/shop.ts";
 import { readBusinessContent, seedBusinesses } from "./directory/seed.server.ts";
+import { readJobContent, seedJobs } from "./jobs/seed.server.ts";
 import { CONTENT_DIR } from "./platform/content-dir.server.ts";
 import { readPricingContent, seedPlans } from "./pricing/seed.server.ts";
 import { readQuizBanks, seedQuizQuestions } from "./quiz/seed.server.ts";
@@ -19,11 +21,12 @@ export async function seedDemoData(db: Database, contentDir = CONTENT_DIR) {
   const posts = await seedBlogPosts(db, await readBlogContent(contentDir));
   const products = await seedProducts(db, await readShopContent(contentDir));
   const plans = await seedPlans(db, await readPricingContent(contentDir));
-  return { businesses, questions, posts, products, plans };
+  const jobs = await seedJobs(db, await readJobContent(contentDir));
+  return { businesses, questions, posts, products, plans, jobs };
 }
 
 /** One table of each area that has demo content: an empty one means the area was never seeded. */
-const AREA_TABLES: PgTable[] = [business, blogPost, product, pricingPlan];
+const AREA_TABLES: PgTable[] = [business, blogPost, product, pricingPlan, job];
 
 /**
  * Seeds a database that lacks demo content: the first start of a fresh install, or the first start

@@ -6,6 +6,10 @@ import blogEn from "../blog/messages/en-CA.json" with { type: "json" };
 import blogFr from "../blog/messages/fr-CA.json" with { type: "json" };
 import directoryEn from "../directory/messages/en-CA.json" with { type: "json" };
 import directoryFr from "../directory/messages/fr-CA.json" with { type: "json" };
+import jobsEmailEn from "../jobs/messages/email.en-CA.json" with { type: "json" };
+import jobsEmailFr from "../jobs/messages/email.fr-CA.json" with { type: "json" };
+import jobsEn from "../jobs/messages/en-CA.json" with { type: "json" };
+import jobsFr from "../jobs/messages/fr-CA.json" with { type: "json" };
 import playersEn from "../players/messages/en-CA.json" with { type: "json" };
 import playersFr from "../players/messages/fr-CA.json" with { type: "json" };
 import pricingEmailEn from "../pricing/messages/email.en-CA.json" with { type: "json" };
@@ -39,6 +43,8 @@ const CATALOG = {
   shopEmail: { "en-CA": shopEmailEn, "fr-CA": shopEmailFr },
   pricing: { "en-CA": pricingEn, "fr-CA": pricingFr },
   pricingEmail: { "en-CA": pricingEmailEn, "fr-CA": pricingEmailFr },
+  jobs: { "en-CA": jobsEn, "fr-CA": jobsFr },
+  jobsEmail: { "en-CA": jobsEmailEn, "fr-CA": jobsEmailFr },
 } as const;
 
 export type BundleName = keyof typeof CATALOG;
@@ -54,7 +60,9 @@ export type AllMessages = typeof shellEn &
   typeof shopEn &
   typeof shopEmailEn &
   typeof pricingEn &
-  typeof pricingEmailEn;
+  typeof pricingEmailEn &
+  typeof jobsEn &
+  typeof jobsEmailEn;
 
 /** The named bundles in one language, as a page's loader sends them to the browser. */
 export type PageMessages = Partial<Record<BundleName, Record<string, unknown>>>;

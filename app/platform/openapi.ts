@@ -15,6 +15,9 @@ export type Parameter = {
   description: string;
   required?: boolean;
   schema: Schema;
+  /** For a query parameter that may repeat (`?a=1&a=2`): "form" with `explode: true`. */
+  style?: "form";
+  explode?: boolean;
 };
 
 export type Response = {

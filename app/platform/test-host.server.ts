@@ -7,7 +7,7 @@ import { createAuth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
 import type { MailDelivery } from "./email.server.ts";
 import { createHost } from "./host.server.ts";
-import { createLocalStorage } from "./storage.server.ts";
+import { createLocalStorage, type Storage } from "./storage.server.ts";
 
 const BUILD = path.resolve("build/server/index.js");
 
@@ -25,6 +25,8 @@ export async function createTestHost(
     /** "log" (the default) is a server without SMTP_URL. */
     mailDelivery?: MailDelivery;
     google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+    /** A storage the test can look into; a new temporary folder otherwise. */
+    storage?: Storage;
   } = {},
 ) {
   if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run "npm run build" first.`);
@@ -38,7 +40,8 @@ export async function createTestHost(
   const host = createHost({
     db,
     auth,
-    storage: createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "uploads-"))),
+    storage:
+      options.storage ?? createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "uploads-"))),
     clientIpHeader: options.clientIpHeader,
     mailDelivery: options.mailDelivery ?? "log",
     build,

@@ -23,7 +23,10 @@ export function escapeHtml(text: string): string {
  */
 const CONTROL_CHARACTER = /[\p{Cc}\p{Co}\p{Cn}\ufffd]|(?!\u200d)\p{Cf}/u;
 
-/** Whether a text is free of CONTROL_CHARACTER's characters. */
-export function isReadableText(text: string): boolean {
-  return !CONTROL_CHARACTER.test(text);
+/**
+ * Whether a text is free of CONTROL_CHARACTER's characters; `multiline` text (a summary, a
+ * message) may also hold line breaks and tabs.
+ */
+export function isReadableText(text: string, options: { multiline?: boolean } = {}): boolean {
+  return !CONTROL_CHARACTER.test(options.multiline ? text.replace(/[\t\n\r]/g, "") : text);
 }

@@ -6,6 +6,7 @@ const paths = {
   pin: "M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21zM12 7a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5z",
   clock: "M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18zM12 7v5l3 2",
   chat: "M4 5h16v11H9l-5 4z",
+  briefcase: "M4 8h16v11H4zM9 8V5h6v3M4 13h16",
   calendar: "M4 6h16v14H4zM4 10h16M8 3v5M16 3v5",
   arrowLeft: "M15 5l-7 7 7 7",
   arrowRight: "M9 5l7 7-7 7",

@@ -14,6 +14,7 @@ export const SITE_SECTIONS: {
 }[] = [
   { path: "/", label: "nav.home", icon: "home" },
   { path: "/businesses", label: "nav.businesses", icon: "store" },
+  { path: "/jobs", label: "nav.jobs", icon: "briefcase" },
   { path: "/blogs", label: "nav.blogs", icon: "book", desktopOnly: true },
   { path: "/pricing", label: "nav.pricing", icon: "tag", desktopOnly: true },
   { path: "/playgames", label: "nav.playGames", icon: "game" },

@@ -151,6 +151,23 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
     ["postalCode", "M5V 1A1"],
     ["province", "ON"],
   ];
+  const jobSearch = ["keywords", "location", "posted", "employerType", "workSetting", "page"];
+  const application: Fields = [
+    ["fullName", "Fuzz Player"],
+    ["email", EMAIL],
+    ["contactNo", "514 555 0123"],
+    ["summary", "Fuzz"],
+    [
+      "resume",
+      { filename: "cv.pdf", type: "application/pdf", bytes: Buffer.from("%PDF-1.7\n%%EOF\n") },
+    ],
+  ];
+  const playerForm = (baselines: Record<string, Fields>): Write => ({
+    method: "POST",
+    encoding: "form",
+    baselines,
+    as: ["player", "visitor"],
+  });
   const visitorForm = (baselines: Record<string, Fields>): Write => ({
     method: "POST",
     encoding: "form",
@@ -221,6 +238,45 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
         as: ["visitor", "player"],
         baselines: { out: [] },
       },
+    }),
+    "routes/jobs/list.tsx": () => ({ query: [...jobSearch, "filters"] }),
+    "routes/jobs/detail.tsx": () => ({
+      query: ["applied", "saved", "unsaved", "reported"],
+      write: playerForm({ save: [["intent", "save"]], unsave: [["intent", "unsave"]] }),
+    }),
+    "routes/jobs/apply.tsx": () => ({ write: visitorForm({ apply: application }) }),
+    "routes/jobs/report.tsx": () => ({
+      write: visitorForm({
+        report: [
+          ["reason", "other"],
+          ["details", "Fuzz"],
+        ],
+      }),
+    }),
+    "routes/jobs/saved.tsx": () => ({ write: playerForm({ remove: [["jobId", "1"]] }) }),
+    "routes/jobs/alert-new.tsx": () => ({
+      query: jobSearch,
+      write: visitorForm({
+        alert: [
+          ["email", EMAIL],
+          ["keywords", "nurse"],
+          ["location", ""],
+          ["workSetting", "remote"],
+        ],
+      }),
+    }),
+    "routes/jobs/alert-confirm.tsx": () => ({
+      query: ["token"],
+      write: visitorForm({ confirm: [["token", "fuzz-token"]] }),
+    }),
+    "routes/jobs/alert-unsubscribe.tsx": () => ({
+      query: ["token"],
+      write: visitorForm({ unsubscribe: [["token", "fuzz-token"]] }),
+    }),
+    "routes/api.jobs.ts": () => ({ query: jobSearch }),
+    "routes/api.job.ts": () => ({}),
+    "routes/api.job.applications.ts": () => ({
+      write: { ...visitorForm({ apply: application }), as: ["visitor", "player"] },
     }),
     "routes/site-page.tsx": () => ({}),
     "routes/not-found.tsx": () => ({}),

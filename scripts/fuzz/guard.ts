@@ -14,6 +14,9 @@ import {
   usernameField,
 } from "../../app/auth/validation.ts";
 import { LOCALES } from "../../app/i18n/locale.ts";
+import { alertFormSchema } from "../../app/jobs/alert-filters.ts";
+import { applicationSchema } from "../../app/jobs/application.ts";
+import { reportSchema } from "../../app/jobs/report.ts";
 import { profileFormSchema, settingsSchema } from "../../app/players/schemas.ts";
 import { planRequestSchema } from "../../app/pricing/schemas.ts";
 import { playFormSchema, startSchema } from "../../app/quiz/schemas.ts";
@@ -135,6 +138,16 @@ function bodyJudge(
   });
 }
 
+/** A form's fields as readInput gives them: a name sent more than once keeps all its values. */
+function groupFields(form: FormData): Map<string, FormDataEntryValue | FormDataEntryValue[]> {
+  const grouped = new Map<string, FormDataEntryValue | FormDataEntryValue[]>();
+  for (const [name, value] of form) {
+    const before = grouped.get(name);
+    grouped.set(name, before === undefined ? value : [before, value].flat());
+  }
+  return grouped;
+}
+
 /** Pages and API routes, by route file (see app/routes.ts). */
 export const PAGE_JUDGES: Record<string, Judge> = {
   "routes/login.tsx": overBodies(formOf, (value, _seen, players) => {
@@ -181,6 +194,31 @@ export const PAGE_JUDGES: Record<string, Judge> = {
     authBodyOf,
     (value, seen) => seen.signedIn && startSchema.safeParse(value).success,
   ),
+  ...Object.fromEntries(
+    ["routes/jobs/apply.tsx", "routes/api.job.applications.ts"].map((file): [string, Judge] => [
+      file,
+      async (seen) => {
+        if (!MUTATING(seen.method)) return false;
+        for (const body of seen.bodies) {
+          const form = await formOf(seen.contentType, body);
+          if (!form) continue;
+          const parsed = await applicationSchema.safeParseAsync(Object.fromEntries(form));
+          if (parsed.success && wellFormed(parsed.data.fullName, parsed.data.summary)) return true;
+        }
+        return false;
+      },
+    ]),
+  ),
+  "routes/jobs/detail.tsx": overBodies(formOf, (value, seen) => {
+    const intent = (value as FormData).get("intent");
+    return seen.signedIn && (intent === "save" || intent === "unsave");
+  }),
+  "routes/jobs/saved.tsx": overBodies(formOf, (_value, seen) => seen.signedIn),
+  "routes/jobs/report.tsx": bodyJudge(formOf, reportSchema),
+  "routes/jobs/alert-new.tsx": overBodies(formOf, (value) => {
+    const parsed = alertFormSchema.safeParse(Object.fromEntries(groupFields(value as FormData)));
+    return parsed.success && wellFormed(parsed.data.email, ...Object.values(parsed.data.filters));
+  }),
   "routes/api.me.ts": async (seen) => {
     if (!seen.signedIn) return false;
     if (seen.method === "DELETE") return true;

@@ -5,6 +5,7 @@
 export * from "./accounts.ts";
 export * from "./blog.ts";
 export * from "./directory.ts";
+export * from "./jobs.ts";
 export * from "./platform.ts";
 export * from "./players.ts";
 export * from "./pricing.ts";

@@ -1,0 +1,199 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+import { user } from "./accounts.ts";
+
+type LocalizedText = { "en-CA": string; "fr-CA": string };
+type LocalizedList = { "en-CA": string[]; "fr-CA": string[] };
+
+/** The filters a job alert was made with (keywords, location, employer types, work settings). */
+export type AlertFilters = {
+  keywords: string;
+  location: string;
+  employerTypes: string[];
+  workSettings: string[];
+};
+
+/**
+ * A job posting. Texts a seeker reads are in both languages; the contact e-mail is private (it
+ * receives applications and is never sent to a browser). Search reads `search_text` (titles,
+ * company, skills) and `search_location` (city, province code and names, postal code prefix):
+ * lower-case words without accents, space-separated, with a space at each end. The long texts
+ * live in `job_text`, so the rows a search reads stay narrow and in memory.
+ */
+export const job = pgTable(
+  "job",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The employer's or the seed's own reference, unique: seeding twice adds nothing. */
+    reference: text().notNull().unique(),
+    title: jsonb().$type<LocalizedText>().notNull(),
+    company: text().notNull(),
+    companyLogo: text().notNull(),
+    city: text().notNull(),
+    province: text().notNull(),
+    postalCode: text().notNull(),
+    workSetting: text().notNull(),
+    employerType: text().notNull(),
+    employmentType: text().notNull(),
+    payMinCents: integer().notNull(),
+    payMaxCents: integer().notNull(),
+    payPeriod: text().notNull(),
+    /** Ontario's statements: null where the province does not ask for them. */
+    aiScreening: boolean(),
+    existingVacancy: boolean(),
+    contactEmail: text().notNull(),
+    contactLocale: text().notNull(),
+    isOpen: boolean().notNull().default(true),
+    postedAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    closesAt: timestamp({ withTimezone: true }).notNull(),
+    searchText: text().notNull(),
+    searchLocation: text().notNull(),
+  },
+  (table) => [
+    check(
+      "job_pay_range",
+      sql`${table.payMinCents} > 0 and ${table.payMaxCents} >= ${table.payMinCents}`,
+    ),
+    check("job_pay_period", sql`${table.payPeriod} in ('hour', 'year')`),
+    check("job_work_setting", sql`${table.workSetting} in ('onsite', 'remote', 'hybrid')`),
+    check("job_employer_type", sql`${table.employerType} in ('direct', 'recruiter', 'other')`),
+    check(
+      "job_ontario_statements",
+      sql`${table.province} <> 'ON' or ${table.postedAt} < '2026-01-01T05:00:00Z' or (${table.aiScreening} is not null and ${table.existingVacancy} is not null)`,
+    ),
+    // The list: open postings newest first. Ascending, read backwards (a DESC index is written
+    // NULLS LAST by drizzle and would not match ORDER BY ... DESC). The filter columns follow, so a
+    // walk down the list checks every filter from the index alone (drizzle has no INCLUDE).
+    index("job_open_rank_idx")
+      .on(
+        table.postedAt,
+        table.id,
+        table.closesAt,
+        table.employerType,
+        table.workSetting,
+        table.searchLocation,
+        table.searchText,
+      )
+      .where(sql`${table.isOpen}`),
+    // Rare words: trigrams find their rows without walking the list. One index for both columns,
+    // so keywords and a location together are intersected inside it.
+    index("job_search_trgm_idx")
+      .using("gin", table.searchText.op("gin_trgm_ops"), table.searchLocation.op("gin_trgm_ops"))
+      .where(sql`${table.isOpen}`),
+  ],
+);
+
+/** A posting's long texts, read only for the rows a page shows. */
+export const jobText = pgTable("job_text", {
+  jobId: integer()
+    .primaryKey()
+    .references(() => job.id, { onDelete: "cascade" }),
+  overview: jsonb().$type<LocalizedText>().notNull(),
+  skills: jsonb().$type<LocalizedList>().notNull(),
+  description: jsonb().$type<LocalizedText>().notNull(),
+});
+
+/** An application: stored with its CV's name in private storage (folder "cvs"). */
+export const jobApplication = pgTable(
+  "job_application",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    jobId: integer()
+      .notNull()
+      .references(() => job.id, { onDelete: "cascade" }),
+    fullName: text().notNull(),
+    email: text().notNull(),
+    /** The e-mail as compared for "one application per e-mail per job": trimmed, lower case. */
+    emailKey: text().notNull(),
+    contactNo: text().notNull(),
+    summary: text().notNull(),
+    cvName: text().notNull(),
+    cvFilename: text().notNull(),
+    cvBytes: integer().notNull(),
+    locale: text().notNull(),
+    /** The signed-in player who applied, if any. */
+    userId: text().references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique("job_application_once").on(table.jobId, table.emailKey)],
+);
+
+/** A job a player saved for later. */
+export const savedJob = pgTable(
+  "saved_job",
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    jobId: integer()
+      .notNull()
+      .references(() => job.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.jobId] })],
+);
+
+/**
+ * A job alert: an e-mail and filters. Nothing is sent before the address is confirmed through
+ * the e-mailed link (CASL's express consent, with its record: created and confirmed times). Its
+ * random token, in the confirmation link and in every mail's unsubscribe link, is all either needs.
+ */
+export const jobAlert = pgTable(
+  "job_alert",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    email: text().notNull(),
+    locale: text().notNull(),
+    filters: jsonb().$type<AlertFilters>().notNull(),
+    token: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    /** Postings newer than this are the next mail's news. */
+    lastSentAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index("job_alert_email_idx").on(table.email)],
+);
+
+/** "Report this job": kept for review. */
+export const jobReport = pgTable(
+  "job_report",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    jobId: integer()
+      .notNull()
+      .references(() => job.id, { onDelete: "cascade" }),
+    reason: text().notNull(),
+    details: text().notNull(),
+    userId: text().references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      "job_report_reason",
+      sql`${table.reason} in ('scam', 'discrimination', 'inaccurate', 'closed', 'other')`,
+    ),
+    index("job_report_job_idx").on(table.jobId),
+  ],
+);
+
+/**
+ * Attempts per client address and action in the current window (applications, alerts, reports):
+ * in the database so the limits hold across restarts and servers.
+ */
+export const jobRateLimit = pgTable("job_rate_limit", {
+  key: text().primaryKey(),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+  hits: integer().notNull(),
+});

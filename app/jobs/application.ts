@@ -1,0 +1,64 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { z } from "zod";
+import { isReadableText } from "../platform/text.ts";
+
+/** DESIGN.md: CVs are PDF by their bytes, at most 5 MB. */
+export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Every PDF starts with these bytes, whatever its name or declared type says. */
+const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
+
+export async function startsLikePdf(file: Blob): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, PDF_SIGNATURE.length).arrayBuffer());
+  return PDF_SIGNATURE.every((byte, index) => head[index] === byte);
+}
+
+/** Letters, marks, spaces and the punctuation names use; no control characters or markup. */
+const NAME = /^[\p{L}\p{M}][\p{L}\p{M}\p{Zs}'’.-]*$/u;
+
+/**
+ * The Apply form (SPEC.md: fullName, email, contactNo, summary, resume), checked by this one
+ * schema in the browser before sending and on the server before anything is stored. The phone is
+ * kept in international form (+15145550123); a number without a country code is Canadian.
+ */
+export const applicationSchema = z.object({
+  fullName: z
+    .string("jobs.problems.fullNameRequired")
+    .trim()
+    .min(1, "jobs.problems.fullNameRequired")
+    .max(100, "jobs.problems.fullNameLong")
+    .regex(NAME, "jobs.problems.fullNameRequired"),
+  email: z
+    .string("jobs.problems.emailInvalid")
+    .trim()
+    .max(254, "jobs.problems.emailInvalid")
+    .pipe(z.email("jobs.problems.emailInvalid")),
+  contactNo: z
+    .string("jobs.problems.phoneInvalid")
+    .trim()
+    .max(30, "jobs.problems.phoneInvalid")
+    .transform((value, context) => {
+      const phone = parsePhoneNumberFromString(value, "CA");
+      if (phone?.isValid()) return phone.number;
+      context.addIssue({ code: "custom", message: "jobs.problems.phoneInvalid" });
+      return z.NEVER;
+    }),
+  summary: z
+    .string("jobs.problems.summaryLong")
+    .trim()
+    .max(2000, "jobs.problems.summaryLong")
+    .refine((text) => isReadableText(text, { multiline: true }), "errors.invalid_text")
+    .optional()
+    .default(""),
+  resume: z
+    .instanceof(File, { message: "jobs.problems.resumeRequired" })
+    .refine((file) => file.size > 0, { message: "jobs.problems.resumeRequired", abort: true })
+    .refine((file) => file.size <= RESUME_MAX_BYTES, {
+      message: "jobs.problems.resumeTooLarge",
+      abort: true,
+    })
+    .refine(startsLikePdf, { message: "jobs.problems.resumeNotPdf" }),
+});
+
+export type Application = z.output<typeof applicationSchema>;
+export type ApplicationField = keyof z.input<typeof applicationSchema>;

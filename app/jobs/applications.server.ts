@@ -1,0 +1,131 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client.server.ts";
+import { job, jobApplication } from "../db/schema/jobs.ts";
+import type { Locale } from "../i18n/locale.ts";
+import { enqueueEmail } from "../platform/email.server.ts";
+import { AppError } from "../platform/errors.ts";
+import type { Storage } from "../platform/storage.server.ts";
+import type { Application } from "./application.ts";
+import { applicationConfirmationEmail, applicationEmail } from "./emails.server.ts";
+import { isOpenAt } from "./jobs.server.ts";
+
+/** Private storage: no route serves this folder; CVs leave only as e-mail attachments. */
+export const CV_FOLDER = "cvs";
+
+/** The one form an e-mail is compared in: "one application per e-mail per job". */
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+/** "CV - Marie-Ève Tremblay.pdf": what the employer's mail shows, whatever the file was called. */
+function attachmentName(fullName: string): string {
+  const safe = fullName.replace(/[^\p{L}\p{M}\p{N} '’.-]/gu, "").slice(0, 80);
+  return `CV - ${safe}.pdf`;
+}
+
+const UNIQUE_VIOLATION = "23505";
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
+  return (cause as { code?: string })?.code === UNIQUE_VIOLATION;
+}
+
+/**
+ * Stores an application and its CV and queues two e-mails in one transaction: to the posting's
+ * contact with the CV attached, and a confirmation to the applicant. The CV is written first
+ * (storage is not transactional) and removed again if the transaction does not commit, so a
+ * refused application keeps no file. One application per e-mail per job: a second is a 409.
+ */
+export async function applyToJob(
+  db: Database,
+  storage: Storage,
+  input: {
+    jobId: number;
+    application: Application;
+    locale: Locale;
+    userId: string | null;
+    baseUrl: string;
+    now?: Date;
+  },
+): Promise<{ id: number; jobId: number; createdAt: string }> {
+  const { application, locale } = input;
+  const [posting] = await db
+    .select({
+      id: job.id,
+      title: job.title,
+      company: job.company,
+      reference: job.reference,
+      contactEmail: job.contactEmail,
+      contactLocale: job.contactLocale,
+      isOpen: job.isOpen,
+      closesAt: job.closesAt,
+    })
+    .from(job)
+    .where(eq(job.id, input.jobId));
+  if (!posting) throw new AppError("not_found");
+  if (!isOpenAt(posting, input.now ?? new Date()))
+    throw new AppError("conflict", { message: "jobs.problems.closed" });
+
+  const key = emailKey(application.email);
+  const alreadyApplied = () =>
+    new AppError("conflict", {
+      message: "jobs.problems.alreadyApplied",
+      problems: [{ field: "email", message: "jobs.problems.alreadyApplied" }],
+    });
+  const [earlier] = await db
+    .select({ id: jobApplication.id })
+    .from(jobApplication)
+    .where(and(eq(jobApplication.jobId, posting.id), eq(jobApplication.emailKey, key)));
+  if (earlier) throw alreadyApplied();
+
+  const bytes = Buffer.from(await application.resume.arrayBuffer());
+  const cvName = await storage.save(CV_FOLDER, bytes, "pdf");
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(jobApplication)
+        .values({
+          jobId: posting.id,
+          fullName: application.fullName,
+          email: application.email,
+          emailKey: key,
+          contactNo: application.contactNo,
+          summary: application.summary,
+          cvName,
+          cvFilename: attachmentName(application.fullName),
+          cvBytes: bytes.length,
+          locale,
+          userId: input.userId,
+        })
+        .returning({ id: jobApplication.id, createdAt: jobApplication.createdAt });
+      if (!row) throw new Error("the application was not stored");
+      const contactLocale = posting.contactLocale as Locale;
+      await enqueueEmail(
+        tx,
+        applicationEmail(
+          { email: posting.contactEmail, locale: contactLocale },
+          { ...posting, title: posting.title[contactLocale] },
+          application,
+          {
+            folder: CV_FOLDER,
+            name: cvName,
+            filename: attachmentName(application.fullName),
+            contentType: "application/pdf",
+          },
+          input.baseUrl,
+        ),
+      );
+      await enqueueEmail(
+        tx,
+        applicationConfirmationEmail(
+          { email: application.email, name: application.fullName, locale },
+          { ...posting, title: posting.title[locale] },
+          input.baseUrl,
+        ),
+      );
+      return { id: row.id, jobId: posting.id, createdAt: row.createdAt.toISOString() };
+    });
+  } catch (error) {
+    await storage.remove(CV_FOLDER, cvName);
+    if (isUniqueViolation(error)) throw alreadyApplied();
+    throw error;
+  }
+}

@@ -1,0 +1,249 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
+import type { MessageKey } from "../../i18n/i18n.ts";
+import type { FormProblem } from "../../platform/api.ts";
+import { primaryButton } from "../../ui/button-link.tsx";
+
+type Problem = { field?: string; message: string };
+
+/** The fields filled in before the applicant types: a player's name and e-mail, or what was sent. */
+export type ApplyDefaults = {
+  fullName: string;
+  email: string;
+  contactNo?: string;
+  summary?: string;
+};
+type ApplicationModule = typeof import("../application.ts");
+
+/** The schema module, loaded on first use: its phone rules are too big for every page's bundle. */
+let applicationModule: Promise<ApplicationModule> | undefined;
+const loadApplicationModule = () => {
+  applicationModule ??= import("../application.ts");
+  return applicationModule;
+};
+
+const inputClass =
+  "rounded-lg border border-slate-300 px-3 py-2.5 focus:border-brand-700 aria-invalid:border-red-700";
+
+/**
+ * Full name, e-mail, contact number, CV (PDF) and summary, posted as multipart to
+ * /jobs/{id}/apply. With JavaScript the same schema as the server's checks it first, and a file
+ * that is not a PDF of at most 5 MB is refused as soon as it is chosen and not kept; without
+ * JavaScript the server does all of it. `fetcher` submits from the dialog without leaving the page.
+ */
+export function ApplyForm({
+  action,
+  defaults,
+  serverProblem,
+  onCancel,
+  cancel,
+  inDialog,
+}: {
+  action: string;
+  defaults: ApplyDefaults;
+  serverProblem?: FormProblem;
+  onCancel?: () => void;
+  cancel?: React.ReactNode;
+  inDialog: boolean;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [localProblem, setLocalProblem] = useState<Problem | null>(null);
+  const [checking, setChecking] = useState(false);
+  const resume = useRef<HTMLInputElement>(null);
+  const fetched = (fetcher.data as { problem?: FormProblem } | undefined)?.problem;
+  const busy =
+    checking || fetcher.state !== "idle" || (!inDialog && navigation.state === "submitting");
+
+  useEffect(() => {
+    void loadApplicationModule();
+  }, []);
+
+  const server = inDialog ? fetched : serverProblem;
+  const problem: Problem | null =
+    localProblem ??
+    (server ? { field: server.field, message: t(server.message, server.values) } : null);
+  const FormElement = inDialog ? fetcher.Form : Form;
+
+  /** Refuses a file that is not a PDF of at most 5 MB the moment it is chosen, and drops it. */
+  async function checkFile(input: HTMLInputElement) {
+    const file = input.files?.[0];
+    if (!file) return;
+    const { applicationSchema } = await loadApplicationModule();
+    const parsed = await applicationSchema.shape.resume.safeParseAsync(file);
+    if (parsed.success) {
+      setLocalProblem(null);
+      return;
+    }
+    input.value = "";
+    setLocalProblem({ field: "resume", message: t(parsed.error.issues[0]?.message as MessageKey) });
+  }
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setChecking(true);
+    try {
+      const { applicationSchema } = await loadApplicationModule();
+      const parsed = await applicationSchema.safeParseAsync(Object.fromEntries(data));
+      if (!parsed.success) {
+        const [issue] = parsed.error.issues;
+        const field = String(issue?.path[0] ?? "");
+        if (field === "resume" && resume.current) resume.current.value = "";
+        setLocalProblem({ field, message: t(issue?.message as MessageKey) });
+        form.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+        return;
+      }
+      setLocalProblem(null);
+      const options = { method: "post", action, encType: "multipart/form-data" } as const;
+      if (inDialog) await fetcher.submit(data, options);
+      else await submit(data, options);
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  const described = (field: string, hint?: string) =>
+    [problem?.field === field ? "apply-problem" : undefined, hint].filter(Boolean).join(" ") ||
+    undefined;
+  const invalid = (field: string) => (problem?.field === field ? true : undefined);
+
+  return (
+    <FormElement
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={onSubmit}
+      className="mt-4 flex flex-col gap-4"
+    >
+      {problem && (
+        <p
+          id="apply-problem"
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
+        >
+          {problem.message}
+        </p>
+      )}
+      <Field id="apply-fullName" label={t("jobs.apply.fullName")}>
+        <input
+          id="apply-fullName"
+          name="fullName"
+          required
+          maxLength={100}
+          autoComplete="name"
+          defaultValue={defaults.fullName}
+          aria-invalid={invalid("fullName")}
+          aria-describedby={described("fullName")}
+          className={inputClass}
+        />
+      </Field>
+      <Field id="apply-email" label={t("jobs.apply.email")}>
+        <input
+          id="apply-email"
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          defaultValue={defaults.email}
+          aria-invalid={invalid("email")}
+          aria-describedby={described("email")}
+          className={inputClass}
+        />
+      </Field>
+      <Field
+        id="apply-contactNo"
+        label={t("jobs.apply.contactNo")}
+        hint={t("jobs.apply.contactNoHint")}
+      >
+        <input
+          id="apply-contactNo"
+          name="contactNo"
+          type="tel"
+          required
+          maxLength={30}
+          autoComplete="tel"
+          defaultValue={defaults.contactNo}
+          aria-invalid={invalid("contactNo")}
+          aria-describedby={described("contactNo", "apply-contactNo-hint")}
+          className={inputClass}
+        />
+      </Field>
+      <Field id="apply-resume" label={t("jobs.apply.resume")} hint={t("jobs.apply.resumeHint")}>
+        <input
+          ref={resume}
+          id="apply-resume"
+          name="resume"
+          type="file"
+          required
+          accept="application/pdf,.pdf"
+          aria-invalid={invalid("resume")}
+          aria-describedby={described("resume", "apply-resume-hint")}
+          onChange={(event) => void checkFile(event.currentTarget)}
+          className="text-sm"
+        />
+      </Field>
+      <Field id="apply-summary" label={t("jobs.apply.summary")} hint={t("jobs.apply.summaryHint")}>
+        <textarea
+          id="apply-summary"
+          name="summary"
+          rows={4}
+          maxLength={2000}
+          defaultValue={defaults.summary}
+          aria-invalid={invalid("summary")}
+          aria-describedby={described("summary", "apply-summary-hint")}
+          className={inputClass}
+        />
+      </Field>
+      <p className="text-sm text-slate-600">{t("jobs.apply.privacy")}</p>
+      <div className="mt-2 flex flex-wrap justify-end gap-3">
+        {onCancel ? (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-lg px-5 py-2 font-semibold ring-1 ring-slate-300"
+          >
+            {t("jobs.apply.cancel")}
+          </button>
+        ) : (
+          cancel
+        )}
+        <button type="submit" disabled={busy} className={`${primaryButton} disabled:opacity-70`}>
+          {busy ? t("jobs.apply.sending") : t("jobs.apply.submit")}
+        </button>
+      </div>
+    </FormElement>
+  );
+}
+
+function Field({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { z } from "zod";
+import { normalizeForSearch } from "../platform/text.ts";
+import { PROVINCE_CODES } from "./provinces.ts";
+
+export const WORK_SETTINGS = ["onsite", "remote", "hybrid"] as const;
+export const EMPLOYER_TYPES = ["direct", "recruiter", "other"] as const;
+export const EMPLOYMENT_TYPES = [
+  "full_time",
+  "part_time",
+  "contract",
+  "temporary",
+  "internship",
+] as const;
+export const PAY_PERIODS = ["hour", "year"] as const;
+
+export type WorkSetting = (typeof WORK_SETTINGS)[number];
+export type EmployerType = (typeof EMPLOYER_TYPES)[number];
+export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
+export type PayPeriod = (typeof PAY_PERIODS)[number];
+
+export type Pay = { minCents: number; maxCents: number; period: PayPeriod };
+
+/**
+ * Ontario's job-posting rules (Employment Standards Act, Working for Workers Acts) apply to
+ * postings published from this day on.
+ */
+export const ONTARIO_RULES_FROM = new Date("2026-01-01T00:00:00-05:00");
+
+/** Ontario: a pay range may span at most $50,000... */
+export const ONTARIO_MAX_SPAN_CENTS = 50_000_00;
+/** ...unless its maximum is above $200,000 a year. */
+export const ONTARIO_SPAN_EXEMPT_ABOVE_CENTS = 200_000_00;
+/**
+ * Hourly pay is compared as a full-time year (40 hours, 52 weeks), so an hourly range cannot be
+ * wider than a yearly one may be (docs/decisions/0015-jobs-search-and-pay-rules.md).
+ */
+export const HOURS_PER_YEAR = 2080;
+
+const yearly = (cents: number, period: PayPeriod) =>
+  period === "hour" ? cents * HOURS_PER_YEAR : cents;
+
+/** What a posting needs for the pay and Ontario rules. */
+export type PayRuleInput = {
+  province: string;
+  pay: Pay;
+  postedAt: Date;
+  aiScreening?: boolean | null;
+  existingVacancy?: boolean | null;
+};
+
+export type RuleProblem = { path: string; message: PostingMessage };
+
+/**
+ * Canadian pay-transparency rules:
+ * - a pay range, minimum to maximum, always (British Columbia's Pay Transparency Act asks it of
+ *   every posting; we ask it of all);
+ * - in Ontario, for postings from 1 January 2026: a range spanning at most $50,000 unless the
+ *   maximum is above $200,000 a year, and a statement of whether AI screens applicants and
+ *   whether the vacancy exists now.
+ */
+export function payRuleProblems(posting: PayRuleInput): RuleProblem[] {
+  const problems: RuleProblem[] = [];
+  const { minCents, maxCents, period } = posting.pay;
+  if (!(minCents > 0)) problems.push({ path: "pay.minCents", message: "jobs.rules.payRequired" });
+  if (!(maxCents >= minCents))
+    problems.push({ path: "pay.maxCents", message: "jobs.rules.payRangeReversed" });
+  const ontario = posting.province === "ON" && posting.postedAt >= ONTARIO_RULES_FROM;
+  if (!ontario) return problems;
+  const span = yearly(maxCents, period) - yearly(minCents, period);
+  if (
+    span > ONTARIO_MAX_SPAN_CENTS &&
+    yearly(maxCents, period) <= ONTARIO_SPAN_EXEMPT_ABOVE_CENTS
+  ) {
+    problems.push({ path: "pay.maxCents", message: "jobs.rules.ontarioSpan" });
+  }
+  if (typeof posting.aiScreening !== "boolean")
+    problems.push({ path: "aiScreening", message: "jobs.rules.ontarioAiStatement" });
+  if (typeof posting.existingVacancy !== "boolean")
+    problems.push({ path: "existingVacancy", message: "jobs.rules.ontarioVacancyStatement" });
+  return problems;
+}
+
+/**
+ * "Canadian experience" as a requirement is a barrier Ontario's Human Rights Commission calls
+ * discriminatory (and Ontario's ESA forbids in postings since 2026); no posting may ask for it, in
+ * either language. Compared without case or accents.
+ */
+const CANADIAN_EXPERIENCE =
+  /\bcanadian (work |job )?experience\b|\bexperience (de travail |professionnelle )?(canadienne|au canada)\b|\bcanada experience\b/;
+
+export function asksForCanadianExperience(texts: readonly string[]): boolean {
+  return texts.some((text) => CANADIAN_EXPERIENCE.test(normalizeForSearch(text)));
+}
+
+type PostingMessage =
+  | "jobs.rules.payRequired"
+  | "jobs.rules.payRangeReversed"
+  | "jobs.rules.ontarioSpan"
+  | "jobs.rules.ontarioAiStatement"
+  | "jobs.rules.ontarioVacancyStatement"
+  | "jobs.rules.canadianExperience";
+
+const localized = z.object({
+  "en-CA": z.string().trim().min(1),
+  "fr-CA": z.string().trim().min(1),
+});
+const localizedList = z.object({
+  "en-CA": z.array(z.string().trim().min(1).max(60)).min(1).max(20),
+  "fr-CA": z.array(z.string().trim().min(1).max(60)).min(1).max(20),
+});
+
+/**
+ * Every posting, whoever writes it (the seed included), is checked by this schema before it is
+ * stored: its shape, then the pay-transparency rules and the ban on "Canadian experience".
+ */
+export const postingSchema = z
+  .object({
+    reference: z.string().regex(/^[A-Z0-9][A-Z0-9-]{2,39}$/),
+    title: localized,
+    company: z.string().trim().min(1).max(100),
+    companyLogo: z.string().regex(/^\/images\/[a-z0-9/-]+\.svg$/),
+    city: z.string().trim().min(1).max(80),
+    province: z.enum(PROVINCE_CODES),
+    postalCode: z.string().regex(/^[ABCEGHJ-NPRSTVXY]\d[A-Z] \d[A-Z]\d$/),
+    workSetting: z.enum(WORK_SETTINGS),
+    employerType: z.enum(EMPLOYER_TYPES),
+    employmentType: z.enum(EMPLOYMENT_TYPES),
+    pay: z.object({
+      minCents: z.number().int().nonnegative(),
+      maxCents: z.number().int().nonnegative(),
+      period: z.enum(PAY_PERIODS),
+    }),
+    overview: localized,
+    skills: localizedList,
+    description: localized,
+    aiScreening: z.boolean().nullable().default(null),
+    existingVacancy: z.boolean().nullable().default(null),
+    contactEmail: z.email(),
+    contactLocale: z.enum(["en-CA", "fr-CA"]),
+    open: z.boolean().default(true),
+    postedAt: z.date(),
+    updatedAt: z.date(),
+    closesAt: z.date(),
+  })
+  .superRefine((posting, context) => {
+    for (const problem of payRuleProblems(posting)) {
+      context.addIssue({ code: "custom", path: problem.path.split("."), message: problem.message });
+    }
+    const texts = [
+      ...Object.values(posting.title),
+      ...Object.values(posting.overview),
+      ...Object.values(posting.description),
+      ...Object.values(posting.skills).flat(),
+    ];
+    if (asksForCanadianExperience(texts))
+      context.addIssue({
+        code: "custom",
+        path: ["description"],
+        message: "jobs.rules.canadianExperience",
+      });
+    if (posting.updatedAt < posting.postedAt)
+      context.addIssue({ code: "custom", path: ["updatedAt"], message: "before postedAt" });
+    if (posting.closesAt <= posting.postedAt)
+      context.addIssue({ code: "custom", path: ["closesAt"], message: "not after postedAt" });
+  });
+
+export type Posting = z.output<typeof postingSchema>;
+export type PostingInput = z.input<typeof postingSchema>;

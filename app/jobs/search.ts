@@ -1,0 +1,158 @@
+import { z } from "zod";
+import { isReadableText } from "../platform/text.ts";
+import { EMPLOYER_TYPES, type EmployerType, WORK_SETTINGS, type WorkSetting } from "./posting.ts";
+import { keywordTerms, locationTerms } from "./search-text.ts";
+
+export const SEARCH_TEXT_MAX = 100;
+/** Each word is one more condition to plan and check: ten per box is plenty for a person. */
+export const SEARCH_WORDS_MAX = 10;
+export const PAGE_SIZE = 20;
+/**
+ * Results are counted up to this many; beyond, the list says "more than 500" and pages stop at the
+ * 25th: a count or a page never reads more than this many matches, however common the words
+ * (docs/decisions/0015-jobs-search-and-pay-rules.md).
+ */
+export const COUNT_CAP = 500;
+export const MAX_PAGE = COUNT_CAP / PAGE_SIZE;
+
+/** Posted Date: Today, Last 3 Days, Last 7 Days are the last 24, 72 and 168 hours. */
+export const POSTED_WITHIN = { "1": 24, "3": 72, "7": 168 } as const;
+export type PostedWithin = keyof typeof POSTED_WITHIN;
+
+/** A search as the address carries it, for filling the form again. */
+export type JobSearchForm = {
+  keywords: string;
+  location: string;
+  posted: PostedWithin | "";
+  employerType: EmployerType[];
+  workSetting: WorkSetting[];
+};
+
+/** What the service filters on: words already normalized, an empty list meaning "any". */
+export type JobCriteria = {
+  keywords: string[];
+  location: string[];
+  postedWithinHours?: number;
+  employerTypes: EmployerType[];
+  workSettings: WorkSetting[];
+};
+
+export type JobSearch = { form: JobSearchForm; criteria: JobCriteria; page: number };
+
+const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+const allValues = (value: unknown) =>
+  value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value];
+
+const queryText = z.preprocess(
+  firstValue,
+  z.string().trim().max(SEARCH_TEXT_MAX, "jobs.problems.tooLong").default(""),
+);
+const keywordsText = queryText.refine(
+  (text) => keywordTerms(text).length <= SEARCH_WORDS_MAX,
+  "jobs.problems.tooManyWords",
+);
+const locationText = queryText.refine(
+  (text) => locationTerms(text).length <= SEARCH_WORDS_MAX,
+  "jobs.problems.tooManyWords",
+);
+
+/** Checkbox values, each once, in their own order; an unknown one is refused. */
+function choices<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(
+    allValues,
+    z
+      .array(z.enum(values, "jobs.problems.unknownChoice"))
+      .max(values.length * 2, "jobs.problems.unknownChoice")
+      .transform((picked) => values.filter((value) => picked.includes(value)) as T[number][]),
+  );
+}
+
+/** Search text that is kept (a job alert's): what no one types is refused, not just ignored. */
+export const keptKeywords = keywordsText.refine(isReadableText, "errors.invalid_text");
+export const keptLocation = locationText.refine(isReadableText, "errors.invalid_text");
+
+/** The fields of a search, before they become criteria. */
+export const jobSearchFields = z.object({
+  keywords: keywordsText,
+  location: locationText,
+  posted: z.preprocess(
+    firstValue,
+    z
+      .enum(["", ...(Object.keys(POSTED_WITHIN) as PostedWithin[])], "jobs.problems.unknownChoice")
+      .default(""),
+  ),
+  employerType: choices(EMPLOYER_TYPES),
+  workSetting: choices(WORK_SETTINGS),
+  page: z.preprocess(
+    firstValue,
+    z
+      .string()
+      .regex(/^\d{1,3}$/, "jobs.problems.invalidPage")
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, "jobs.problems.invalidPage")
+          .max(MAX_PAGE, "jobs.problems.invalidPage"),
+      )
+      .optional(),
+  ),
+});
+
+/**
+ * `?keywords=&location=&posted=&employerType=&workSetting=&page=`: the jobs page's GET form and
+ * `GET /api/jobs` alike. Choosing every employer type (or work setting) is the same as none.
+ */
+export const jobSearchSchema = jobSearchFields.transform(
+  ({ keywords, location, posted, employerType, workSetting, page }): JobSearch => ({
+    form: { keywords, location, posted, employerType, workSetting },
+    criteria: {
+      keywords: keywordTerms(keywords),
+      location: locationTerms(location),
+      postedWithinHours: posted ? POSTED_WITHIN[posted] : undefined,
+      employerTypes: employerType.length === EMPLOYER_TYPES.length ? [] : employerType,
+      workSettings: workSetting.length === WORK_SETTINGS.length ? [] : workSetting,
+    },
+    page: page ?? 1,
+  }),
+);
+
+export const EMPTY_SEARCH: JobSearchForm = {
+  keywords: "",
+  location: "",
+  posted: "",
+  employerType: [],
+  workSetting: [],
+};
+
+/** The query string of a search (without "?"); empty fields left out, so addresses stay short. */
+export function searchQuery(form: Partial<JobSearchForm>, page?: number): string {
+  const params = new URLSearchParams();
+  if (form.keywords) params.set("keywords", form.keywords);
+  if (form.location) params.set("location", form.location);
+  if (form.posted) params.set("posted", form.posted);
+  for (const value of form.employerType ?? []) params.append("employerType", value);
+  for (const value of form.workSetting ?? []) params.append("workSetting", value);
+  if (page && page > 1) params.set("page", String(page));
+  return params.toString();
+}
+
+/** The search's fields as sent, for filling the form again after a refused search. */
+export function searchFormOf(params: URLSearchParams): JobSearchForm {
+  const known = <T extends string>(values: readonly T[], name: string) =>
+    params.getAll(name).filter((value): value is T => values.includes(value as T));
+  const posted = params.get("posted") ?? "";
+  return {
+    keywords: (params.get("keywords") ?? "").trim().slice(0, SEARCH_TEXT_MAX),
+    location: (params.get("location") ?? "").trim().slice(0, SEARCH_TEXT_MAX),
+    posted: posted in POSTED_WITHIN ? (posted as PostedWithin) : "",
+    employerType: known(EMPLOYER_TYPES, "employerType"),
+    workSetting: known(WORK_SETTINGS, "workSetting"),
+  };
+}
+
+/** A job id from an address, or undefined when it cannot name one. */
+export function parseJobId(value: string | undefined): number | undefined {
+  return value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
+}

@@ -1,0 +1,41 @@
+import type { Db } from "../db/client.server.ts";
+import { type PostingInput, postingSchema } from "./posting.ts";
+import { insertPostings } from "./seed.server.ts";
+
+let serial = 0;
+
+/** A valid posting for tests (checked by postingSchema); give only what the test is about. */
+export function fixturePosting(overrides: Partial<PostingInput> = {}): PostingInput {
+  serial += 1;
+  const postedAt = overrides.postedAt ?? new Date(Date.now() - 3_600_000);
+  return {
+    reference: `TEST-${serial}`,
+    title: { "en-CA": `Test role ${serial}`, "fr-CA": `Poste d’essai ${serial}` },
+    company: "Fixture Works",
+    companyLogo: "/images/jobs/logos/northwind.svg",
+    city: "Winnipeg",
+    province: "MB",
+    postalCode: "R3C 4T3",
+    workSetting: "onsite",
+    employerType: "direct",
+    employmentType: "full_time",
+    pay: { minCents: 25_00, maxCents: 30_00, period: "hour" },
+    overview: { "en-CA": "A role for tests.", "fr-CA": "Un poste pour les essais." },
+    skills: { "en-CA": ["Testing"], "fr-CA": ["Essais"] },
+    description: { "en-CA": "You test.", "fr-CA": "Vous testez." },
+    contactEmail: "hiring@fixture.example",
+    contactLocale: "en-CA",
+    postedAt,
+    updatedAt: postedAt,
+    closesAt: new Date(postedAt.getTime() + 30 * 24 * 3_600_000),
+    ...overrides,
+  };
+}
+
+/** Stores postings as the seed does, after postingSchema; returns their ids in order. */
+export function insertFixtures(db: Db, postings: PostingInput[]): Promise<number[]> {
+  return insertPostings(
+    db,
+    postings.map((posting) => postingSchema.parse(posting)),
+  );
+}

@@ -1,0 +1,149 @@
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
+import { getViewer } from "../../auth/session.server.ts";
+import { localeFromPath } from "../../i18n/locale.ts";
+import { pageMessages } from "../../i18n/messages.server.ts";
+import { alertFormSchema } from "../../jobs/alert-filters.ts";
+import { createAlert } from "../../jobs/alerts.server.ts";
+import { EMPLOYER_TYPES, WORK_SETTINGS } from "../../jobs/posting.ts";
+import { ALERT_LIMIT, takeAttempt } from "../../jobs/rate-limit.server.ts";
+import { searchFormOf } from "../../jobs/search.ts";
+import { type FormProblem, formAction } from "../../platform/api.ts";
+import { authContext, databaseContext } from "../../platform/context.ts";
+import { readInput } from "../../platform/input.server.ts";
+import { primaryButton } from "../../ui/button-link.tsx";
+import { TextField } from "../../ui/text-field.tsx";
+import type { Route } from "./+types/alert-new";
+
+/** The form arrives with the list's filters (its address's query) and the player's e-mail. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer(request, context);
+  return {
+    form: searchFormOf(new URL(request.url).searchParams),
+    email: viewer?.email ?? "",
+    messages: pageMessages(request, "jobs"),
+  };
+}
+
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
+  const db = context.get(databaseContext);
+  await takeAttempt(db, ALERT_LIMIT, request.headers.get(CLIENT_IP_HEADER));
+  const { email, filters } = await readInput(request, alertFormSchema);
+  await createAlert(db, {
+    email,
+    filters,
+    locale: localeFromPath(new URL(request.url).pathname),
+    baseUrl: context.get(authContext).options.baseURL as string,
+  });
+  return { sent: true };
+});
+
+export default function NewAlert({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const { form, email } = loaderData;
+  const result = actionData as { sent?: boolean; problem?: FormProblem } | undefined;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-10">
+      <title>{t("jobs.alerts.metaTitle")}</title>
+      <h1 className="text-3xl font-bold">{t("jobs.alerts.heading")}</h1>
+      <p className="mt-2 text-slate-700">{t("jobs.alerts.intro")}</p>
+      {result?.sent ? (
+        <p role="status" className="mt-6 rounded-lg bg-brand-50 p-4 font-medium text-brand-900">
+          {t("jobs.alerts.sent")}
+        </p>
+      ) : (
+        <Form method="post" className="mt-6 flex flex-col gap-5">
+          {result?.problem && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
+              {t(result.problem.message, result.problem.values)}
+            </p>
+          )}
+          <TextField
+            id="alert-email"
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            defaultValue={email}
+            label={t("jobs.alerts.email")}
+          />
+          <fieldset className="flex flex-col gap-4 rounded-xl p-4 ring-1 ring-slate-200">
+            <legend className="px-1 font-semibold">{t("jobs.alerts.filters")}</legend>
+            <TextField
+              id="alert-keywords"
+              name="keywords"
+              maxLength={100}
+              defaultValue={form.keywords}
+              label={t("jobs.search.keywords")}
+            />
+            <TextField
+              id="alert-location"
+              name="location"
+              maxLength={100}
+              defaultValue={form.location}
+              label={t("jobs.search.location")}
+            />
+            <Checkboxes
+              legend={t("jobs.filters.employerType")}
+              name="employerType"
+              options={EMPLOYER_TYPES.map((value) => [value, t(`jobs.employerTypes.${value}`)])}
+              checked={form.employerType}
+            />
+            <Checkboxes
+              legend={t("jobs.filters.workSettings")}
+              name="workSetting"
+              options={WORK_SETTINGS.map((value) => [value, t(`jobs.workSettings.${value}`)])}
+              checked={form.workSetting}
+            />
+          </fieldset>
+          <p className="text-sm text-slate-700">{t("jobs.alerts.consent")}</p>
+          <div className="flex justify-end">
+            <button
+              type="submit"
+              disabled={busy}
+              className={`${primaryButton} disabled:opacity-70`}
+            >
+              {t("jobs.alerts.submit")}
+            </button>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function Checkboxes({
+  legend,
+  name,
+  options,
+  checked,
+}: {
+  legend: string;
+  name: string;
+  options: [string, string][];
+  checked: readonly string[];
+}) {
+  return (
+    <fieldset>
+      <legend className="font-medium">{legend}</legend>
+      <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+        {options.map(([value, label]) => (
+          <div key={value} className="flex items-center gap-2">
+            <input
+              id={`alert-${name}-${value}`}
+              type="checkbox"
+              name={name}
+              value={value}
+              defaultChecked={checked.includes(value)}
+              className="size-5 accent-brand-700"
+            />
+            <label htmlFor={`alert-${name}-${value}`}>{label}</label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,359 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { z } from "zod";
+import { getViewer } from "../../auth/session.server.ts";
+import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts";
+import { pageMessages } from "../../i18n/messages.server.ts";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { ApplyForm } from "../../jobs/components/apply-form.tsx";
+import { useCloseOnBackdrop } from "../../jobs/components/close-on-backdrop.ts";
+import { PayText } from "../../jobs/components/job-card.tsx";
+import { descriptionBlocks, formatDay, placeOf } from "../../jobs/format.ts";
+import { getJob } from "../../jobs/jobs.server.ts";
+import { jobPostingJsonLd, scriptJson } from "../../jobs/json-ld.ts";
+import { isJobSaved, saveJob, unsaveJob } from "../../jobs/saved.server.ts";
+import { parseJobId, searchQuery } from "../../jobs/search.ts";
+import type { JobDetail } from "../../jobs/types.ts";
+import { formAction } from "../../platform/api.ts";
+import { databaseContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
+import { readInput } from "../../platform/input.server.ts";
+import { ButtonLink } from "../../ui/button-link.tsx";
+import { Icon } from "../../ui/icons.tsx";
+import type { Route } from "./+types/detail";
+
+/** Notices this page shows once, from its address. */
+const NOTICES = ["applied", "saved", "unsaved", "reported"] as const;
+
+/**
+ * A visitor's Save: the job to save once they have logged in. Set by their own POST (never by an
+ * address someone else could send them), read and cleared on their way back to the job.
+ */
+const PENDING_SAVE = "nearby-save-job";
+
+function pendingSave(request: Request): number | undefined {
+  const cookie = request.headers.get("cookie") ?? "";
+  const value = new RegExp(`(?:^|;\\s*)${PENDING_SAVE}=(\\d{1,9})(?:;|$)`).exec(cookie)?.[1];
+  return parseJobId(value);
+}
+
+function pendingSaveCookie(request: Request, jobId: number | null): string {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  const value = jobId === null ? "; Max-Age=0" : "; Max-Age=3600";
+  return `${PENDING_SAVE}=${jobId ?? ""}; Path=/; HttpOnly; SameSite=Lax${value}${secure}`;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const id = parseJobId(params.id);
+  const db = context.get(databaseContext);
+  const job = id ? await getJob(db, id) : null;
+  if (!job) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const viewer = await getViewer(request, context);
+  if (viewer && pendingSave(request) === job.id) {
+    // Back from logging in after Save: the job is saved (twice keeps one row) and the cookie goes.
+    await saveJob(db, viewer.id, job.id);
+    throw redirect(`${url.pathname}?saved`, {
+      headers: { "Set-Cookie": pendingSaveCookie(request, null) },
+    });
+  }
+  return {
+    job,
+    origin: url.origin,
+    saved: viewer ? await isJobSaved(db, viewer.id, job.id) : false,
+    viewer: viewer && { fullName: viewer.name, email: viewer.email },
+    messages: pageMessages(request, "jobs"),
+  };
+}
+
+const saveSchema = z.object({ intent: z.enum(["save", "unsave"], "errors.unknown_intent") });
+
+/** Save and Remove: for players; a visitor is sent to log in and comes back with the job saved. */
+export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
+  const id = parseJobId(params.id);
+  if (!id) throw new AppError("not_found");
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const here = localizedPath(`/jobs/${id}`, locale);
+  const { intent } = await readInput(request, saveSchema);
+  const viewer = await getViewer(request, context);
+  if (!viewer) {
+    if (intent === "unsave") throw new AppError("unauthorized");
+    throw redirect(
+      `${localizedPath("/login", locale)}?${new URLSearchParams({ redirectTo: here })}`,
+      {
+        headers: { "Set-Cookie": pendingSaveCookie(request, id) },
+      },
+    );
+  }
+  const db = context.get(databaseContext);
+  if (intent === "save") await saveJob(db, viewer.id, id);
+  else await unsaveJob(db, viewer.id, id);
+  return redirect(`${here}?${intent === "save" ? "saved" : "unsaved"}`);
+});
+
+export default function JobPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const to = useLocalizedPath();
+  const [params] = useSearchParams();
+  const { job, origin, saved, viewer } = loaderData;
+  const notice = NOTICES.find((name) => params.has(name));
+  const alertQuery = searchQuery({ keywords: job.title[locale], location: job.city });
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8">
+      <title>
+        {t("jobs.detail.metaTitle", { title: job.title[locale], company: job.company })}
+      </title>
+      <meta name="description" content={job.overview[locale]} />
+      {job.open && (
+        <script
+          type="application/ld+json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (scriptJson).
+          dangerouslySetInnerHTML={{ __html: scriptJson(jobPostingJsonLd(job, locale, origin)) }}
+        />
+      )}
+      <Link
+        to={to("/jobs")}
+        className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+      >
+        <Icon name="arrowLeft" className="size-4" />
+        {t("jobs.detail.back")}
+      </Link>
+      {notice && (
+        <p role="status" className="mt-4 rounded-lg bg-brand-50 p-4 font-medium text-brand-900">
+          {notice === "applied" && t("jobs.detail.applied")}
+          {notice === "reported" && t("jobs.detail.reported")}
+          {notice === "unsaved" && t("jobs.detail.unsavedNotice")}
+          {notice === "saved" && (
+            <>
+              {t("jobs.detail.savedNotice")}{" "}
+              <Link to={to("/jobs/saved")} className="underline">
+                {t("jobs.detail.seeSaved")}
+              </Link>
+            </>
+          )}
+        </p>
+      )}
+      <header className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start">
+        <img src={job.companyLogo} alt="" width="72" height="72" className="size-18 rounded-2xl" />
+        <div className="flex-1">
+          <h1 className="text-3xl font-bold md:text-4xl">{job.title[locale]}</h1>
+          <p className="mt-2 text-lg text-slate-700">
+            {t("jobs.list.companyLocation", { company: job.company, location: placeOf(job) })}
+          </p>
+          <p className="mt-1 text-lg font-semibold text-brand-800">
+            <PayText pay={job.pay} />
+          </p>
+        </div>
+      </header>
+      {!job.open && (
+        <p
+          role="status"
+          className="mt-6 rounded-lg bg-amber-50 p-4 font-semibold text-amber-900 ring-1 ring-amber-200"
+        >
+          {t("jobs.detail.closed")}
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        {job.open && <ApplyButton job={job} defaults={viewer ?? { fullName: "", email: "" }} />}
+        <SaveButton saved={saved} />
+        <Link
+          to={to(`/jobs/alerts/new?${alertQuery}`)}
+          className="rounded-lg px-5 py-3 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+        >
+          {t("jobs.detail.createAlert")}
+        </Link>
+      </div>
+      <div className="mt-10 grid gap-10 lg:grid-cols-[2fr_1fr]">
+        <div className="flex flex-col gap-8">
+          <section aria-labelledby="overview">
+            <h2 id="overview" className="text-2xl font-bold">
+              {t("jobs.detail.overview")}
+            </h2>
+            <p className="mt-3 text-lg text-slate-800">{job.overview[locale]}</p>
+          </section>
+          <section aria-labelledby="skills">
+            <h2 id="skills" className="text-2xl font-bold">
+              {t("jobs.detail.skills")}
+            </h2>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {job.skills[locale].map((skill) => (
+                <li
+                  key={skill}
+                  className="rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-800"
+                >
+                  {skill}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="description">
+            <h2 id="description" className="text-2xl font-bold">
+              {t("jobs.detail.description")}
+            </h2>
+            <Description text={job.description[locale]} />
+          </section>
+          {job.ontario && (
+            <section
+              aria-labelledby="ontario"
+              className="rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200"
+            >
+              <h2 id="ontario" className="text-lg font-bold">
+                {t("jobs.detail.ontario")}
+              </h2>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
+                <li>
+                  {t(job.ontario.aiScreening ? "jobs.detail.aiUsed" : "jobs.detail.aiNotUsed")}
+                </li>
+                <li>
+                  {t(
+                    job.ontario.existingVacancy
+                      ? "jobs.detail.vacancyExists"
+                      : "jobs.detail.vacancyNotExists",
+                  )}
+                </li>
+              </ul>
+            </section>
+          )}
+        </div>
+        <aside aria-label={t("jobs.detail.overview")} className="lg:order-none">
+          <Facts job={job} locale={locale} />
+          <p className="mt-6">
+            <Link to={to(`/jobs/${job.id}/report`)} className="text-slate-700 underline">
+              {t("jobs.detail.report")}
+            </Link>
+          </p>
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function Facts({ job, locale }: { job: JobDetail; locale: Locale }) {
+  const { t } = useTranslation();
+  const rows: [string, React.ReactNode][] = [
+    [t("jobs.detail.location"), placeOf(job)],
+    [t("jobs.detail.workSetting"), t(`jobs.workSettings.${job.workSetting}`)],
+    [t("jobs.detail.employerType"), t(`jobs.employerTypes.${job.employerType}`)],
+    [t("jobs.detail.employmentType"), t(`jobs.employmentTypes.${job.employmentType}`)],
+    [t("jobs.pay.label"), <PayText key="pay" pay={job.pay} />],
+  ];
+  return (
+    <div className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
+      <dl className="flex flex-col gap-3">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="font-semibold text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 text-sm text-slate-700">
+        {t("jobs.detail.posted", { date: formatDay(job.postedAt, locale) })}
+      </p>
+      <p className="text-sm text-slate-700">
+        {t("jobs.detail.closes", { date: formatDay(job.closesAt, locale) })}
+      </p>
+    </div>
+  );
+}
+
+function Description({ text }: { text: string }) {
+  return (
+    <div className="mt-3 flex flex-col gap-3 text-slate-800">
+      {descriptionBlocks(text).map((block, index) => {
+        const key = `${block.kind}-${index}`;
+        if (block.kind === "heading")
+          return (
+            <h3 key={key} className="mt-2 text-lg font-semibold text-slate-900">
+              {block.text}
+            </h3>
+          );
+        if (block.kind === "list")
+          return (
+            <ul key={key} className="list-disc space-y-1 pl-5">
+              {block.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          );
+        return <p key={key}>{block.text}</p>;
+      })}
+    </div>
+  );
+}
+
+function SaveButton({ saved }: { saved: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={saved ? "unsave" : "save"} />
+      <button
+        type="submit"
+        className="inline-flex items-center rounded-lg px-5 py-3 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+      >
+        {saved ? t("jobs.detail.unsave") : t("jobs.detail.save")}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * Apply Now: a link to /jobs/{id}/apply, which works without JavaScript; with it, the same form
+ * in a modal dialog of medium width. The dialog closes on Cancel, on the backdrop and once the
+ * application is sent (the action sends the page to ?applied); the focus goes back to the button.
+ */
+function ApplyButton({
+  job,
+  defaults,
+}: {
+  job: JobDetail;
+  defaults: { fullName: string; email: string };
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const to = useLocalizedPath();
+  const [params] = useSearchParams();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const applied = params.has("applied");
+  useCloseOnBackdrop(dialog);
+
+  useEffect(() => {
+    if (applied) dialog.current?.close();
+  }, [applied]);
+
+  const href = to(`/jobs/${job.id}/apply`);
+  return (
+    <>
+      <ButtonLink
+        to={href}
+        onClick={(event) => {
+          event.preventDefault();
+          dialog.current?.showModal();
+        }}
+      >
+        {t("jobs.detail.applyNow")}
+      </ButtonLink>
+      <dialog
+        ref={dialog}
+        aria-labelledby="apply-title"
+        className="m-auto max-h-[calc(100dvh-2rem)] w-[min(28rem,calc(100%-2rem))] overflow-y-auto rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
+      >
+        <h2 id="apply-title" className="text-2xl font-bold">
+          {t("jobs.apply.heading", { title: job.title[locale] })}
+        </h2>
+        <p className="mt-1 text-slate-700">
+          {t("jobs.apply.at", { company: job.company, location: placeOf(job) })}
+        </p>
+        <ApplyForm
+          action={href}
+          defaults={defaults}
+          inDialog
+          onCancel={() => dialog.current?.close()}
+        />
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
+import { getViewer } from "../../auth/session.server.ts";
+import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
+import { pageMessages } from "../../i18n/messages.server.ts";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { getJob } from "../../jobs/jobs.server.ts";
+import { REPORT_LIMIT, takeAttempt } from "../../jobs/rate-limit.server.ts";
+import { REPORT_REASONS, reportSchema } from "../../jobs/report.ts";
+import { reportJob } from "../../jobs/reports.server.ts";
+import { parseJobId } from "../../jobs/search.ts";
+import { type FormProblem, formAction } from "../../platform/api.ts";
+import { databaseContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
+import { readInput } from "../../platform/input.server.ts";
+import { primaryButton } from "../../ui/button-link.tsx";
+import type { Route } from "./+types/report";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const id = parseJobId(params.id);
+  const job = id ? await getJob(context.get(databaseContext), id) : null;
+  if (!job) throw data(null, { status: 404 });
+  return { job, messages: pageMessages(request, "jobs") };
+}
+
+export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
+  const id = parseJobId(params.id);
+  if (!id) throw new AppError("not_found");
+  const db = context.get(databaseContext);
+  await takeAttempt(db, REPORT_LIMIT, request.headers.get(CLIENT_IP_HEADER));
+  const report = await readInput(request, reportSchema);
+  const viewer = await getViewer(request, context);
+  await reportJob(db, id, report, viewer?.id ?? null);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return redirect(`${localizedPath(`/jobs/${id}`, locale)}?reported`);
+});
+
+export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const to = useLocalizedPath();
+  const busy = useNavigation().state === "submitting";
+  const { job } = loaderData;
+  const problem = (actionData as { problem?: FormProblem } | undefined)?.problem;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-10">
+      <title>{t("jobs.report.metaTitle")}</title>
+      <h1 className="text-3xl font-bold">{t("jobs.report.heading")}</h1>
+      <p className="mt-2 text-slate-700">
+        {t("jobs.report.intro", { title: job.title[locale], company: job.company })}
+      </p>
+      <Form method="post" className="mt-6 flex flex-col gap-5">
+        {problem && (
+          <p
+            id="report-problem"
+            role="alert"
+            className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
+          >
+            {t(problem.message, problem.values)}
+          </p>
+        )}
+        <fieldset aria-describedby={problem?.field === "reason" ? "report-problem" : undefined}>
+          <legend className="font-semibold">{t("jobs.report.reason")}</legend>
+          <div className="mt-2 flex flex-col gap-2">
+            {REPORT_REASONS.map((reason) => (
+              <div key={reason} className="flex items-center gap-2">
+                <input
+                  id={`reason-${reason}`}
+                  type="radio"
+                  name="reason"
+                  value={reason}
+                  required
+                  className="size-5 accent-brand-700"
+                />
+                <label htmlFor={`reason-${reason}`}>{t(`jobs.report.reasons.${reason}`)}</label>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="report-details" className="font-medium">
+            {t("jobs.report.details")}
+          </label>
+          <textarea
+            id="report-details"
+            name="details"
+            rows={5}
+            maxLength={2000}
+            aria-describedby="report-details-hint"
+            className="rounded-lg border border-slate-300 px-3 py-2.5 focus:border-brand-700"
+          />
+          <p id="report-details-hint" className="text-sm text-slate-600">
+            {t("jobs.report.detailsHint")}
+          </p>
+        </div>
+        <div className="flex flex-wrap justify-end gap-3">
+          <Link
+            to={to(`/jobs/${job.id}`)}
+            className="rounded-lg px-5 py-3 font-semibold ring-1 ring-slate-300"
+          >
+            {t("jobs.report.cancel")}
+          </Link>
+          <button type="submit" disabled={busy} className={`${primaryButton} disabled:opacity-70`}>
+            {t("jobs.report.submit")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

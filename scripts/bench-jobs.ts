@@ -1,0 +1,315 @@
+/**
+ * Job search figures on 100,000 postings (not a test; prints numbers):
+ *   npm run build && npm run bench:jobs -- --jobs 100000 --seconds 15
+ * Uses BENCH_DATABASE_URL, or an embedded PostgreSQL under .data/bench-jobs that keeps its rows
+ * between runs. Starts the built server as one process and loads it from this one over loopback:
+ * each filter alone and all together at 20 connections (p50/p95/p99), then every input of the
+ * list one request at a time (its slowest of 10), then the query plans. The machine's load
+ * average is printed with each figure: other work on the same cores moves the latencies. The CPU
+ * time the server and its PostgreSQL spent per request (from /proc) does not depend on that load.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import { parseArgs } from "node:util";
+import { openDatabase } from "../app/db/client.server.ts";
+import { searchJobsQuery } from "../app/jobs/jobs.server.ts";
+import { scaleJobs } from "../app/jobs/scale.server.ts";
+import { jobSearchSchema } from "../app/jobs/search.ts";
+
+const { values } = parseArgs({
+  options: {
+    jobs: { type: "string", default: "100000" },
+    seconds: { type: "string", default: "15" },
+    connections: { type: "string", default: "20" },
+    port: { type: "string", default: "3812" },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const port = Number(values.port);
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+
+/** Each filter alone, then all of them: the inputs cycle, so a figure is no single lucky query. */
+const SCENARIOS: [label: string, queries: string[]][] = [
+  ["no filter", [""]],
+  [
+    "keywords",
+    [
+      "developer",
+      "nurse",
+      "payroll",
+      "unity",
+      "welder",
+      "analyst",
+      "c#",
+      "it",
+      "qa",
+      "r",
+      "sql",
+      "tech",
+      "a",
+      "e",
+    ],
+  ],
+  [
+    "location",
+    ["toronto", "qc", "quebec", "british columbia", "m5v", "h2x 1y4", "st", "ab", "montreal", "nu"],
+  ],
+  ["posted date", ["posted=1", "posted=3", "posted=7"]],
+  [
+    "employer type",
+    ["employerType=recruiter", "employerType=direct&employerType=other", "employerType=other"],
+  ],
+  [
+    "work setting",
+    ["workSetting=remote", "workSetting=onsite&workSetting=hybrid", "workSetting=hybrid"],
+  ],
+  [
+    "all together",
+    [
+      "keywords=developer&location=toronto&posted=7&employerType=direct&workSetting=hybrid",
+      "keywords=nurse&location=on&posted=3&employerType=recruiter&workSetting=onsite",
+      "keywords=it&location=qc&posted=1&employerType=other&workSetting=remote",
+      "keywords=a&location=ab&posted=7&employerType=direct&employerType=recruiter&workSetting=onsite",
+    ],
+  ],
+  ["last page (25)", ["page=25", "keywords=developer&page=25", "location=on&page=25"]],
+].map(([label, inputs]) => [
+  label as string,
+  (inputs as string[]).map((input) =>
+    input.includes("=") || input === ""
+      ? input
+      : label === "location"
+        ? `location=${encodeURIComponent(input)}`
+        : `keywords=${encodeURIComponent(input)}`,
+  ),
+]);
+
+/** The shortest and oddest inputs, each timed alone. */
+const ODD_INPUTS = [
+  "keywords=a",
+  "keywords=z",
+  "keywords=zq",
+  "keywords=qx",
+  "keywords=%C3%A9",
+  "keywords=%25",
+  "keywords=_",
+  "keywords=%25%25%25",
+  "keywords=a%20b%20c%20d%20e%20f%20g%20h",
+  "keywords=zzzzzzzzzz",
+  `keywords=${"ab".repeat(50)}`,
+  `keywords=${encodeURIComponent("x y ".repeat(25))}`,
+  "keywords=%F0%9F%98%80",
+  "keywords=developer%20zzzz",
+  "location=z",
+  "location=zz",
+  "location=x0a",
+  "location=a1a%201a1",
+  `location=${"q".repeat(100)}`,
+  "keywords=zq&location=zz&posted=1&employerType=other&workSetting=remote",
+  "keywords=a&location=e&page=25",
+  "posted=1&page=25",
+];
+
+if (!fs.existsSync("build/server/index.js")) {
+  console.error("Run npm run build first.");
+  process.exit(1);
+}
+
+/**
+ * CPU seconds a process has used (user + system), from /proc/<pid>/stat; with `children`, also
+ * those of its children that ended (the postmaster's backends and autovacuum workers come and go).
+ */
+function cpuSeconds(pid: number, children = false): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat
+      .slice(stat.lastIndexOf(")") + 2)
+      .split(" ")
+      .map(Number);
+    const own = (fields[11] ?? 0) + (fields[12] ?? 0);
+    return (own + (children ? (fields[13] ?? 0) + (fields[14] ?? 0) : 0)) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds used so far by the server's process and, for the embedded database, the postmaster
+ * with every backend, live or ended.
+ */
+function benchCpu(serverPid: number): number {
+  const pidFile = ".data/bench-jobs/postgres/postmaster.pid";
+  if (process.env.BENCH_DATABASE_URL || !fs.existsSync(pidFile)) return cpuSeconds(serverPid);
+  const postmaster = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+  const children = fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    });
+  return (
+    cpuSeconds(serverPid) +
+    cpuSeconds(postmaster, true) +
+    children.reduce((sum, pid) => sum + cpuSeconds(pid), 0)
+  );
+}
+
+const load = () => {
+  const [one, five] = os.loadavg();
+  return `load ${one?.toFixed(2)} / ${five?.toFixed(2)} (1 / 5 min) on ${os.cpus().length} cores`;
+};
+
+const database = await openDatabase({
+  databaseUrl: process.env.BENCH_DATABASE_URL,
+  embeddedDataDir: ".data/bench-jobs/postgres",
+  maxConnections: 2,
+});
+console.log(`Filling to ${Number(values.jobs).toLocaleString("en-CA")} generated postings…`);
+await scaleJobs(database.db, Number(values.jobs), (done) =>
+  process.stdout.write(`\r  ${done.toLocaleString("en-CA")}`),
+);
+console.log(`\n${load()} before starting the server`);
+
+const server = spawn(process.execPath, ["server.ts"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    SEED_ON_START: "false",
+    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+  },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await new Promise<void>((resolve, reject) => {
+  server.stdout?.on("data", (chunk) => String(chunk).includes("Site ready") && resolve());
+  server.once("exit", (code) =>
+    reject(new Error(`The server stopped before it was ready (exit ${code}).`)),
+  );
+});
+
+try {
+  console.log(`\n## GET /api/jobs, ${connections} connections, ${seconds} s each\n`);
+  console.log(
+    "| filter | req/s | p50 | p95 | p99 | max | errors | CPU ms/request (server + PostgreSQL) | load |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
+  for (const [label, queries] of SCENARIOS) await measure(label, queries);
+
+  console.log("\n## Each odd or short input alone: slowest of 10 sequential requests\n");
+  console.log("| input | status | median | slowest |");
+  console.log("|---|---:|---:|---:|");
+  for (const query of ODD_INPUTS) await alone(query);
+
+  console.log("\n## Query plans (EXPLAIN ANALYZE, BUFFERS)\n");
+  for (const query of [
+    "",
+    "keywords=developer",
+    "keywords=zq",
+    "keywords=unity&location=nu",
+    "location=m5v",
+    "posted=1&employerType=other&workSetting=remote",
+    "keywords=it&location=qc&posted=1&employerType=other&workSetting=remote",
+    "page=25",
+  ]) {
+    await plan(query);
+  }
+} finally {
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  await database.close();
+}
+
+/** One GET as a browser sends it (asking for gzip), reading the body as it comes. */
+function get(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: "127.0.0.1", port, path, agent, headers: { "accept-encoding": "gzip" } },
+      (response) => {
+        response.on("data", () => {});
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+  });
+}
+
+function percentile(sorted: number[], p: number): string {
+  return (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(
+    1,
+  );
+}
+
+/** `connections` loops sending one request after another for `seconds`; every latency is kept. */
+async function measure(label: string, queries: string[]) {
+  const path = (i: number) => `/api/jobs?${queries[i % queries.length]}`;
+  await Promise.all(Array.from({ length: connections }, (_, i) => get(path(i))));
+  const latencies: number[] = [];
+  let errors = 0;
+  let sent = 0;
+  const before = load();
+  const cpuBefore = benchCpu(server.pid as number);
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        if ((await get(path(sent++))) !== 200) errors++;
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  const cpu = benchCpu(server.pid as number) - cpuBefore;
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `| ${label} | ${(latencies.length / seconds).toFixed(0)} | ${percentile(latencies, 50)} | ${percentile(latencies, 95)} | ${percentile(latencies, 99)} | ${percentile(latencies, 100)} | ${errors} | ${((cpu * 1000) / latencies.length).toFixed(2)} | ${before.replace(/ on .*/, "")} |`,
+  );
+}
+
+async function alone(query: string) {
+  const times: number[] = [];
+  let status = 0;
+  for (let i = 0; i < 10; i += 1) {
+    const started = performance.now();
+    status = await get(`/api/jobs?${query}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `| \`${query.slice(0, 60)}\` | ${status} | ${percentile(times, 50)} | ${percentile(times, 100)} |`,
+  );
+}
+
+/** The plan of the statement the API runs for `query`, as the server would run it. */
+async function plan(query: string) {
+  const raw = Object.fromEntries(
+    [...new URLSearchParams(query).keys()].map((key) => {
+      const all = new URLSearchParams(query).getAll(key);
+      return [key, all.length > 1 ? all : all[0]];
+    }),
+  );
+  const { criteria, page } = jobSearchSchema.parse(raw);
+  const statement = searchJobsQuery(database.db, criteria, page, new Date()).toSQL();
+  const client = await database.db.$client.connect();
+  try {
+    const { rows } = await client.query(
+      `explain (analyze, buffers, costs off, timing on) ${statement.sql}`,
+      statement.params,
+    );
+    console.log(
+      `### \`/api/jobs?${query}\`\n\n\`\`\`\n${rows.map((row) => row["QUERY PLAN"]).join("\n")}\n\`\`\`\n`,
+    );
+  } finally {
+    client.release();
+  }
+}
