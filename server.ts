@@ -16,6 +16,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     embeddedDataDir: path.join(config.dataDir, "postgres"),
+    timeoutMs: config.DATABASE_TIMEOUT_MS,
     log: config.LOG_LEVEL === "debug" ? (line) => console.debug(`[postgres] ${line}`) : undefined,
   });
   const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
