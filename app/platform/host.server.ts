@@ -1,16 +1,25 @@
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { AUTH_INPUT_ERROR, type Auth, CLIENT_IP_HEADER } from "../auth/auth.server.ts";
+import {
+  AUTH_INPUT_ERROR,
+  type Auth,
+  CLIENT_IP_HEADER,
+  hasSessionCookie,
+} from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { localeFromRequest } from "../i18n/locale.ts";
 import { codeForStatus, errorResponse } from "./api.ts";
+import {
+  COMPRESSIBLE_TYPE,
+  compressAnswer,
+  MIN_COMPRESSED_BYTES,
+  preferredEncoding,
+} from "./compression.server.ts";
 import type {
   authContext,
   databaseContext,
@@ -82,9 +91,6 @@ function sameSiteWrites(): MiddlewareHandler {
   };
 }
 
-/** Better Auth's session cookie, plain or with the __Secure- prefix it takes over https. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-
 /**
  * A response to a signed-in player (or one that signs someone in or out) is theirs alone: no shared
  * cache or browser history may keep it. Visitors' pages keep whatever caching they had.
@@ -93,7 +99,7 @@ function privateWhenSignedIn(): MiddlewareHandler<HostEnv> {
   return async (c, next) => {
     await next();
     if (c.get("staticFile") || c.req.path.startsWith("/uploads/")) return;
-    const signedIn = SESSION_COOKIE.test(c.req.header("cookie") ?? "");
+    const signedIn = hasSessionCookie(c.req.raw.headers);
     if (signedIn || c.res.headers.has("set-cookie")) {
       c.res.headers.set("Cache-Control", "private, no-store");
     }
@@ -154,33 +160,56 @@ function retryAfterOf(headers: Headers): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-const MIN_COMPRESSED_BYTES = 1024;
-
-function gzipJson(): MiddlewareHandler {
+/**
+ * Compresses every answer made per request (pages, JSON, route data) in one call once it is
+ * complete, brotli or gzip as the client prefers; static files arrive precompressed and are left
+ * alone. Nothing on this site streams on purpose (no Suspense, no deferred data), so the page is
+ * complete as soon as its shell is; compressing it in one call on the thread pool costs a fraction
+ * of pushing React's many small chunks through a compression stream one by one.
+ */
+function compressAnswers(): MiddlewareHandler<HostEnv> {
   return async (c, next) => {
     await next();
-    const type = c.res.headers.get("content-type") ?? "";
-    const accepted = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
-    if (!accepted || !type.startsWith("application/json") || c.res.headers.has("content-encoding"))
+    const answer = c.res;
+    if (
+      c.get("staticFile") ||
+      !answer.body ||
+      c.req.method === "HEAD" ||
+      answer.status === 204 ||
+      answer.status === 206 ||
+      answer.headers.has("content-encoding") ||
+      !COMPRESSIBLE_TYPE.test(answer.headers.get("content-type") ?? "") ||
+      /\bno-transform\b/.test(answer.headers.get("cache-control") ?? "")
+    )
       return;
-    const body = Buffer.from(await c.res.arrayBuffer());
-    const headers = new Headers(c.res.headers);
-    headers.append("Vary", "Accept-Encoding");
-    if (body.length < MIN_COMPRESSED_BYTES) {
-      c.res = new Response(body, { status: c.res.status, headers });
-      return;
+    const headers = new Headers(answer.headers);
+    if (!/\baccept-encoding\b/i.test(headers.get("vary") ?? ""))
+      headers.append("Vary", "Accept-Encoding");
+    const encoding = preferredEncoding(c.req.header("accept-encoding"));
+    let body: Uint8Array<ArrayBufferLike> = new Uint8Array(await answer.arrayBuffer());
+    if (encoding && body.length >= MIN_COMPRESSED_BYTES) {
+      body = await compressAnswer(body, encoding);
+      headers.set("Content-Encoding", encoding);
     }
-    headers.set("Content-Encoding", "gzip");
-    headers.delete("Content-Length");
-    c.res = new Response(gzipSync(body), { status: c.res.status, headers });
+    headers.set("Content-Length", String(body.length));
+    // Hono copies the old answer's headers onto a new one; clearing it first keeps only ours.
+    c.res = undefined;
+    c.res = new Response(body as Uint8Array<ArrayBuffer>, { status: answer.status, headers });
   };
 }
 
-/** Sets Cache-Control on the files the next handler serves. */
-function cacheFor(policy: string): MiddlewareHandler<HostEnv> {
+/**
+ * Cache-Control on the files the next handler serves, and Vary on those that have compressed
+ * copies (the compressed copy itself already says so).
+ */
+function staticHeaders(policy: string): MiddlewareHandler<HostEnv> {
   return async (c, next) => {
     await next();
-    if (c.get("staticFile")) c.res.headers.set("Cache-Control", policy);
+    if (!c.get("staticFile")) return;
+    c.res.headers.set("Cache-Control", policy);
+    const vary = c.res.headers.get("vary") ?? "";
+    if (COMPRESSIBLE_TYPE.test(c.res.headers.get("content-type") ?? "") && !vary)
+      c.res.headers.set("Vary", "Accept-Encoding");
   };
 }
 
@@ -226,11 +255,9 @@ export function createHost(options: HostOptions) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  // Streamed pages go through the streaming compressor; JSON, small and complete, is gzipped at once.
   app.use(clientAddress(options.clientIpHeader));
   app.use(sameSiteWrites());
-  app.use(compress());
-  app.use(gzipJson());
+  app.use(compressAnswers());
   app.use(
     bodyLimit({
       maxSize: options.maxBodyBytes,
@@ -241,9 +268,14 @@ export function createHost(options: HostOptions) {
 
   if (options.clientDirectory) {
     const root = path.relative(process.cwd(), options.clientDirectory);
-    const serveFile = serveStatic({ root, onFound: (_path, c) => c.set("staticFile", true) });
-    app.use("/assets/*", cacheFor(`public, max-age=${YEAR_IN_SECONDS}, immutable`), serveFile);
-    app.use("*", cacheFor("public, max-age=86400"), serveFile);
+    // The brotli and gzip copies `npm run build` writes beside each file (scripts/precompress.ts).
+    const serveFile = serveStatic({
+      root,
+      precompressed: true,
+      onFound: (_path, c) => c.set("staticFile", true),
+    });
+    app.use("/assets/*", staticHeaders(`public, max-age=${YEAR_IN_SECONDS}, immutable`), serveFile);
+    app.use("*", staticHeaders("public, max-age=86400"), serveFile);
   }
 
   app.use(privateWhenSignedIn());
