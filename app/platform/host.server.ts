@@ -1,6 +1,4 @@
-import path from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { NONCE, secureHeaders } from "hono/secure-headers";
@@ -29,6 +27,7 @@ import type {
 } from "./context.ts";
 import type { MailDelivery } from "./email.server.ts";
 import { AppError } from "./errors.ts";
+import { loadStaticFiles, staticAnswer } from "./static-files.server.ts";
 import type { Storage } from "./storage.server.ts";
 
 export type HostOptions = {
@@ -198,21 +197,6 @@ function compressAnswers(): MiddlewareHandler<HostEnv> {
   };
 }
 
-/**
- * Cache-Control on the files the next handler serves, and Vary on those that have compressed
- * copies (the compressed copy itself already says so).
- */
-function staticHeaders(policy: string): MiddlewareHandler<HostEnv> {
-  return async (c, next) => {
-    await next();
-    if (!c.get("staticFile")) return;
-    c.res.headers.set("Cache-Control", policy);
-    const vary = c.res.headers.get("vary") ?? "";
-    if (COMPRESSIBLE_TYPE.test(c.res.headers.get("content-type") ?? "") && !vary)
-      c.res.headers.set("Vary", "Accept-Encoding");
-  };
-}
-
 /** The context keys app/entry.server.tsx exports from the build. */
 type RequestContexts = {
   databaseContext: typeof databaseContext;
@@ -267,15 +251,18 @@ export function createHost(options: HostOptions) {
   );
 
   if (options.clientDirectory) {
-    const root = path.relative(process.cwd(), options.clientDirectory);
-    // The brotli and gzip copies `npm run build` writes beside each file (scripts/precompress.ts).
-    const serveFile = serveStatic({
-      root,
-      precompressed: true,
-      onFound: (_path, c) => c.set("staticFile", true),
+    // With the brotli and gzip copies `npm run build` writes beside each (scripts/precompress.ts).
+    const files = loadStaticFiles(options.clientDirectory, (urlPath) =>
+      urlPath.startsWith("/assets/")
+        ? `public, max-age=${YEAR_IN_SECONDS}, immutable`
+        : "public, max-age=86400",
+    );
+    app.use(async (c, next) => {
+      const answer = staticAnswer(files, c);
+      if (!answer) return next();
+      c.set("staticFile", true);
+      return answer;
     });
-    app.use("/assets/*", staticHeaders(`public, max-age=${YEAR_IN_SECONDS}, immutable`), serveFile);
-    app.use("*", staticHeaders("public, max-age=86400"), serveFile);
   }
 
   app.use(privateWhenSignedIn());
