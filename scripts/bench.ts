@@ -366,7 +366,7 @@ function printTable(at: Date) {
       (site) =>
         `${spread(of(site, "home.perSecond"), rate)} req/s, p95 ${ms(median(of(site, "home.p95")))}; alone ${ms(median(of(site, "home.alone")))}${errors(site, "home")}`,
     ),
-    [`demo/large time ratio ${spread(homeRatio, (value) => `${value.toFixed(2)}×`)}`],
+    [`large/demo time ratio ${spread(homeRatio, (value) => `${value.toFixed(2)}×`)}`],
     "large within 1.2× of demo",
   );
   row(
