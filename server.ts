@@ -7,17 +7,22 @@ import { openDatabase } from "./app/db/client.server.ts";
 import { DataDirectoryInUseError } from "./app/db/embedded.server.ts";
 import { ConfigError, readConfig } from "./app/platform/config.server.ts";
 import { createHost } from "./app/platform/host.server.ts";
+import { collectWhenIdle } from "./app/platform/idle-collector.server.ts";
 import { createMailWorker, logDelivery, smtpDelivery } from "./app/platform/mail-worker.server.ts";
 import { createLocalStorage } from "./app/platform/storage.server.ts";
 import { sweepOrphanedAvatars } from "./app/players/account.server.ts";
 import { seedIfEmpty } from "./app/seed.server.ts";
 import { sweepVisitorCarts } from "./app/shop/cart.server.ts";
 
+/** How long without a request before the server hands memory back (idle-collector.server.ts). */
+const IDLE_COLLECTION_MS = 10_000;
+
 async function main() {
   const config = readConfig();
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     embeddedDataDir: path.join(config.dataDir, "postgres"),
+    timeoutMs: config.DATABASE_TIMEOUT_MS,
     log: config.LOG_LEVEL === "debug" ? (line) => console.debug(`[postgres] ${line}`) : undefined,
   });
   const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
@@ -109,6 +114,7 @@ async function main() {
   }
 
   const server = createServer(listener);
+  collectWhenIdle(server, IDLE_COLLECTION_MS);
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;

@@ -3,9 +3,15 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type {
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+  RouterContextProvider,
+} from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { nonceContext } from "./platform/context.ts";
+import { unavailableFor } from "./platform/errors.ts";
 
 // The host builds each request's context with these very objects: it loads the app through this
 // build, so a context created in its own copy of the module would be a different key.
@@ -19,6 +25,37 @@ export {
 
 export const streamTimeout = 5_000;
 
+/**
+ * Requests during which the database was too busy to answer in time (a loader's statement cut by
+ * the request timeout, or no free connection): they answer 503 with Retry-After, not 500.
+ */
+const busyRequests = new WeakMap<object, Headers>();
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  const busy = unavailableFor(error);
+  if (busy) {
+    const headers = busy.headers();
+    headers.set("Cache-Control", "no-store");
+    busyRequests.set(context, headers);
+    console.warn(`503 for ${request.method} ${new URL(request.url).pathname}: ${busy.message}`);
+    return;
+  }
+  // As React Router's own handler: an error response it made around a thrown error logs that one.
+  if (!request.signal.aborted) {
+    const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+    console.error(inner ?? error);
+  }
+};
+
+/** A client-side navigation's data, as the page would have answered. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  const busy = busyRequests.get(context);
+  if (!busy) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of busy) headers.set(name, value);
+  return new Response(response.body, { status: 503, headers });
+};
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -26,6 +63,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const busy = busyRequests.get(loadContext);
+  if (busy) {
+    responseStatusCode = 503;
+    for (const [name, value] of busy) responseHeaders.set(name, value);
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

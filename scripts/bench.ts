@@ -1,142 +1,439 @@
 /**
- * Search and page-rendering figures on a large directory (not a test; prints numbers):
- *   npm run build && npm run bench -- --businesses 1000000 --seconds 20
- * Uses BENCH_DATABASE_URL, or an embedded PostgreSQL under .data/bench that keeps its rows between
- * runs. Starts the built server as one process and loads it from this one over loopback.
+ * The directory's figures at demo size and at scale, each next to its floor (not a test; prints
+ * numbers, asserts nothing):
+ *   npm run build && npm run bench                              # 3 rounds of 10 s per figure
+ *   npm run bench -- --rounds 1 --seconds 3                     # a quick look
+ *   npm run bench -- --businesses 200000                        # another size for the large run
+ * Two embedded PostgreSQL servers keep their rows between runs: .data/bench-demo (the demo
+ * content) and .data/bench (generated businesses; filling a million takes a few minutes the
+ * first time). One built server per database runs as one process each; this process loads them
+ * over loopback with --connections kept busy, both sites measured in turn in every round so
+ * they see the same machine. Floors: a precompressed static file from the same server, and the
+ * bare SQL of the same search run straight on PostgreSQL through a pool of the server's size.
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../app/db/client.server.ts";
+import { drizzle } from "drizzle-orm/node-postgres";
+import type pg from "pg";
+import { type Database, type DatabaseHandle, openDatabase } from "../app/db/client.server.ts";
+import { countBusinessesByCategory, searchBusinesses } from "../app/directory/businesses.server.ts";
 import { scaleBusinesses } from "../app/directory/scale.server.ts";
+import { parseSearch } from "../app/directory/search.ts";
+import { seedIfEmpty } from "../app/seed.server.ts";
+import {
+  alone,
+  type Client,
+  createClient,
+  type LoadResult,
+  load,
+  percentile,
+  type Server,
+  startServer,
+} from "./load.ts";
 
 const { values } = parseArgs({
   options: {
     businesses: { type: "string", default: "1000000" },
-    seconds: { type: "string", default: "20" },
+    seconds: { type: "string", default: "10" },
+    rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "20" },
     port: { type: "string", default: "3900" },
   },
 });
 const seconds = Number(values.seconds);
+const rounds = Number(values.rounds);
 const connections = Number(values.connections);
-const port = Number(values.port);
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const TERMS = [
-  "caf",
-  "map",
-  "bis",
-  "spa",
-  "gar",
-  "pub",
-  "nor",
-  "lake",
-  "harb",
-  "gold",
-  "yoga",
-  "books",
-  "cedar",
-  "auto",
-  "pine",
-  "blue",
-];
+const largeSize = Number(values.businesses);
+/** The server's own pool size (openDatabase's default), for the SQL floors. */
+const SERVER_POOL = 10;
+const ALONE_COUNT = 30;
+/** The issue's "a minute after load". */
+const MEMORY_SETTLE_SECONDS = 60;
 
-if (!fs.existsSync("build/server/index.js")) {
-  console.error("Run npm run build first.");
-  process.exit(1);
-}
-
-const database = await openDatabase({
-  databaseUrl: process.env.BENCH_DATABASE_URL,
-  embeddedDataDir: ".data/bench/postgres",
-  maxConnections: 2,
-});
-console.log(
-  `Filling to ${Number(values.businesses).toLocaleString("en-CA")} generated businesses…`,
-);
-await scaleBusinesses(database.db, Number(values.businesses), (done) =>
-  process.stdout.write(`\r  ${done.toLocaleString("en-CA")}`),
-);
-console.log();
-
-const server = spawn(process.execPath, ["server.ts"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATABASE_URL: database.url,
-    SEED_ON_START: "false",
-    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise<void>((resolve, reject) => {
-  server.stdout?.on("data", (chunk) => String(chunk).includes("Site ready") && resolve());
-  server.once("exit", (code) =>
-    reject(new Error(`The server stopped before it was ready (exit ${code}).`)),
-  );
-});
-
-try {
-  await measure(
-    "GET /api/businesses?title=<term>",
-    (i) => `/api/businesses?title=${TERMS[i % TERMS.length]}`,
-  );
-  await measure(
-    "GET /businesses?title=<term> (server-rendered page)",
-    (i) => `/businesses?title=${TERMS[i % TERMS.length]}&location=&category=`,
-  );
-  await measure("GET /api/businesses (no filter, first page)", () => "/api/businesses");
-} finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
-  await database.close();
-}
+const SEARCHES = {
+  caf: "title=caf",
+  cafTorontoRestaurants: "title=caf&location=toronto&category=restaurants",
+  fundyBooks: "title=fundy%20books",
+} as const;
 
 /**
- * One GET as a browser sends it (asking for gzip), reading the body as it comes: decompressing is
- * the client's work, which a real visitor does on their own machine, not on this one.
+ * Inputs meant to be slow: 1 and 2 letters that match nothing or little, pieces of words, wildcards,
+ * a long word, and the same in the location.
  */
-function get(path: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      { host: "127.0.0.1", port, path, agent, headers: { "accept-encoding": "gzip" } },
-      (response) => {
-        response.on("data", () => {});
-        response.on("end", () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on("error", reject);
-  });
+const HOSTILE = [
+  "title=zq",
+  "title=x",
+  "title=q",
+  "title=e%20zq",
+  "title=%25",
+  "title=_",
+  "title=qqq",
+  "title=a%20b%20c",
+  `title=${"zq".repeat(50)}`,
+  "location=zq",
+  "title=zq&location=yt&category=others",
+  "title=e&location=x",
+] as const;
+
+type Site = {
+  name: string;
+  businesses: number;
+  database: DatabaseHandle;
+  server: Server;
+  client: Client;
+  /** Every statement `searchBusinesses` sends is recorded here, for the SQL floors. */
+  recorded: { db: Database; statements: { sql: string; params: unknown[] }[] };
+  assets: { stylesheet: string; script: string };
+};
+
+type Figures = Record<string, number[]>;
+
+const figures = new Map<string, Figures>();
+/** The memory figures taken a minute after each round, still to come. */
+const minuteAfter: Promise<void>[] = [];
+/** Which input was slowest alone, each round. */
+const worstInputs = new Map<string, string[]>();
+function record(site: Site, name: string, value: number) {
+  const all = figures.get(site.name) ?? {};
+  all[name] = [...(all[name] ?? []), value];
+  figures.set(site.name, all);
 }
 
-/** `connections` loops sending one request after another for `seconds`; every latency is kept. */
-async function measure(label: string, path: (i: number) => string) {
-  // Warm up caches and the connection pool before timing.
-  await Promise.all(Array.from({ length: connections }, (_, i) => get(path(i))));
+async function openSite(name: string, port: number, fill: (db: Database) => Promise<unknown>) {
+  const directory = name === "demo" ? ".data/bench-demo" : ".data/bench";
+  const database = await openDatabase({
+    databaseUrl:
+      name === "demo" ? process.env.BENCH_DEMO_DATABASE_URL : process.env.BENCH_DATABASE_URL,
+    embeddedDataDir: path.join(directory, "postgres"),
+    maxConnections: SERVER_POOL,
+  });
+  await fill(database.db);
+  const counts = await countBusinessesByCategory(database.db);
+  const businesses = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const server = await startServer({ databaseUrl: database.url, port });
+  const client = createClient(port, connections + 1);
+  const statements: Site["recorded"]["statements"] = [];
+  const db = drizzle({
+    client: database.db.$client,
+    casing: "snake_case",
+    logger: { logQuery: (sql, params) => statements.push({ sql, params }) },
+  }) as unknown as Database;
+  const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+  const asset = (pattern: RegExp) => {
+    const found = pattern.exec(html)?.[1];
+    if (!found) throw new Error(`No ${pattern} in the home page.`);
+    return found;
+  };
+  return {
+    name,
+    businesses,
+    database,
+    server,
+    client,
+    recorded: { db, statements },
+    assets: {
+      stylesheet: asset(/href="(\/assets\/app-[^"]+\.css)"/),
+      script: asset(/"module": "(\/assets\/entry\.client-[^"]+\.js)"/),
+    },
+  } satisfies Site;
+}
+
+/** The statements one API search sends, as the server would run them. */
+async function statementsOf(site: Site, query: string) {
+  const parsed = parseSearch(new URLSearchParams(query));
+  if (!parsed.ok) throw new Error(`Bad search ${query}`);
+  site.recorded.statements.length = 0;
+  await searchBusinesses(site.recorded.db, parsed.search.criteria, {
+    limit: parsed.search.limit,
+    cursor: parsed.search.cursor,
+  });
+  return [...site.recorded.statements];
+}
+
+/** Bare SQL: the search's statements one after another, on a pooled connection. */
+async function runStatements(pool: pg.Pool, statements: { sql: string; params: unknown[] }[]) {
+  for (const statement of statements) await pool.query(statement.sql, statement.params);
+}
+
+async function sqlAlone(site: Site, query: string): Promise<number> {
+  const statements = await statementsOf(site, query);
+  const pool = site.database.db.$client;
+  await runStatements(pool, statements);
+  const times: number[] = [];
+  for (let i = 0; i < ALONE_COUNT; i++) {
+    const started = performance.now();
+    await runStatements(pool, statements);
+    times.push(performance.now() - started);
+  }
+  return percentile(
+    times.sort((a, b) => a - b),
+    50,
+  );
+}
+
+/** The bare SQL under the same load as the API: `connections` loops through the server-sized pool. */
+async function sqlUnderLoad(site: Site, query: string): Promise<number> {
+  const statements = await statementsOf(site, query);
+  const pool = site.database.db.$client;
   const latencies: number[] = [];
-  let errors = 0;
-  let sent = 0;
   const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
         const started = performance.now();
-        if ((await get(path(sent++))) !== 200) errors++;
+        await runStatements(pool, statements);
         latencies.push(performance.now() - started);
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) =>
-    (
-      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0
-    ).toFixed(1);
-  console.log(`\n${label}, ${connections} connections, ${seconds} s`);
-  console.log(
-    `  requests ${latencies.length}, errors ${errors}, ${(latencies.length / seconds).toFixed(0)} req/s`,
+  return percentile(
+    latencies.sort((a, b) => a - b),
+    95,
   );
-  console.log(`  latency ms: p50 ${at(50)}  p95 ${at(95)}  p99 ${at(99)}  max ${at(100)}`);
+}
+
+const loadOf = (site: Site, path: (i: number) => string, expect?: number) =>
+  load(site.client, path, { seconds, connections, expect });
+
+function recordLoad(site: Site, name: string, result: LoadResult) {
+  record(site, `${name}.perSecond`, result.perSecond);
+  record(site, `${name}.p95`, result.p95);
+  record(site, `${name}.errors`, result.errors);
+}
+
+/** One round of every figure for one site. */
+async function measureRound(site: Site) {
+  process.stdout.write(`  ${site.name}:`);
+  const step = (label: string) => process.stdout.write(` ${label}`);
+
+  step("static");
+  recordLoad(site, "stylesheet", await loadOf(site, () => site.assets.stylesheet));
+  recordLoad(site, "script", await loadOf(site, () => site.assets.script));
+
+  step("pages");
+  recordLoad(site, "businesses", await loadOf(site, () => "/businesses"));
+  recordLoad(site, "home", await loadOf(site, () => "/"));
+  record(site, "businesses.alone", await alone(site.client, "/businesses", ALONE_COUNT));
+  record(site, "home.alone", await alone(site.client, "/", ALONE_COUNT));
+  record(site, "businesses.sqlAlone", await sqlAlone(site, ""));
+
+  step("searches");
+  for (const [name, query] of Object.entries(SEARCHES)) {
+    recordLoad(site, name, await loadOf(site, () => `/api/businesses?${query}`));
+    record(site, `${name}.sqlP95`, await sqlUnderLoad(site, query));
+  }
+
+  step("inputs");
+  let worst = { time: 0, query: "" };
+  for (const query of HOSTILE) {
+    const time = await alone(site.client, `/api/businesses?${query}`, 10);
+    if (time > worst.time) worst = { time, query };
+  }
+  record(site, "worst.alone", worst.time);
+  record(site, "worst.sqlAlone", await sqlAlone(site, worst.query));
+  worstInputs.set(site.name, [...(worstInputs.get(site.name) ?? []), worst.query]);
+  record(
+    site,
+    "caf.alone",
+    await alone(site.client, `/api/businesses?${SEARCHES.caf}`, ALONE_COUNT),
+  );
+
+  // A visitor's search while every other connection sends the worst inputs at once.
+  const victimTimes: number[] = [];
+  let victimErrors = 0;
+  const flood = loadOf(site, (i) => `/api/businesses?${HOSTILE[i % HOSTILE.length]}`);
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    const started = performance.now();
+    if ((await site.client.get(`/api/businesses?${SEARCHES.caf}`)).status !== 200) victimErrors++;
+    victimTimes.push(performance.now() - started);
+  }
+  const flooded = await flood;
+  record(
+    site,
+    "victim.p95",
+    percentile(
+      victimTimes.sort((a, b) => a - b),
+      95,
+    ),
+  );
+  record(site, "victim.errors", victimErrors);
+  record(site, "flood.perSecond", flooded.perSecond);
+  record(site, "flood.errors", flooded.errors);
+
+  record(site, "rss.loaded", site.server.rssMb());
+  // Read while the other site is measured: this one rests, as a server does after a burst.
+  minuteAfter.push(
+    new Promise((resolve) => setTimeout(resolve, MEMORY_SETTLE_SECONDS * 1000)).then(() =>
+      record(site, "rss.minuteAfter", site.server.rssMb()),
+    ),
+  );
+  console.log(" done");
+}
+
+// ---- run ----
+
+const started = new Date();
+console.log(`Opening the demo site and the ${largeSize.toLocaleString("en-CA")}-business site…`);
+const demo = await openSite("demo", Number(values.port), (db) => seedIfEmpty(db));
+const large = await openSite("large", Number(values.port) + 1, (db) =>
+  scaleBusinesses(db, largeSize, (done) =>
+    process.stdout.write(`\r  ${done.toLocaleString("en-CA")} generated businesses`),
+  ),
+);
+const sites = [demo, large];
+try {
+  for (const site of sites)
+    await load(site.client, () => "/businesses", { seconds: 2, connections });
+  // Past the server's idle collection (server.ts), as a running server is between visits.
+  await new Promise((resolve) => setTimeout(resolve, 15_000));
+  for (const site of sites) record(site, "rss.idle", site.server.rssMb());
+  for (let round = 1; round <= rounds; round++) {
+    console.log(`\nRound ${round} of ${rounds} (${seconds} s per figure):`);
+    for (const site of sites) await measureRound(site);
+  }
+  console.log(
+    `\nWaiting for the last memory figure, ${MEMORY_SETTLE_SECONDS} s after the last load…`,
+  );
+  await Promise.all(minuteAfter);
+  printTable(started);
+} finally {
+  for (const site of sites) {
+    site.client.close();
+    await site.server.stop();
+    await site.database.close();
+  }
+}
+
+// ---- report ----
+
+function printTable(at: Date) {
+  const of = (site: Site, name: string) => figures.get(site.name)?.[name] ?? [];
+  const median = (list: number[]) =>
+    percentile(
+      [...list].sort((a, b) => a - b),
+      50,
+    );
+  const ms = (value: number) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
+  const rate = (value: number) => `${Math.round(value).toLocaleString("en-CA")}`;
+  /** "median (min–max)" over the rounds. */
+  const spread = (list: number[], format: (value: number) => string) =>
+    list.length > 1
+      ? `${format(median(list))} (${format(Math.min(...list))}–${format(Math.max(...list))})`
+      : format(list[0] ?? 0);
+  const errors = (site: Site, name: string) => {
+    const count = of(site, `${name}.errors`).reduce((sum, n) => sum + n, 0);
+    return count > 0 ? `, **${count} errors**` : "";
+  };
+  const both = (cell: (site: Site) => string) => sites.map(cell);
+  const rows: string[][] = [];
+  const row = (target: string, cells: string[], floors: string[], goal: string) =>
+    rows.push([target, cells[0] ?? "", cells[1] ?? "", floors.join(" / "), goal]);
+
+  row(
+    "`/businesses` page, 20 connections: req/s, p95",
+    both(
+      (site) =>
+        `${spread(of(site, "businesses.perSecond"), rate)} req/s, p95 ${ms(median(of(site, "businesses.p95")))}${errors(site, "businesses")}`,
+    ),
+    both((site) => `${rate(median(of(site, "stylesheet.perSecond")))} req/s static`),
+    "≥ 500 req/s",
+  );
+  row(
+    "`/businesses` alone (median of 30)",
+    both((site) => spread(of(site, "businesses.alone"), ms)),
+    both((site) => `SQL ${ms(median(of(site, "businesses.sqlAlone")))}`),
+    "≤ 4 ms",
+  );
+  row(
+    "`/businesses` as a share of a precompressed static file (the stylesheet, br)",
+    both((site) => {
+      const shares = of(site, "businesses.perSecond").map(
+        (value, i) => (100 * value) / (of(site, "stylesheet.perSecond")[i] ?? 1),
+      );
+      return spread(shares, (value) => `${value.toFixed(0)}%`);
+    }),
+    [],
+    "≥ 25%",
+  );
+  const homeRatio = of(large, "home.perSecond").map(
+    (value, i) => (of(demo, "home.perSecond")[i] ?? 0) / value,
+  );
+  row(
+    "`/` page, 20 connections: req/s, p95; alone",
+    both(
+      (site) =>
+        `${spread(of(site, "home.perSecond"), rate)} req/s, p95 ${ms(median(of(site, "home.p95")))}; alone ${ms(median(of(site, "home.alone")))}${errors(site, "home")}`,
+    ),
+    [`large/demo time ratio ${spread(homeRatio, (value) => `${value.toFixed(2)}×`)}`],
+    "large within 1.2× of demo",
+  );
+  row(
+    "worst input alone (median of 10 each)",
+    both((site) => {
+      const worst = (worstInputs.get(site.name) ?? []).map(
+        (query) => `\`${decodeURIComponent(query).slice(0, 24)}\``,
+      );
+      return `${spread(of(site, "worst.alone"), ms)} (${[...new Set(worst)].join(", ")})`;
+    }),
+    both((site) => `SQL ${ms(median(of(site, "worst.sqlAlone")))}`),
+    "≤ 50 ms",
+  );
+  row(
+    "`title=caf` p95 for one visitor while 20 connections send those inputs",
+    both(
+      (site) =>
+        `${spread(of(site, "victim.p95"), ms)}; inputs ${rate(median(of(site, "flood.perSecond")))} req/s${errors(site, "victim")}${errors(site, "flood")}`,
+    ),
+    both((site) => `\`caf\` alone ${ms(median(of(site, "caf.alone")))}`),
+    "no stall",
+  );
+  for (const [name, label] of [
+    ["caf", "`title=caf`"],
+    ["cafTorontoRestaurants", "`caf` + `toronto` + `restaurants`"],
+    ["fundyBooks", "`title=fundy books`"],
+  ] as const) {
+    row(
+      `${label}, 20 connections: p95 (req/s)`,
+      both(
+        (site) =>
+          `${spread(of(site, `${name}.p95`), ms)} (${rate(median(of(site, `${name}.perSecond`)))})${errors(site, name)}`,
+      ),
+      both((site) => `SQL ${ms(median(of(site, `${name}.sqlP95`)))}`),
+      "≤ 50 ms",
+    );
+  }
+  row(
+    "214 KB script (entry.client, br), 20 connections: req/s",
+    both((site) => `${spread(of(site, "script.perSecond"), rate)}${errors(site, "script")}`),
+    [],
+    "precompressed, immutable",
+  );
+  row(
+    "server memory (RSS, MB): idle; each round's end → a minute later",
+    both((site) => {
+      const later = of(site, "rss.minuteAfter");
+      const rounds = of(site, "rss.loaded").map(
+        (loaded, i) => `${rate(loaded)} → ${rate(later[i] ?? 0)}`,
+      );
+      return `${rate(median(of(site, "rss.idle")))}; ${rounds.join("; ")}`;
+    }),
+    [],
+    "within 50 MB of idle a minute later, no growth",
+  );
+  const cpu = fs.readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/)?.[1];
+  console.log(
+    `\n${at.toISOString().slice(0, 10)}, ${rounds} round(s) of ${seconds} s per figure, ${connections} connections, ${cpu ?? "unknown CPU"}, ${navigator.hardwareConcurrency} cores, Node ${process.versions.node}. Median (min–max) over the rounds.\n`,
+  );
+  const header = [
+    "Target",
+    `demo (${demo.businesses.toLocaleString("en-CA")} businesses)`,
+    `${large.businesses.toLocaleString("en-CA")} businesses`,
+    "floor (demo / large)",
+    "goal",
+  ];
+  console.log(`| ${header.join(" | ")} |`);
+  console.log(`|${header.map(() => "---").join("|")}|`);
+  for (const cells of rows) console.log(`| ${cells.join(" | ")} |`);
 }

@@ -16,6 +16,14 @@ import { authEndpointSchemas, redirectQuerySchema } from "./validation.ts";
 /** The header the host sets from the connection (or a trusted proxy); any copy from the client is dropped. */
 export const CLIENT_IP_HEADER = "x-nearby-client-ip";
 
+/** Better Auth's session cookie, plain or with the __Secure- prefix it takes over https. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/** Whether a request carries a session cookie; without one there is no session to look up. */
+export function hasSessionCookie(headers: Headers): boolean {
+  return SESSION_COOKIE.test(headers.get("cookie") ?? "");
+}
+
 /** Sign-in, sign-up, reset and verification requests allowed per client address and minute. */
 export const AUTH_RATE_LIMITS = {
   "/sign-in/email": { window: 60, max: 5 },

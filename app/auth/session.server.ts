@@ -2,7 +2,7 @@ import { type RouterContextProvider, redirect } from "react-router";
 import { localeFromPath, localizedPath } from "../i18n/locale.ts";
 import { authContext } from "../platform/context.ts";
 import { AppError } from "../platform/errors.ts";
-import { CLIENT_IP_HEADER } from "./auth.server.ts";
+import { CLIENT_IP_HEADER, hasSessionCookie } from "./auth.server.ts";
 
 /** What pages know of the signed-in player; never another player's private data. */
 export type Viewer = {
@@ -33,6 +33,8 @@ async function lookUpViewer(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<Viewer | null> {
+  // Most requests are visitors': no cookie, no session, no query.
+  if (!hasSessionCookie(request.headers)) return null;
   const found = await context.get(authContext).api.getSession({ headers: request.headers });
   if (!found) return null;
   const { id, name, email, emailVerified, image, handle } = found.user;

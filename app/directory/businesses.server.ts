@@ -1,6 +1,13 @@
-import { and, count, desc, eq, like, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, like, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
-import { business, businessProduct, businessQuestion, review } from "../db/schema/directory.ts";
+import {
+  business,
+  businessCategoryCount,
+  businessProduct,
+  businessQuestion,
+  review,
+} from "../db/schema/directory.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
 import { isOpenAt, provinceTimeZone } from "./hours.ts";
 import { type Cursor, encodeCursor, type SearchCriteria } from "./search.ts";
@@ -43,8 +50,51 @@ function containing(text: string): string {
 }
 
 /**
+ * How far down the ranking a search reads before it asks an index for the rest. Reading the rank
+ * index (which holds the search columns) costs about the same for any term, and stops as soon as a
+ * page is found: common terms end within a few hundred entries. A term that does not fill a page
+ * in this many is rare enough for its own index to be quick (docs/architecture.md, Search).
+ */
+export const RANK_WINDOW = 10_000;
+
+/** Whether pg_trgm can take a trigram from the term (three letters or digits in a row). */
+function hasTrigram(term: string): boolean {
+  return /[a-z0-9]{3}/.test(term);
+}
+
+/** The pieces search_grams stores that a text containing `term` must have. */
+function gramsOf(term: string): string[] {
+  const characters = [...term];
+  if (characters.length < 2) return characters;
+  return [...new Set(characters.slice(1).map((character, i) => characters[i] + character))];
+}
+
+/** The column contains the term: checked on each entry read (a rank-index entry holds it). */
+function contains(column: AnyPgColumn, term: string): SQL {
+  return sql`strpos(${column}, ${term}) > 0`;
+}
+
+/**
+ * The column contains the term, written so an index can find the rows: trigrams when the term has
+ * one, else the term's 1- and 2-character pieces (the trigram index would recheck every row).
+ */
+function indexedContains(column: AnyPgColumn, term: string): SQL {
+  if (hasTrigram(term)) return like(column, containing(term));
+  const grams = sql.join(
+    gramsOf(term).map((gram) => sql`${gram}`),
+    sql`, `,
+  );
+  return sql`search_grams(${column}) @> array[${grams}]::text[] and ${contains(column, term)}`;
+}
+
+/**
  * Businesses matching every given criterion, best rated first, `limit` at a time. Pass the
  * previous page's `nextCursor` to continue; it is null on the last page.
+ *
+ * First a walk down the ranking: an index-only scan of at most RANK_WINDOW entries that stops as
+ * soon as the page is full, then only the rows kept are fetched. When the window ends first, the
+ * rest comes from the text indexes, below the window. So no plan depends on the planner's guess of
+ * how common a term is, and no term reads more than the window plus its own matches.
  */
 export async function searchBusinesses(
   db: Db | Tx,
@@ -52,23 +102,72 @@ export async function searchBusinesses(
   page: { limit: number; cursor?: Cursor },
   now = new Date(),
 ): Promise<BusinessPage> {
-  const conditions: SQL[] = [];
-  if (criteria.title) conditions.push(like(business.searchName, containing(criteria.title)));
-  if (criteria.location) {
-    conditions.push(like(business.searchLocation, containing(criteria.location)));
-  }
-  if (criteria.category) conditions.push(eq(business.category, criteria.category));
-  if (page.cursor) {
-    conditions.push(
-      sql`(${business.rating}, ${business.id}) < (${page.cursor.rating}::numeric, ${page.cursor.id})`,
-    );
-  }
+  const terms: [AnyPgColumn, string][] = [];
+  if (criteria.title) terms.push([business.searchName, criteria.title]);
+  if (criteria.location) terms.push([business.searchLocation, criteria.location]);
+  const start = and(
+    criteria.category ? eq(business.category, criteria.category) : undefined,
+    page.cursor
+      ? sql`(${business.rating}, ${business.id}) < (${page.cursor.rating}::numeric, ${page.cursor.id})`
+      : undefined,
+  );
+  const rank = [desc(business.rating), desc(business.id)];
+  const wanted = page.limit + 1;
+
+  const ranked = db
+    .select({
+      id: business.id,
+      rating: business.rating,
+      searchName: business.searchName,
+      searchLocation: business.searchLocation,
+    })
+    .from(business)
+    .where(start)
+    .orderBy(...rank)
+    .limit(RANK_WINDOW)
+    .as("ranked");
+  const column = (of: AnyPgColumn) =>
+    of === business.searchName ? ranked.searchName : ranked.searchLocation;
+  const found = db
+    .select({ id: ranked.id, rating: ranked.rating })
+    .from(ranked)
+    .where(and(...terms.map(([of, term]) => contains(column(of), term))))
+    .orderBy(desc(ranked.rating), desc(ranked.id))
+    .limit(wanted)
+    .as("found");
   const rows = await db
     .select(summaryColumns)
-    .from(business)
-    .where(and(...conditions))
-    .orderBy(desc(business.rating), desc(business.id))
-    .limit(page.limit + 1);
+    .from(found)
+    .innerJoin(business, eq(business.id, found.id))
+    .orderBy(desc(found.rating), desc(found.id));
+
+  if (rows.length < wanted && terms.length > 0) {
+    // Below the window's last entry; none when the window held every remaining entry.
+    const windowEnd = db
+      .select({ rating: business.rating, id: business.id })
+      .from(business)
+      .where(start)
+      .orderBy(...rank)
+      .offset(RANK_WINDOW - 1)
+      .limit(1);
+    rows.push(
+      ...(await db
+        .select(summaryColumns)
+        .from(business)
+        .where(
+          and(
+            start,
+            sql`(${business.rating}, ${business.id}) < (${windowEnd})`,
+            ...terms.map(([of, term]) => indexedContains(of, term)),
+          ),
+        )
+        // `rating + 0`: no index is in that order, so the planner cannot walk the ranking again;
+        // the window showed the term is rare, so its own index finds every match, then they are
+        // sorted.
+        .orderBy(sql`${business.rating} + 0 desc`, desc(business.id))
+        .limit(wanted - rows.length)),
+    );
+  }
 
   const items = rows.slice(0, page.limit).map((row) => toSummary(row, now));
   const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
@@ -160,14 +259,16 @@ export async function getBusiness(
   };
 }
 
-/** How many businesses each category holds, every category present (zero when empty). */
+/**
+ * How many businesses each category holds, every category present (zero when empty), from the
+ * counts the database keeps with every change (never a count of the table).
+ */
 export async function countBusinessesByCategory(
   db: Db | Tx,
 ): Promise<Record<CategorySlug, number>> {
   const rows = await db
-    .select({ category: business.category, places: count() })
-    .from(business)
-    .groupBy(business.category);
+    .select({ category: businessCategoryCount.category, places: businessCategoryCount.places })
+    .from(businessCategoryCount);
   const counts = Object.fromEntries(CATEGORY_SLUGS.map((slug) => [slug, 0])) as Record<
     CategorySlug,
     number

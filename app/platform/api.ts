@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { MessageKey } from "../i18n/i18n.ts";
 import { type Locale, localeFromRequest } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
-import { AppError, ERRORS, type ErrorCode, isAppError } from "./errors.ts";
+import { AppError, asAppError, ERRORS, type ErrorCode } from "./errors.ts";
 
 /**
  * The API's one error shape, `{ error: { code, message, details? } }`, with the code's status, in
@@ -40,14 +40,16 @@ type Args = { request: Request };
 
 /**
  * Wraps an API loader or action: an AppError it (or a service below it) throws becomes the JSON
- * error answer. Anything else is a fault of ours and ends as the host's JSON 500.
+ * error answer, and so does a database too busy to answer in time (503 with Retry-After). Anything
+ * else is a fault of ours and ends as the host's JSON 500.
  */
 export function apiRoute<A extends Args>(handler: (args: A) => Promise<Response> | Response) {
   return async (args: A): Promise<Response> => {
     try {
       return await handler(args);
     } catch (error) {
-      if (isAppError(error)) return errorResponse(error, localeFromRequest(args.request));
+      const answer = asAppError(error);
+      if (answer) return errorResponse(answer, localeFromRequest(args.request));
       throw error;
     }
   };
@@ -69,16 +71,18 @@ export type FormProblem = {
 export type FormResult<T = unknown> = { problem?: FormProblem; intent?: string } & Partial<T>;
 
 /**
- * Wraps a page action: an AppError becomes `{ problem }` with its status, for the form to show
- * beside the field; redirects and other responses pass through.
+ * Wraps a page action: an AppError (or a database too busy to answer in time) becomes
+ * `{ problem }` with its status, for the form to show beside the field; redirects and other
+ * responses pass through.
  */
 export function formAction<A extends Args, R>(handler: (args: A) => Promise<R>) {
   return async (args: A) => {
     try {
       return await handler(args);
     } catch (error) {
-      if (!isAppError(error)) throw error;
-      return formFailure(error);
+      const problem = asAppError(error);
+      if (!problem) throw error;
+      return formFailure(problem);
     }
   };
 }

@@ -12,6 +12,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
+  /**
+   * The longest a request's database statement may run, or wait for a free connection, before the
+   * request answers 503 with Retry-After.
+   */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   DATA_DIR: z.string().min(1).default(".data"),
   SEED_ON_START: z
     .enum(["true", "false"])

@@ -81,3 +81,32 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/** Seconds a client is told to wait when the database was too busy to answer in time. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** PostgreSQL's "query_canceled": statement_timeout cut the statement. */
+const QUERY_CANCELED = "57014";
+/** What pg's pool throws when no connection came free within its connection timeout. */
+const POOL_TIMEOUT = "timeout exceeded when trying to connect";
+
+/**
+ * A 503 for a failure that means "the database did not answer in time" (a statement cut by the
+ * request timeout, or no free connection), wherever it sits in the error's causes; undefined for
+ * anything else. Such a failure is load, not a fault: the client may try again shortly.
+ */
+export function unavailableFor(error: unknown): AppError | undefined {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    if (typeof cause !== "object") return undefined;
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (code === QUERY_CANCELED || message === POOL_TIMEOUT)
+      return new AppError("service_unavailable", { retryAfter: BUSY_RETRY_AFTER_SECONDS });
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The AppError a route should answer with, for an AppError or a database that was too busy. */
+export function asAppError(error: unknown): AppError | undefined {
+  return isAppError(error) ? error : unavailableFor(error);
+}

@@ -1,5 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DatabaseHandle } from "../db/client.server.ts";
+import type { Database, DatabaseHandle } from "../db/client.server.ts";
+import * as schema from "../db/schema/index.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { seedBusinesses } from "../directory/seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "../directory/test-fixtures.ts";
@@ -38,18 +43,71 @@ describe("every page response", () => {
     for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
   });
 
-  test("is compressed when the browser accepts it", async () => {
-    const response = await request("/", { headers: { "accept-encoding": "gzip" } });
-    expect(response.headers.get("content-encoding")).toBe("gzip");
+  test("is compressed when the browser accepts it, brotli first, and says it varies", async () => {
+    const gzip = await request("/", { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    const brotli = await request("/", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(brotli.headers.get("vary")).toMatch(/Cookie.*Accept-Encoding|Accept-Encoding.*Cookie/);
+    const html = brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en-CA".*<\/html>$/s);
   });
 });
 
-test("hashed assets are cached for a year", async () => {
+test("JSON is compressed too, and varies on the encoding", async () => {
+  const response = await request("/api/openapi.json", { headers: { "accept-encoding": "gzip" } });
+  expect(response.headers.get("content-encoding")).toBe("gzip");
+  expect(response.headers.get("vary")).toMatch(/Accept-Encoding/);
+  const small = await request("/api/businesses?title=nothing", {
+    headers: { "accept-encoding": "gzip" },
+  });
+  expect(small.headers.get("content-encoding")).toBeNull();
+  expect(small.headers.get("vary")).toMatch(/Accept-Encoding/);
+});
+
+test("a visitor's page asks the database only for what it shows", async () => {
+  const statements: string[] = [];
+  const recorded = drizzle({
+    client: database.db.$client,
+    schema,
+    casing: "snake_case",
+    logger: { logQuery: (text) => statements.push(text) },
+  }) as unknown as Database;
+  const requestRecorded = await createTestHost(recorded);
+  expect((await requestRecorded("/businesses")).status).toBe(200);
+  expect(statements).toHaveLength(1);
+  expect(statements[0]).toMatch(/from "business"/);
+  statements.length = 0;
+  expect((await requestRecorded("/")).status).toBe(200);
+  expect(statements).toHaveLength(2);
+  expect(statements.join()).toMatch(/from "business_category_count"/);
+  expect(statements.join()).not.toMatch(/"session"/);
+});
+
+test("hashed assets are cached for a year, sent as compressed at build", async () => {
   const html = await (await request("/")).text();
-  const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
-  const response = await request(asset ?? "/assets/missing.css");
-  expect(response.status).toBe(200);
-  expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  const script =
+    /src="(\/assets\/entry\.client[^"]+\.js)"|"module": "(\/assets\/entry\.client[^"]+\.js)"/.exec(
+      html,
+    );
+  const asset = script?.[1] ?? script?.[2] ?? "/assets/missing.js";
+  const original = fs.readFileSync(path.join("build/client", asset));
+  for (const [accepted, encoding, decode] of [
+    ["br, gzip", "br", brotliDecompressSync],
+    ["gzip", "gzip", gunzipSync],
+  ] as const) {
+    const response = await request(asset, { headers: { "accept-encoding": accepted } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-encoding")).toBe(encoding);
+    expect(response.headers.get("content-type")).toMatch(/javascript/);
+    expect(response.headers.get("vary")).toBe("Accept-Encoding");
+    expect(decode(Buffer.from(await response.arrayBuffer())).equals(original)).toBe(true);
+  }
+  const plain = await request(asset);
+  expect(plain.headers.get("content-encoding")).toBeNull();
+  expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+  expect(Buffer.from(await plain.arrayBuffer()).equals(original)).toBe(true);
 });
 
 test("pages are in the address's language, with hreflang links to both", async () => {

@@ -1,17 +1,24 @@
-import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { AUTH_INPUT_ERROR, type Auth, CLIENT_IP_HEADER } from "../auth/auth.server.ts";
+import {
+  AUTH_INPUT_ERROR,
+  type Auth,
+  CLIENT_IP_HEADER,
+  hasSessionCookie,
+} from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
 import type { MessageKey } from "../i18n/i18n.ts";
 import { localeFromRequest } from "../i18n/locale.ts";
 import { codeForStatus, errorResponse } from "./api.ts";
+import {
+  COMPRESSIBLE_TYPE,
+  compressAnswer,
+  MIN_COMPRESSED_BYTES,
+  preferredEncoding,
+} from "./compression.server.ts";
 import type {
   authContext,
   databaseContext,
@@ -22,6 +29,7 @@ import type {
 import type { MailDelivery } from "./email.server.ts";
 import { AppError, isAppError } from "./errors.ts";
 import { mediaTypeOf } from "./input.server.ts";
+import { loadStaticFiles, staticAnswer } from "./static-files.server.ts";
 import type { Storage } from "./storage.server.ts";
 
 export type HostOptions = {
@@ -84,9 +92,6 @@ function sameSiteWrites(): MiddlewareHandler {
   };
 }
 
-/** Better Auth's session cookie, plain or with the __Secure- prefix it takes over https. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-
 /**
  * A response to a signed-in player (or one that signs someone in or out) is theirs alone: no shared
  * cache or browser history may keep it. Visitors' pages keep whatever caching they had.
@@ -95,7 +100,7 @@ function privateWhenSignedIn(): MiddlewareHandler<HostEnv> {
   return async (c, next) => {
     await next();
     if (c.get("staticFile") || c.req.path.startsWith("/uploads/")) return;
-    const signedIn = SESSION_COOKIE.test(c.req.header("cookie") ?? "");
+    const signedIn = hasSessionCookie(c.req.raw.headers);
     if (signedIn || c.res.headers.has("set-cookie")) {
       c.res.headers.set("Cache-Control", "private, no-store");
     }
@@ -163,33 +168,41 @@ function hostOf(origin: string): string | undefined {
   return new URL(origin).host || undefined;
 }
 
-const MIN_COMPRESSED_BYTES = 1024;
-
-function gzipJson(): MiddlewareHandler {
+/**
+ * Compresses every answer made per request (pages, JSON, route data) in one call once it is
+ * complete, brotli or gzip as the client prefers; static files arrive precompressed and are left
+ * alone. Nothing on this site streams on purpose (no Suspense, no deferred data), so the page is
+ * complete as soon as its shell is; compressing it in one call on the thread pool costs a fraction
+ * of pushing React's many small chunks through a compression stream one by one.
+ */
+function compressAnswers(): MiddlewareHandler<HostEnv> {
   return async (c, next) => {
     await next();
-    const type = c.res.headers.get("content-type") ?? "";
-    const accepted = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
-    if (!accepted || !type.startsWith("application/json") || c.res.headers.has("content-encoding"))
+    const answer = c.res;
+    if (
+      c.get("staticFile") ||
+      !answer.body ||
+      c.req.method === "HEAD" ||
+      answer.status === 204 ||
+      answer.status === 206 ||
+      answer.headers.has("content-encoding") ||
+      !COMPRESSIBLE_TYPE.test(answer.headers.get("content-type") ?? "") ||
+      /\bno-transform\b/.test(answer.headers.get("cache-control") ?? "")
+    )
       return;
-    const body = Buffer.from(await c.res.arrayBuffer());
-    const headers = new Headers(c.res.headers);
-    headers.append("Vary", "Accept-Encoding");
-    if (body.length < MIN_COMPRESSED_BYTES) {
-      c.res = new Response(body, { status: c.res.status, headers });
-      return;
+    const headers = new Headers(answer.headers);
+    if (!/\baccept-encoding\b/i.test(headers.get("vary") ?? ""))
+      headers.append("Vary", "Accept-Encoding");
+    const encoding = preferredEncoding(c.req.header("accept-encoding"));
+    let body: Uint8Array<ArrayBufferLike> = new Uint8Array(await answer.arrayBuffer());
+    if (encoding && body.length >= MIN_COMPRESSED_BYTES) {
+      body = await compressAnswer(body, encoding);
+      headers.set("Content-Encoding", encoding);
     }
-    headers.set("Content-Encoding", "gzip");
-    headers.delete("Content-Length");
-    c.res = new Response(gzipSync(body), { status: c.res.status, headers });
-  };
-}
-
-/** Sets Cache-Control on the files the next handler serves. */
-function cacheFor(policy: string): MiddlewareHandler<HostEnv> {
-  return async (c, next) => {
-    await next();
-    if (c.get("staticFile")) c.res.headers.set("Cache-Control", policy);
+    headers.set("Content-Length", String(body.length));
+    // Hono copies the old answer's headers onto a new one; clearing it first keeps only ours.
+    c.res = undefined;
+    c.res = new Response(body as Uint8Array<ArrayBuffer>, { status: answer.status, headers });
   };
 }
 
@@ -235,11 +248,9 @@ export function createHost(options: HostOptions) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  // Streamed pages go through the streaming compressor; JSON, small and complete, is gzipped at once.
   app.use(clientAddress(options.clientIpHeader));
   app.use(sameSiteWrites());
-  app.use(compress());
-  app.use(gzipJson());
+  app.use(compressAnswers());
   app.use(
     bodyLimit({
       maxSize: options.maxBodyBytes,
@@ -249,10 +260,18 @@ export function createHost(options: HostOptions) {
   );
 
   if (options.clientDirectory) {
-    const root = path.relative(process.cwd(), options.clientDirectory);
-    const serveFile = serveStatic({ root, onFound: (_path, c) => c.set("staticFile", true) });
-    app.use("/assets/*", cacheFor(`public, max-age=${YEAR_IN_SECONDS}, immutable`), serveFile);
-    app.use("*", cacheFor("public, max-age=86400"), serveFile);
+    // With the brotli and gzip copies `npm run build` writes beside each (scripts/precompress.ts).
+    const files = loadStaticFiles(options.clientDirectory, (urlPath) =>
+      urlPath.startsWith("/assets/")
+        ? `public, max-age=${YEAR_IN_SECONDS}, immutable`
+        : "public, max-age=86400",
+    );
+    app.use(async (c, next) => {
+      const answer = staticAnswer(files, c);
+      if (!answer) return next();
+      c.set("staticFile", true);
+      return answer;
+    });
   }
 
   app.use(privateWhenSignedIn());

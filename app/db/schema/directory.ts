@@ -69,7 +69,27 @@ export const business = pgTable(
       "gin",
       sql`${table.searchLocation} gin_trgm_ops`,
     ),
+    // For terms without three letters in a row, which trigrams cannot narrow: the 1- and
+    // 2-character pieces of the text (search_grams, migration 0005).
+    index("business_search_name_grams_idx").using("gin", sql`search_grams(${table.searchName})`),
+    index("business_search_location_grams_idx").using(
+      "gin",
+      sql`search_grams(${table.searchLocation})`,
+    ),
   ],
+);
+
+/**
+ * How many businesses each category holds, kept by triggers on `business` in the same transaction
+ * as every insert, update and delete (migration 0007), so the home page never counts the table.
+ */
+export const businessCategoryCount = pgTable(
+  "business_category_count",
+  {
+    category: text().primaryKey(),
+    places: integer().notNull().default(0),
+  },
+  (table) => [check("business_category_count_places", sql`${table.places} >= 0`)],
 );
 
 export const businessProduct = pgTable(

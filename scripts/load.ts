@@ -1,0 +1,228 @@
+/**
+ * What the benchmark and the profiler share: starting the built server as one process, loading it
+ * over loopback with a fixed number of connections, and talking to its inspector (CPU profiles,
+ * heap snapshots). Not a test; nothing here asserts.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+
+export type Server = {
+  port: number;
+  /** Resident memory of the server process, in MB, from /proc. */
+  rssMb: () => number;
+  inspector?: Inspector;
+  stop: () => Promise<void>;
+};
+
+/** The production build on `port`, against `databaseUrl`, ready when it says so. */
+export async function startServer(options: {
+  databaseUrl: string;
+  port: number;
+  /** Opens the inspector on this port, for CPU profiles and heap snapshots. */
+  inspectPort?: number;
+}): Promise<Server> {
+  if (!fs.existsSync("build/server/index.js")) throw new Error("Run npm run build first.");
+  const inspect = options.inspectPort ? [`--inspect=127.0.0.1:${options.inspectPort}`] : [];
+  // As `npm run serve` starts it.
+  const child = spawn(process.execPath, [...inspect, "--expose-gc", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(options.port),
+      DATABASE_URL: options.databaseUrl,
+      SEED_ON_START: "false",
+      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stderr?.on("data", (chunk) => {
+    const text = String(chunk);
+    // The inspector's own banner is expected; anything else the server says on stderr is shown.
+    if (!/Debugger listening|For help, see|Debugger attached|Waiting for the debugger/.test(text))
+      process.stderr.write(text);
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk) => String(chunk).includes("Site ready") && resolve());
+    child.once("exit", (code) =>
+      reject(new Error(`The server stopped before it was ready (exit ${code}).`)),
+    );
+  });
+  const inspector = options.inspectPort ? await connectInspector(options.inspectPort) : undefined;
+  return {
+    port: options.port,
+    inspector,
+    rssMb: () => {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    stop: async () => {
+      inspector?.close();
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+export type Answer = { status: number; bytes: number; encoding: string | undefined };
+
+/** An HTTP client with up to `connections` kept-alive sockets to one port. */
+export function createClient(port: number, connections: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  /**
+   * One GET as a browser sends it, reading the body as it comes: decompressing is the visitor's
+   * work, on their own machine, not this one's.
+   */
+  function get(path: string, acceptEncoding = "br, gzip"): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const request = http.get(
+        { host: "127.0.0.1", port, path, agent, headers: { "accept-encoding": acceptEncoding } },
+        (response) => {
+          let bytes = 0;
+          response.on("data", (chunk: Buffer) => {
+            bytes += chunk.length;
+          });
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              bytes,
+              encoding: response.headers["content-encoding"],
+            }),
+          );
+        },
+      );
+      request.on("error", reject);
+    });
+  }
+  return { get, close: () => agent.destroy() };
+}
+
+export type Client = ReturnType<typeof createClient>;
+
+export type LoadResult = {
+  requests: number;
+  perSecond: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+};
+
+/** The value at percentile `p` of sorted numbers. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/**
+ * `connections` loops, each sending its next request as soon as the last one ends, for `seconds`.
+ * A status other than `expect` counts as an error.
+ */
+export async function load(
+  client: Client,
+  path: (i: number) => string,
+  options: { seconds: number; connections: number; expect?: number },
+): Promise<LoadResult> {
+  // Warm up caches and the connection pool before timing.
+  await Promise.all(Array.from({ length: options.connections }, (_, i) => client.get(path(i))));
+  const latencies: number[] = [];
+  let errors = 0;
+  let sent = 0;
+  const end = performance.now() + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        const answer = await client.get(path(sent++));
+        if (answer.status !== (options.expect ?? 200)) errors++;
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / options.seconds,
+    errors,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/** The median time of `count` requests sent one after another, nothing else in flight. */
+export async function alone(client: Client, path: string, count: number): Promise<number> {
+  await client.get(path);
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await client.get(path);
+    times.push(performance.now() - started);
+  }
+  return percentile(
+    times.sort((a, b) => a - b),
+    50,
+  );
+}
+
+export type Inspector = {
+  call: (method: string, params?: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  on: (method: string, listener: (params: Record<string, unknown>) => void) => void;
+  close: () => void;
+};
+
+/** The DevTools protocol of a process started with --inspect. */
+export async function connectInspector(port: number): Promise<Inspector> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  if (!target) throw new Error("No inspector target.");
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", reject, { once: true });
+  });
+  let nextId = 1;
+  const pending = new Map<number, (result: Record<string, unknown>) => void>();
+  const listeners = new Map<string, (params: Record<string, unknown>) => void>();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data));
+    if (message.id) pending.get(message.id)?.(message.result ?? {});
+    else listeners.get(message.method)?.(message.params);
+  });
+  return {
+    call: (method, params = {}) =>
+      new Promise((resolve) => {
+        const id = nextId++;
+        pending.set(id, resolve);
+        socket.send(JSON.stringify({ id, method, params }));
+      }),
+    on: (method, listener) => listeners.set(method, listener),
+    close: () => socket.close(),
+  };
+}
+
+/** A CPU profile of the server while `during` runs, sampled every 100 µs. */
+export async function cpuProfile(inspector: Inspector, during: () => Promise<unknown>) {
+  await inspector.call("Profiler.enable");
+  await inspector.call("Profiler.setSamplingInterval", { interval: 100 });
+  await inspector.call("Profiler.start");
+  await during();
+  const { profile } = await inspector.call("Profiler.stop");
+  return profile;
+}
+
+/** Collects garbage, then writes a heap snapshot to `file`; returns the used heap in MB. */
+export async function heapSnapshot(inspector: Inspector, file: string): Promise<number> {
+  await inspector.call("HeapProfiler.enable");
+  await inspector.call("HeapProfiler.collectGarbage");
+  const chunks: string[] = [];
+  inspector.on("HeapProfiler.addHeapSnapshotChunk", (params) => chunks.push(String(params.chunk)));
+  await inspector.call("HeapProfiler.takeHeapSnapshot", { reportProgress: false });
+  fs.writeFileSync(file, chunks.join(""));
+  const { result } = (await inspector.call("Runtime.evaluate", {
+    expression: "process.memoryUsage().heapUsed",
+  })) as { result: { value: number } };
+  return result.value / 1024 / 1024;
+}
