@@ -10,7 +10,7 @@ import { shopApi } from "./shop/openapi.ts";
 
 /**
  * The JSON API's description, served at /api/openapi.json and shown at /api/docs: one part per
- * area that has API routes. app/routes/api.openapi.test.ts fails while a route under /api is
+ * area that has API routes. app/routes/site/api.openapi.test.ts fails while a route under /api is
  * missing from it.
  */
 export const apiDocument = assembleApiDocument([

@@ -175,10 +175,10 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
     as: ["visitor"],
   });
   return {
-    "routes/home.tsx": () => ({ query: ["notice"] }),
-    "routes/businesses.tsx": () => ({ query: search }),
-    "routes/business.tsx": () => ({}),
-    "routes/login.tsx": (pattern) => ({
+    "routes/site/home.tsx": () => ({ query: ["notice"] }),
+    "routes/directory/businesses.tsx": () => ({ query: search }),
+    "routes/directory/business.tsx": () => ({}),
+    "routes/auth/login.tsx": (pattern) => ({
       query: ["redirectTo"],
       write: visitorForm(
         pattern.endsWith("register")
@@ -192,10 +192,10 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
             },
       ),
     }),
-    "routes/forgot-password.tsx": () => ({
+    "routes/auth/forgot-password.tsx": () => ({
       write: visitorForm({ request: [["email", "nobody@example.test"]] }),
     }),
-    "routes/reset-password.tsx": () => ({
+    "routes/auth/reset-password.tsx": () => ({
       query: ["token", "error"],
       write: visitorForm({
         reset: [
@@ -205,7 +205,7 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
         ],
       }),
     }),
-    "routes/profile.tsx": () => ({
+    "routes/players/profile.tsx": () => ({
       query: ["notice"],
       write: {
         method: "POST",
@@ -231,7 +231,7 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
         },
       },
     }),
-    "routes/logout.ts": () => ({
+    "routes/auth/logout.ts": () => ({
       write: {
         method: "POST",
         encoding: "form",
@@ -273,21 +273,21 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
       query: ["token"],
       write: visitorForm({ unsubscribe: [["token", "fuzz-token"]] }),
     }),
-    "routes/api.jobs.ts": () => ({ query: jobSearch }),
-    "routes/api.job.ts": () => ({}),
-    "routes/api.job.applications.ts": () => ({
+    "routes/jobs/api.jobs.ts": () => ({ query: jobSearch }),
+    "routes/jobs/api.job.ts": () => ({}),
+    "routes/jobs/api.job.applications.ts": () => ({
       write: { ...visitorForm({ apply: application }), as: ["visitor", "player"] },
     }),
-    "routes/site-page.tsx": () => ({}),
-    "routes/not-found.tsx": () => ({}),
-    "routes/dev.outbox.tsx": () => ({}),
-    "routes/api.businesses.ts": () => ({ query: search }),
-    "routes/api.business.ts": () => ({}),
-    "routes/api.categories.ts": () => ({}),
-    "routes/api.openapi.ts": () => ({}),
-    "routes/api.docs.tsx": () => ({}),
-    "routes/api.not-found.ts": () => ({}),
-    "routes/api.me.ts": () => ({
+    "routes/site/site-page.tsx": () => ({}),
+    "routes/site/not-found.tsx": () => ({}),
+    "routes/site/dev.outbox.tsx": () => ({}),
+    "routes/directory/api.businesses.ts": () => ({ query: search }),
+    "routes/directory/api.business.ts": () => ({}),
+    "routes/directory/api.categories.ts": () => ({}),
+    "routes/site/api.openapi.ts": () => ({}),
+    "routes/site/api.docs.tsx": () => ({}),
+    "routes/site/api.not-found.ts": () => ({}),
+    "routes/players/api.me.ts": () => ({
       write: {
         method: "PATCH",
         encoding: "json",
@@ -304,19 +304,19 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
         },
       },
     }),
-    "routes/api.me.avatar.ts": () => ({
+    "routes/players/api.me.avatar.ts": () => ({
       write: { method: "PUT", encoding: "bytes", as: ["player", "visitor"], baselines: {} },
     }),
-    "routes/blogs.tsx": () => ({ query: blogSearch }),
-    "routes/blog-feed.ts": () => ({}),
-    "routes/blog-post.tsx": () => ({}),
-    "routes/api.blogs.ts": () => ({ query: [...blogSearch, "locale"] }),
-    "routes/api.blog.ts": () => ({}),
-    "routes/shop.tsx": () => ({ query: shopSearch }),
-    "routes/shop-item.tsx": () => ({}),
-    "routes/api.products.ts": () => ({ query: shopSearch }),
-    "routes/api.product.ts": () => ({}),
-    "routes/cart.tsx": () => ({
+    "routes/blog/blogs.tsx": () => ({ query: blogSearch }),
+    "routes/blog/blog-feed.ts": () => ({}),
+    "routes/blog/blog-post.tsx": () => ({}),
+    "routes/blog/api.blogs.ts": () => ({ query: [...blogSearch, "locale"] }),
+    "routes/blog/api.blog.ts": () => ({}),
+    "routes/shop/shop.tsx": () => ({ query: shopSearch }),
+    "routes/shop/shop-item.tsx": () => ({}),
+    "routes/shop/api.products.ts": () => ({ query: shopSearch }),
+    "routes/shop/api.product.ts": () => ({}),
+    "routes/shop/cart.tsx": () => ({
       write: {
         method: "POST",
         encoding: "form",
@@ -344,7 +344,7 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
         },
       },
     }),
-    "routes/api.cart.ts": () => ({
+    "routes/shop/api.cart.ts": () => ({
       write: {
         method: "PATCH",
         encoding: "json",
@@ -352,7 +352,7 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
         baselines: { province: [["province", "ON"]] },
       },
     }),
-    "routes/api.cart-items.ts": () => ({
+    "routes/shop/api.cart-items.ts": () => ({
       write: {
         method: "POST",
         encoding: "json",
@@ -365,7 +365,7 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
         },
       },
     }),
-    "routes/api.cart-item.ts": () => ({
+    "routes/shop/api.cart-item.ts": () => ({
       write: {
         method: "PATCH",
         encoding: "json",
@@ -373,10 +373,10 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
         baselines: { quantity: [["quantity", { json: "2" }]] },
       },
     }),
-    "routes/api.cart-checkout.ts": () => ({
+    "routes/shop/api.cart-checkout.ts": () => ({
       write: { method: "POST", encoding: "json", as: ["visitor", "player"], baselines: { buyer } },
     }),
-    "routes/pricing.tsx": () => ({
+    "routes/pricing/pricing.tsx": () => ({
       query: ["billing", "plan", "business"],
       write: visitorForm({
         request: [
@@ -391,8 +391,8 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
         ],
       }),
     }),
-    "routes/api.pricing.ts": () => ({}),
-    "routes/playgames.tsx": () => {
+    "routes/pricing/api.pricing.ts": () => ({}),
+    "routes/quiz/playgames.tsx": () => {
       const session: [string, string] = ["session", "00000000-0000-4000-8000-000000000000"];
       return {
         query: ["results"],
@@ -414,8 +414,8 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
         },
       };
     },
-    "routes/api.quiz.categories.ts": () => ({}),
-    "routes/api.quiz.sessions.ts": () => ({
+    "routes/quiz/api.quiz.categories.ts": () => ({}),
+    "routes/quiz/api.quiz.sessions.ts": () => ({
       write: {
         method: "POST",
         encoding: "json",
@@ -423,7 +423,7 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
         baselines: { start: [["category", "math"]] },
       },
     }),
-    "routes/api.quiz.sessions.answers.ts": () => ({
+    "routes/quiz/api.quiz.sessions.answers.ts": () => ({
       write: {
         method: "POST",
         encoding: "json",
@@ -436,10 +436,10 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
         },
       },
     }),
-    "routes/api.quiz.sessions.finish.ts": () => ({
+    "routes/quiz/api.quiz.sessions.finish.ts": () => ({
       write: { method: "POST", encoding: "json", as: ["player", "visitor"], baselines: {} },
     }),
-    "routes/api.quiz.sessions.feedback.ts": () => ({
+    "routes/quiz/api.quiz.sessions.feedback.ts": () => ({
       write: {
         method: "POST",
         encoding: "json",
@@ -1249,7 +1249,7 @@ function rateLimitCases(add: Add, ctx: Context) {
     path: "/login",
     query: [],
     as: ["visitor"],
-    judge: PAGE_JUDGES["routes/login.tsx"] ?? NEVER,
+    judge: PAGE_JUDGES["routes/auth/login.tsx"] ?? NEVER,
     page: true,
   };
   const fields: Fields = [

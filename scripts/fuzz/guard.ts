@@ -150,7 +150,7 @@ function groupFields(form: FormData): Map<string, FormDataEntryValue | FormDataE
 
 /** Pages and API routes, by route file (see app/routes.ts). */
 export const PAGE_JUDGES: Record<string, Judge> = {
-  "routes/login.tsx": overBodies(formOf, (value, _seen, players) => {
+  "routes/auth/login.tsx": overBodies(formOf, (value, _seen, players) => {
     const form = Object.fromEntries(value as FormData);
     if (form.intent === "register") {
       const { name, email, password, confirmPassword, age } = form;
@@ -162,10 +162,10 @@ export const PAGE_JUDGES: Record<string, Judge> = {
     if (form.intent === "google") return false;
     return signInSchema.safeParse(form).success && isPlayerPassword(players, form.password);
   }),
-  "routes/forgot-password.tsx": overBodies(formOf, (value, _seen, players) =>
+  "routes/auth/forgot-password.tsx": overBodies(formOf, (value, _seen, players) =>
     isPlayerEmail(players, (value as FormData).get("email")),
   ),
-  "routes/profile.tsx": overBodies(formOf, (value, seen) => {
+  "routes/players/profile.tsx": overBodies(formOf, (value, seen) => {
     if (!seen.signedIn) return false;
     // The page's own schema decides which bodies are real edits, settings, deletions or resends.
     const form = value as FormData;
@@ -173,41 +173,44 @@ export const PAGE_JUDGES: Record<string, Judge> = {
     if (picture instanceof File && picture.size > 0) return true;
     return profileFormSchema.safeParse(Object.fromEntries(form)).success;
   }),
-  "routes/logout.ts": async (seen) => MUTATING(seen.method) && seen.signedIn,
+  "routes/auth/logout.ts": async (seen) => MUTATING(seen.method) && seen.signedIn,
   // The cart's writes need no account: any body its schema takes may change a cart or an order.
-  "routes/cart.tsx": bodyJudge(formOf, cartFormSchema),
-  "routes/api.cart.ts": async (seen, players) =>
+  "routes/shop/cart.tsx": bodyJudge(formOf, cartFormSchema),
+  "routes/shop/api.cart.ts": async (seen, players) =>
     seen.method === "DELETE" || bodyJudge(authBodyOf, provinceSchema)(seen, players),
-  "routes/api.cart-items.ts": bodyJudge(authBodyOf, addItemSchema),
-  "routes/api.cart-item.ts": async (seen, players) =>
+  "routes/shop/api.cart-items.ts": bodyJudge(authBodyOf, addItemSchema),
+  "routes/shop/api.cart-item.ts": async (seen, players) =>
     seen.method === "DELETE" || bodyJudge(authBodyOf, quantitySchema)(seen, players),
-  "routes/api.cart-checkout.ts": bodyJudge(authBodyOf, checkoutSchema),
-  "routes/pricing.tsx": bodyJudge(formOf, planRequestSchema),
+  "routes/shop/api.cart-checkout.ts": bodyJudge(authBodyOf, checkoutSchema),
+  "routes/pricing/pricing.tsx": bodyJudge(formOf, planRequestSchema),
   // Every sound quiz form writes (a session, an answer, the timer setting), even for a session id
   // the player does not have: the setting is saved before the session is looked for.
-  "routes/playgames.tsx": overBodies(
+  "routes/quiz/playgames.tsx": overBodies(
     formOf,
     (value, seen) =>
       seen.signedIn && playFormSchema.safeParse(Object.fromEntries(value as FormData)).success,
   ),
-  "routes/api.quiz.sessions.ts": overBodies(
+  "routes/quiz/api.quiz.sessions.ts": overBodies(
     authBodyOf,
     (value, seen) => seen.signedIn && startSchema.safeParse(value).success,
   ),
   ...Object.fromEntries(
-    ["routes/jobs/apply.tsx", "routes/api.job.applications.ts"].map((file): [string, Judge] => [
-      file,
-      async (seen) => {
-        if (!MUTATING(seen.method)) return false;
-        for (const body of seen.bodies) {
-          const form = await formOf(seen.contentType, body);
-          if (!form) continue;
-          const parsed = await applicationSchema.safeParseAsync(Object.fromEntries(form));
-          if (parsed.success && wellFormed(parsed.data.fullName, parsed.data.summary)) return true;
-        }
-        return false;
-      },
-    ]),
+    ["routes/jobs/apply.tsx", "routes/jobs/api.job.applications.ts"].map(
+      (file): [string, Judge] => [
+        file,
+        async (seen) => {
+          if (!MUTATING(seen.method)) return false;
+          for (const body of seen.bodies) {
+            const form = await formOf(seen.contentType, body);
+            if (!form) continue;
+            const parsed = await applicationSchema.safeParseAsync(Object.fromEntries(form));
+            if (parsed.success && wellFormed(parsed.data.fullName, parsed.data.summary))
+              return true;
+          }
+          return false;
+        },
+      ],
+    ),
   ),
   "routes/jobs/detail.tsx": overBodies(formOf, (value, seen) => {
     const intent = (value as FormData).get("intent");
@@ -219,7 +222,7 @@ export const PAGE_JUDGES: Record<string, Judge> = {
     const parsed = alertFormSchema.safeParse(Object.fromEntries(groupFields(value as FormData)));
     return parsed.success && wellFormed(parsed.data.email, ...Object.values(parsed.data.filters));
   }),
-  "routes/api.me.ts": async (seen) => {
+  "routes/players/api.me.ts": async (seen) => {
     if (!seen.signedIn) return false;
     if (seen.method === "DELETE") return true;
     if (seen.method !== "PATCH") return false;

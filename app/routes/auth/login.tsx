@@ -1,0 +1,286 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigate,
+  useNavigation,
+} from "react-router";
+import { assertPasswordNotCommon } from "../../auth/passwords.server.ts";
+import { callAuth, forwardCookies, requireVisitor } from "../../auth/session.server.ts";
+import { type LoginPageForm, loginPageSchema, safeRedirect } from "../../auth/validation.ts";
+import type { MessageKey } from "../../i18n/i18n.ts";
+import {
+  LOCALES,
+  type Locale,
+  localeFromPath,
+  localizedPath,
+  unlocalizedPath,
+} from "../../i18n/locale.ts";
+import { pageMessages } from "../../i18n/messages.server.ts";
+import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { codeForStatus, type FormProblem, formAction } from "../../platform/api.ts";
+import { authContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
+import { readInput } from "../../platform/input.server.ts";
+import { primaryButton } from "../../ui/button-link.tsx";
+import { TextField } from "../../ui/text-field.tsx";
+import type { Route } from "./+types/login";
+
+/** SPEC.md section 9: the login message shows this long before the page moves on. */
+export const LOGIN_REDIRECT_DELAY_MS = 1600;
+
+function modeOf(request: Request): "login" | "register" {
+  return unlocalizedPath(new URL(request.url).pathname) === "/register" ? "register" : "login";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireVisitor(request, context);
+  return {
+    mode: modeOf(request),
+    redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), ""),
+    google: googleConfigured(context),
+    messages: pageMessages(request, "auth"),
+  };
+}
+
+/**
+ * After signing in, this page shows 'Login successful.' for 1.6 s before going on; reloading its
+ * loader now would find the new session and leave at once.
+ */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
+}
+
+type ActionResult = { problem?: FormProblem; signedIn?: string; registered?: string };
+
+/** Sign in, sign up, or go to Google: each form checked by its own schema, then Better Auth. */
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
+  const form = await readInput(request, loginPageSchema);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const home = localizedPath("/", locale);
+  const next = safeRedirect(form.redirectTo, home);
+  switch (form.intent) {
+    case "google":
+      return goToGoogle(request, context, next, locale);
+    case "register":
+      return register(request, context, form, locale);
+    case "login":
+      return signIn(request, context, form, next);
+  }
+});
+
+type AuthArgs = [request: Request, context: Route.ActionArgs["context"]];
+
+async function goToGoogle(...[request, context, next, locale]: [...AuthArgs, string, Locale]) {
+  if (!googleConfigured(context))
+    throw new AppError("not_found", { message: "auth.problems.googleUnavailable" });
+  const answer = await callAuth(request, context, "/sign-in/social", {
+    provider: "google",
+    callbackURL: next,
+    errorCallbackURL: localizedPath("/login", locale),
+  });
+  const { url } = (await answer.json().catch(() => ({}))) as { url?: string };
+  if (!answer.ok || !url) throw authFailure(answer.status, "auth.problems.loginFailed");
+  throw redirect(url, { headers: forwardCookies(answer) });
+}
+
+/**
+ * The same answer for a new and a known address (the e-mail tells the owner which); nobody is
+ * signed in before following the link in it.
+ */
+async function register(
+  ...[request, context, form, locale]: [
+    ...AuthArgs,
+    Extract<LoginPageForm, { intent: "register" }>,
+    Locale,
+  ]
+) {
+  await assertPasswordNotCommon(form.password);
+  const answer = await callAuth(request, context, "/sign-up/email", {
+    name: form.name,
+    email: form.email,
+    password: form.password,
+    age: form.age,
+    locale,
+    callbackURL: `${localizedPath("/", locale)}?notice=email-verified`,
+  });
+  if (!answer.ok) throw authFailure(answer.status, "auth.problems.signUpFailed");
+  return { registered: form.email } satisfies ActionResult;
+}
+
+async function signIn(
+  ...[request, context, form, next]: [
+    ...AuthArgs,
+    Extract<LoginPageForm, { intent: "login" }>,
+    string,
+  ]
+) {
+  const answer = await callAuth(request, context, "/sign-in/email", {
+    email: form.email,
+    password: form.password,
+  });
+  if (answer.status === 401 || answer.status === 400)
+    throw new AppError("unauthorized", { message: "auth.problems.loginMismatch" });
+  if (answer.status === 403)
+    throw new AppError("forbidden", { message: "auth.problems.emailNotVerified" });
+  if (!answer.ok) throw authFailure(answer.status, "auth.problems.loginFailed");
+  // The site speaks the language the player chose in their settings from now on.
+  const { user } = (await answer.json()) as { user?: { locale?: string } };
+  const language = LOCALES.find((known) => known === user?.locale) ?? localeFromPath(next);
+  return data<ActionResult>(
+    { signedIn: localizedPath(unlocalizedPath(next), language) },
+    { headers: forwardCookies(answer) },
+  );
+}
+
+/** Better Auth refused for a reason the form did not catch first: too many tries, or it failed. */
+function authFailure(status: number, message: MessageKey): AppError {
+  if (status === 429) return new AppError("too_many_requests");
+  return new AppError(status >= 500 ? "service_unavailable" : codeForStatus(status), { message });
+}
+
+function googleConfigured(context: Route.LoaderArgs["context"]): boolean {
+  const plugins = context.get(authContext).options.plugins ?? [];
+  return plugins.some((plugin: { id: string }) => plugin.id === "generic-oauth");
+}
+
+/** A field of the card, labelled from auth.fields.<name>. */
+function Field({
+  name,
+  ...input
+}: {
+  name: "name" | "email" | "age" | "password" | "confirmPassword";
+  hint?: string;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      id={`auth-${name}`}
+      name={name}
+      label={t(`auth.fields.${name}`)}
+      required
+      {...input}
+    />
+  );
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const { mode, redirectTo, google } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const signedIn = result?.signedIn;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setTimeout(() => navigate(signedIn), LOGIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [signedIn, navigate]);
+
+  const other = mode === "login" ? "register" : "login";
+  const problemId = result?.problem ? "auth-problem" : undefined;
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <title>{t(`auth.${mode}.metaTitle`)}</title>
+      <meta name="description" content={t("site.description")} />
+      <div className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
+        <h1 className="text-3xl font-bold text-brand-900">{t(`auth.${mode}.title`)}</h1>
+        {signedIn ? (
+          <div role="status" className="mt-6 rounded-lg bg-green-50 p-4 font-medium text-green-900">
+            {t("auth.login.success")}{" "}
+            <Link to={signedIn} className="underline">
+              {t("auth.login.continue")}
+            </Link>
+          </div>
+        ) : result?.registered ? (
+          <p role="status" className="mt-6 rounded-lg bg-green-50 p-4 font-medium text-green-900">
+            {t("auth.register.checkEmail", { email: result.registered })}
+          </p>
+        ) : (
+          <Form
+            method="post"
+            className="mt-6 flex flex-col gap-4"
+            aria-describedby={problemId}
+            noValidate
+          >
+            <input type="hidden" name="intent" value={mode} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            {result?.problem && (
+              <p
+                id="auth-problem"
+                role="alert"
+                className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
+              >
+                {t(result.problem.message, result.problem.values)}
+              </p>
+            )}
+            {mode === "register" && <Field name="name" autoComplete="username" />}
+            <Field name="email" type="email" autoComplete="email" />
+            {mode === "register" && (
+              <Field name="age" type="number" inputMode="numeric" min={4} max={120} />
+            )}
+            <Field
+              name="password"
+              type="password"
+              autoComplete={mode === "login" ? "current-password" : "new-password"}
+              hint={mode === "register" ? t("auth.fields.passwordHint") : undefined}
+            />
+            {mode === "register" && (
+              <Field name="confirmPassword" type="password" autoComplete="new-password" />
+            )}
+            <button
+              type="submit"
+              disabled={busy}
+              className={`${primaryButton} mt-2 disabled:opacity-70`}
+            >
+              {t(`auth.${mode}.submit`)}
+            </button>
+            {mode === "login" && (
+              <Link
+                to={to("/forgot-password")}
+                className="text-center text-brand-700 underline-offset-2 hover:underline"
+              >
+                {t("auth.login.forgot")}
+              </Link>
+            )}
+          </Form>
+        )}
+        {google && !signedIn && !result?.registered && (
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="google" />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <p className="mb-4 text-center text-sm text-slate-600">{t("auth.or")}</p>
+            <button
+              type="submit"
+              className="w-full rounded-lg bg-white px-6 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              {t("auth.google")}
+            </button>
+          </Form>
+        )}
+        {!signedIn && !result?.registered && (
+          <p className="mt-6 text-center text-slate-700">
+            {t(`auth.${mode}.switch`)}{" "}
+            <Link
+              to={`${to(`/${other}`)}${search}`}
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              {t(`auth.${mode}.switchLink`)}
+            </Link>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { findPost } from "../../blog/posts.server.ts";
+import { isSlug } from "../../blog/search.ts";
+import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { databaseContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { Route } from "./+types/api.blog";
+
+/** GET /api/blogs/{slug}: the post in the language of its slug, Markdown and sanitized HTML. */
+export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
+  const found = isSlug(params.slug)
+    ? await findPost(context.get(databaseContext), params.slug)
+    : ({ found: "nothing" } as const);
+  if (found.found !== "post") throw new AppError("not_found");
+  return Response.json(found.post);
+});
+
+export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

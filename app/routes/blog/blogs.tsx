@@ -1,0 +1,147 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { BlogCard } from "../../blog/components/blog-card.tsx";
+import { BlogSearchForm } from "../../blog/components/blog-search-form.tsx";
+import { blogSearchHref, type BlogSearchForm as SearchValues } from "../../blog/links.ts";
+import { searchPosts } from "../../blog/posts.server.ts";
+import { blogFormOf, blogQuerySchema } from "../../blog/search.ts";
+import { BLOG_FEED_PATH, BLOG_FEED_TYPE, type BlogPage } from "../../blog/types.ts";
+import type { MessageKey } from "../../i18n/i18n.ts";
+import { localeFromPath } from "../../i18n/locale.ts";
+import { pageMessages } from "../../i18n/messages.server.ts";
+import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { databaseContext } from "../../platform/context.ts";
+import { isAppError } from "../../platform/errors.ts";
+import { readInput } from "../../platform/input.server.ts";
+import { ButtonLink } from "../../ui/button-link.tsx";
+import { Hero } from "../../ui/hero.tsx";
+import { useMorePages } from "../../ui/use-more-pages.ts";
+import type { Route } from "./+types/blogs";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const messages = pageMessages(request, "blog");
+  try {
+    const { form, criteria, cursor, limit } = await readInput(request, blogQuerySchema, {
+      stripUnsafeText: true,
+    });
+    const page = await searchPosts(context.get(databaseContext), locale, criteria, {
+      limit,
+      cursor,
+    });
+    return { form, problems: {}, page, messages };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const problems = Object.fromEntries(
+      (error.options.problems ?? []).map((problem) => [problem.field, problem.message]),
+    );
+    const form = blogFormOf(new URL(request.url).searchParams);
+    return data({ form, problems, page: null, messages }, { status: error.status });
+  }
+}
+
+export default function Blogs({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const { form, page } = loaderData;
+  const problems = loaderData.problems as Partial<Record<string, MessageKey>>;
+  const fieldProblems = Object.fromEntries(
+    Object.entries(problems).map(([field, message]) => [field, message && t(message)]),
+  );
+  const listProblem = problems.cursor ?? problems.limit;
+  return (
+    <>
+      <title>{t("blog.metaTitle")}</title>
+      <meta name="description" content={t("blog.description")} />
+      <link
+        rel="alternate"
+        type={BLOG_FEED_TYPE}
+        title={t("blog.feedTitle")}
+        href={to(BLOG_FEED_PATH)}
+      />
+      <Hero heading={t("blog.heroTitle")} subline={t("blog.heroSubline")}>
+        <BlogSearchForm key={JSON.stringify(form)} values={form} problems={fieldProblems} />
+      </Hero>
+      <section aria-labelledby="posts" className="mx-auto max-w-6xl px-4 py-12">
+        <div className="flex flex-wrap items-baseline justify-between gap-4">
+          <h2 id="posts" className="text-3xl font-bold">
+            {t("blog.topBlogs")}
+          </h2>
+          <a href={to(BLOG_FEED_PATH)} className="text-brand-700 hover:underline">
+            {t("blog.feed")}
+          </a>
+        </div>
+        {listProblem && (
+          <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 font-medium text-red-800">
+            {t(listProblem)}
+          </p>
+        )}
+        {page &&
+          (page.items.length > 0 ? (
+            <Posts key={JSON.stringify(form) + page.nextCursor} first={page} form={form} />
+          ) : (
+            <NoPosts />
+          ))}
+      </section>
+    </>
+  );
+}
+
+const pageOf = (loaded: Route.ComponentProps["loaderData"]) => loaded.page;
+
+/** The first page from the loader, then each page 'More Blogs' fetches, appended. */
+function Posts({ first, form }: { first: BlogPage; form: SearchValues }) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const { items, nextCursor, loading, load } = useMorePages(
+    first,
+    pageOf,
+    (page) => `[data-post="${page.items[0]?.id}"] a`,
+  );
+  const moreHref = nextCursor ? to(blogSearchHref(form, nextCursor)) : undefined;
+  return (
+    <>
+      <ul aria-labelledby="posts" className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((post) => (
+          <li key={post.id} data-post={post.id}>
+            <BlogCard post={post} />
+          </li>
+        ))}
+      </ul>
+      <p aria-live="polite" className="sr-only">
+        {loading ? t("blog.loadingMore") : ""}
+      </p>
+      <div className="mt-10 text-center">
+        {moreHref ? (
+          <ButtonLink
+            to={moreHref}
+            onClick={(event) => {
+              event.preventDefault();
+              load(moreHref);
+            }}
+            aria-disabled={loading || undefined}
+            className="aria-disabled:opacity-70"
+          >
+            {loading ? t("blog.loadingMore") : t("blog.moreBlogs")}
+          </ButtonLink>
+        ) : (
+          <p className="text-slate-600">{t("blog.endOfResults")}</p>
+        )}
+      </div>
+    </>
+  );
+}
+
+function NoPosts() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  return (
+    <div className="mt-8 rounded-2xl bg-slate-50 p-8 text-center">
+      <p className="text-lg font-semibold">{t("blog.noResults")}</p>
+      <p className="mt-2 text-slate-700">{t("blog.noResultsHint")}</p>
+      <ButtonLink to={to("/blogs")} className="mt-6">
+        {t("blog.clearFilters")}
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { getBusiness } from "../../directory/businesses.server.ts";
+import { parseBusinessId } from "../../directory/search.ts";
+import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { databaseContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { Route } from "./+types/api.business";
+
+export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
+  const id = parseBusinessId(params.id);
+  const business = id ? await getBusiness(context.get(databaseContext), id) : null;
+  if (!business) throw new AppError("not_found");
+  return Response.json(business);
+});
+
+export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

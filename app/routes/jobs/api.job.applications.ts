@@ -1,0 +1,50 @@
+import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
+import { getViewer } from "../../auth/session.server.ts";
+import { localeFromRequest } from "../../i18n/locale.ts";
+import { applicationSchema } from "../../jobs/application.ts";
+import { applyToJob } from "../../jobs/applications.server.ts";
+import { APPLY_LIMIT, takeAttempt } from "../../jobs/rate-limit.server.ts";
+import { parseJobId } from "../../jobs/search.ts";
+import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { authContext, databaseContext, storageContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
+import { readInput } from "../../platform/input.server.ts";
+import type { Route } from "./+types/api.job.applications";
+
+/** The CV's own problems answer with the status a file body would get (as PUT /api/me/avatar). */
+const RESUME_STATUS = {
+  "jobs.problems.resumeNotPdf": "unsupported_media_type",
+  "jobs.problems.resumeTooLarge": "payload_too_large",
+} as const;
+
+export const loader = apiRoute(() => methodNotAllowed("POST"));
+
+/**
+ * POST /api/jobs/{id}/applications (multipart): the Apply form's fields and the CV. The
+ * confirmation goes out in the request's language (Accept-Language).
+ */
+export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
+  if (request.method !== "POST") methodNotAllowed("POST");
+  const id = parseJobId(params.id);
+  if (!id) throw new AppError("not_found");
+  const db = context.get(databaseContext);
+  await takeAttempt(db, APPLY_LIMIT, request.headers.get(CLIENT_IP_HEADER));
+  const application = await readInput(request, applicationSchema).catch((error: unknown) => {
+    const problems = error instanceof AppError ? (error.options.problems ?? []) : [];
+    const [only] = problems;
+    const code =
+      problems.length === 1 && only?.field === "resume"
+        ? RESUME_STATUS[only.message as keyof typeof RESUME_STATUS]
+        : undefined;
+    throw code ? new AppError(code, { ...(error as AppError).options }) : error;
+  });
+  const viewer = await getViewer(request, context);
+  const created = await applyToJob(db, context.get(storageContext), {
+    jobId: id,
+    application,
+    locale: localeFromRequest(request),
+    userId: viewer?.id ?? null,
+    baseUrl: context.get(authContext).options.baseURL as string,
+  });
+  return Response.json(created, { status: 201 });
+});

@@ -1,0 +1,16 @@
+import { getJob } from "../../jobs/jobs.server.ts";
+import { parseJobId } from "../../jobs/search.ts";
+import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { databaseContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { Route } from "./+types/api.job";
+
+/** GET /api/jobs/{id}: one posting, closed ones too (`open: false`); never its contact e-mail. */
+export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
+  const id = parseJobId(params.id);
+  const job = id ? await getJob(context.get(databaseContext), id) : null;
+  if (!job) throw new AppError("not_found");
+  return Response.json(job);
+});
+
+export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

@@ -1,0 +1,345 @@
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { callAuth, forwardCookies, requireViewer, type Viewer } from "../../auth/session.server.ts";
+import { formatNumber } from "../../i18n/format.ts";
+import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts";
+import { pageMessages } from "../../i18n/messages.server.ts";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
+import { databaseContext, storageContext } from "../../platform/context.ts";
+import { AppError, isAppError } from "../../platform/errors.ts";
+import { readRaw, validate } from "../../platform/input.server.ts";
+import {
+  deleteAccount,
+  getPrivateProfile,
+  replaceAvatar,
+  updateSettings,
+} from "../../players/account.server.ts";
+import { AccountSettings, DeleteAccount } from "../../players/components/account-settings.tsx";
+import {
+  EditProfileDialog,
+  EditProfileLink,
+} from "../../players/components/edit-profile-dialog.tsx";
+import { progressPercent } from "../../players/progress.ts";
+import { type ProfileForm, profileFormSchema, profileIntentOf } from "../../players/schemas.ts";
+import { QUIZ_CATEGORIES } from "../../quiz/categories.ts";
+import { ContinueButton } from "../../quiz/components/continue-button.tsx";
+import { primaryButton } from "../../ui/button-link.tsx";
+import type { Route } from "./+types/profile";
+
+/** SPEC.md's static list of achievements. */
+const ACHIEVEMENTS = [
+  { key: "bestPlayer", points: 890 },
+  { key: "greatKing", points: 440 },
+  { key: "expertsBrain", points: 705 },
+  { key: "beginnersLuck", points: 620 },
+] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const profile = await getPrivateProfile(context.get(databaseContext), viewer.id);
+  if (!profile) throw data(null, { status: 404 });
+  return { profile, messages: pageMessages(request, "players", "quiz", "auth") };
+}
+
+type ActionResult = { intent?: ProfileForm["intent"]; problem?: FormProblem; sent?: boolean };
+
+/** One form per intent (edit, settings, delete, resend), each checked by its own schema. */
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
+  const viewer = await requireViewer(request, context);
+  const raw = await readRaw(request);
+  const intent = profileIntentOf(raw);
+  const args = { request, context, viewer, locale: localeFromPath(new URL(request.url).pathname) };
+  try {
+    const form = await validate(profileFormSchema, raw);
+    switch (form.intent) {
+      case "edit":
+        return await editProfile(args, form);
+      case "settings":
+        return await saveSettings(args, form);
+      case "delete":
+        return await removeAccount(args);
+      case "resend":
+        return await resendVerification(args);
+    }
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return formFailure(error, { intent });
+  }
+});
+
+type IntentArgs = Pick<Route.ActionArgs, "request" | "context"> & {
+  viewer: Viewer;
+  locale: Locale;
+};
+
+type FormOf<Intent extends ProfileForm["intent"]> = Extract<ProfileForm, { intent: Intent }>;
+
+async function resendVerification({ request, context, viewer, locale }: IntentArgs) {
+  const answer = await callAuth(request, context, "/send-verification-email", {
+    email: viewer.email,
+    callbackURL: `${localizedPath("/profile", locale)}?notice=email-verified`,
+  });
+  if (answer.status === 429) throw new AppError("too_many_requests");
+  return { intent: "resend", sent: answer.ok } satisfies ActionResult;
+}
+
+async function editProfile({ context, viewer, locale }: IntentArgs, form: FormOf<"edit">) {
+  const db = context.get(databaseContext);
+  if (form.picture && form.picture.size > 0) {
+    await replaceAvatar(
+      db,
+      context.get(storageContext),
+      viewer.id,
+      new Uint8Array(await form.picture.arrayBuffer()),
+    );
+  }
+  await updateSettings(db, viewer.id, { name: form.name });
+  return redirect(`${localizedPath("/profile", locale)}?notice=profile-saved`);
+}
+
+async function saveSettings({ context, viewer }: IntentArgs, form: FormOf<"settings">) {
+  const { locale, quizTimer, notification } = form;
+  await updateSettings(context.get(databaseContext), viewer.id, {
+    locale,
+    quizTimer,
+    notification,
+  });
+  // The page follows the language the player chose.
+  return redirect(`${localizedPath("/profile", locale)}?notice=settings-saved`);
+}
+
+async function removeAccount({ request, context, viewer, locale }: IntentArgs) {
+  const signOut = await callAuth(request, context, "/sign-out", {});
+  await deleteAccount(context.get(databaseContext), context.get(storageContext), viewer.id);
+  return redirect(`${localizedPath("/", locale)}?notice=account-deleted`, {
+    headers: forwardCookies(signOut),
+  });
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [search] = useSearchParams();
+  const { profile } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const problem = (intent: ProfileForm["intent"]) =>
+    result?.problem && result.intent === intent
+      ? t(result.problem.message, result.problem.values)
+      : undefined;
+  const pageProblem =
+    result?.problem && (!result.intent || result.intent === "settings")
+      ? t(result.problem.message, result.problem.values)
+      : undefined;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <title>{t("profile.metaTitle")}</title>
+      {pageProblem && (
+        <p role="alert" className="mb-6 rounded-lg bg-red-50 p-4 font-medium text-red-800">
+          {pageProblem}
+        </p>
+      )}
+      {!profile.emailVerified && (
+        <VerifyBanner
+          sent={result?.intent === "resend" && result.sent}
+          problem={problem("resend")}
+        />
+      )}
+      {search.has("edit") && (
+        <EditProfileDialog name={profile.name} image={profile.image} problem={problem("edit")} />
+      )}
+      <section
+        aria-labelledby="profile-name"
+        className="flex flex-col items-center gap-6 rounded-2xl bg-gradient-to-br from-brand-800 to-brand-700 p-6 text-white sm:flex-row sm:items-center"
+      >
+        <img
+          src={profile.image ?? "/images/avatar-default.svg"}
+          alt={t("profile.picture", { name: profile.name })}
+          width="112"
+          height="112"
+          className="size-28 rounded-full bg-white object-cover ring-4 ring-white/70"
+        />
+        <div className="flex-1 text-center sm:text-left">
+          <h1 id="profile-name" className="text-3xl font-bold">
+            {profile.name}
+          </h1>
+          <p className="mt-1 text-brand-100">
+            {t(`playerTypes.${profile.playerType}`, { defaultValue: profile.playerType })}
+          </p>
+          <p className="mt-1 text-sm text-brand-100">
+            {t("profile.publicHandle", { handle: profile.handle })}
+          </p>
+        </div>
+        <dl className="grid grid-cols-2 gap-3 text-center sm:grid-cols-4">
+          {(
+            [
+              ["points", profile.balance],
+              ["playMatch", profile.playMatch],
+              ["followers", profile.followers],
+              ["following", profile.following],
+            ] as const
+          ).map(([key, value]) => (
+            <div key={key} className="rounded-xl bg-white/10 px-4 py-3">
+              <dt className="text-sm text-brand-100">{t(`profile.${key}`)}</dt>
+              <dd className="text-2xl font-bold">{formatNumber(value, locale)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <div className="mt-4 flex flex-wrap justify-end gap-3">
+        <EditProfileLink />
+        <LogoutButton />
+      </div>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="latest-play">
+          <h2 id="latest-play" className="text-2xl font-bold">
+            {t("profile.latestPlay")}
+          </h2>
+          <ul className="mt-4 space-y-4">
+            {QUIZ_CATEGORIES.map((category) => {
+              const percent = progressPercent(profile.completedSets[category] ?? 0);
+              const name = t(`quizCategories.${category}`);
+              return (
+                <li key={category}>
+                  <div className="flex items-center justify-between gap-3 text-sm font-medium">
+                    <span id={`progress-${category}`} className="flex-1">
+                      {name}
+                    </span>
+                    <span>{formatNumber(percent, locale)} %</span>
+                    <ContinueButton category={category} />
+                  </div>
+                  <div
+                    role="progressbar"
+                    aria-labelledby={`progress-${category}`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={percent}
+                    className="mt-1 h-3 overflow-hidden rounded-full bg-slate-200"
+                  >
+                    <div
+                      className="h-full rounded-full bg-brand-600"
+                      style={{ width: `${percent}%` }}
+                    />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+        <section aria-labelledby="achievements">
+          <h2 id="achievements" className="text-2xl font-bold">
+            {t("profile.achievements")}
+          </h2>
+          <ul className="mt-4 space-y-3">
+            {ACHIEVEMENTS.map((achievement) => (
+              <li
+                key={achievement.key}
+                className="flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200"
+              >
+                <span className="font-medium">{t(`achievements.${achievement.key}`)}</span>
+                <span className="text-slate-700">
+                  {t("profile.achievementPoints", {
+                    points: formatNumber(achievement.points, locale),
+                  })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className="mt-10 grid gap-8 lg:grid-cols-2">
+        <AccountSettings
+          locale={profile.locale}
+          quizTimer={profile.quizTimer}
+          notification={profile.notification}
+        />
+        <DeleteAccount problem={problem("delete")} />
+      </div>
+    </div>
+  );
+}
+
+function VerifyBanner({ sent, problem }: { sent?: boolean; problem?: string }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section
+      aria-label={t("auth.verify.banner")}
+      className="mb-6 flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p>{sent ? t("auth.verify.sent") : (problem ?? t("auth.verify.banner"))}</p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="resend" />
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-lg bg-amber-800 px-4 py-2 font-semibold text-white hover:bg-amber-900 disabled:opacity-70"
+        >
+          {t("auth.verify.resend")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * Logout asks first (SPEC.md section 4). Without JavaScript the button signs out at once; with it,
+ * a dialog asks, and No returns focus to the button.
+ */
+function LogoutButton() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  return (
+    <>
+      <Form
+        ref={form}
+        method="post"
+        action={to("/logout")}
+        onSubmit={(event) => {
+          if (dialog.current && !dialog.current.open) {
+            event.preventDefault();
+            dialog.current.showModal();
+          }
+        }}
+      >
+        <button
+          type="submit"
+          className="rounded-lg px-5 py-2 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          {t("auth.logout.button")}
+        </button>
+      </Form>
+      <dialog
+        ref={dialog}
+        aria-labelledby="logout-question"
+        className="m-auto rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
+      >
+        <p id="logout-question" className="text-lg font-semibold">
+          {t("auth.logout.confirm")}
+        </p>
+        <div className="mt-6 flex justify-end gap-3">
+          <button
+            type="button"
+            onClick={() => dialog.current?.close()}
+            className="rounded-lg px-5 py-2 font-semibold ring-1 ring-slate-300"
+          >
+            {t("auth.logout.no")}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              form.current?.requestSubmit();
+              dialog.current?.close();
+            }}
+            className={primaryButton}
+          >
+            {t("auth.logout.yes")}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}

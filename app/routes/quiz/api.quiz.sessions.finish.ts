@@ -1,0 +1,16 @@
+import { requireApiViewer } from "../../auth/session.server.ts";
+import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { databaseContext } from "../../platform/context.ts";
+import { parseSessionId } from "../../quiz/schemas.ts";
+import { finishSession } from "../../quiz/sessions.server.ts";
+import type { Route } from "./+types/api.quiz.sessions.finish";
+
+/** POST /api/quiz/sessions/{id}/finish: the set's results, credited once however often it is sent. */
+export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
+  if (request.method !== "POST") methodNotAllowed("POST");
+  const viewer = await requireApiViewer(request, context);
+  const sessionId = parseSessionId(params.id);
+  return Response.json(await finishSession(context.get(databaseContext), viewer.id, sessionId));
+});
+
+export const loader = apiRoute(() => methodNotAllowed("POST"));

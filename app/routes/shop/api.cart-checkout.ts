@@ -1,0 +1,30 @@
+import { localeFromRequest } from "../../i18n/locale.ts";
+import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { databaseContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
+import { readInput } from "../../platform/input.server.ts";
+import { openCart } from "../../shop/cart-session.server.ts";
+import { placeOrder } from "../../shop/checkout.server.ts";
+import { checkoutSchema } from "../../shop/schemas.ts";
+import type { Route } from "./+types/api.cart-checkout";
+
+const ALLOW = "POST";
+
+/** GET is not one of this address's methods: 405 with Allow. */
+export const loader = apiRoute(() => methodNotAllowed(ALLOW));
+
+/** POST /api/cart/checkout: the cart becomes an order awaiting payment (201). */
+export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
+  if (request.method !== "POST") methodNotAllowed(ALLOW);
+  const form = await readInput(request, checkoutSchema);
+  const opened = await openCart(request, context, { create: false });
+  if (!opened.cartId) throw new AppError("conflict", { message: "shop.problems.emptyCart" });
+  const order = await placeOrder(
+    context.get(databaseContext),
+    opened.cartId,
+    { userId: opened.userId, locale: localeFromRequest(request) },
+    form,
+  );
+  opened.headers.set("Content-Type", "application/json");
+  return new Response(JSON.stringify(order), { status: 201, headers: opened.headers });
+});

@@ -1,0 +1,39 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { pageMessages } from "../../i18n/messages.server.ts";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { databaseContext } from "../../platform/context.ts";
+import { ProductDetails } from "../../shop/components/product-details.tsx";
+import { getProduct } from "../../shop/products.server.ts";
+import { parseProductId } from "../../shop/schemas.ts";
+import { Icon } from "../../ui/icons.tsx";
+import type { Route } from "./+types/shop-item";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const id = parseProductId(params.id);
+  const product = id ? await getProduct(context.get(databaseContext), id) : null;
+  if (!product) throw data(null, { status: 404 });
+  return { product, messages: pageMessages(request, "shop") };
+}
+
+/** The item of a shop card as a page of its own: shareable, and whole without JavaScript. */
+export default function ShopItem({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const to = useLocalizedPath();
+  const { product } = loaderData;
+  return (
+    <article className="mx-auto max-w-5xl px-4 py-8">
+      <title>{t("shop.item.metaTitle", { name: product.name[locale] })}</title>
+      <meta name="description" content={product.description[locale]} />
+      <Link
+        to={to("/shop")}
+        className="mb-6 inline-flex items-center gap-1 text-brand-700 hover:underline"
+      >
+        <Icon name="arrowLeft" className="size-4" />
+        {t("shop.item.back")}
+      </Link>
+      <ProductDetails product={product} headingId="product-title" headingLevel={1} />
+    </article>
+  );
+}

@@ -1,0 +1,153 @@
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import type { MessageKey } from "../../i18n/i18n.ts";
+import { pageMessages } from "../../i18n/messages.server.ts";
+import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { databaseContext } from "../../platform/context.ts";
+import { isAppError } from "../../platform/errors.ts";
+import { readInput } from "../../platform/input.server.ts";
+import { ProductCard } from "../../shop/components/product-card.tsx";
+import { ProductDialog } from "../../shop/components/product-dialog.tsx";
+import { ShopSearchForm } from "../../shop/components/shop-search-form.tsx";
+import { type ShopSearchForm as SearchValues, shopSearchHref } from "../../shop/links.ts";
+import { searchProducts } from "../../shop/products.server.ts";
+import { productQuerySchema } from "../../shop/schemas.ts";
+import type { Product, ProductPage } from "../../shop/types.ts";
+import { ButtonLink } from "../../ui/button-link.tsx";
+import { Hero } from "../../ui/hero.tsx";
+import { useMorePages } from "../../ui/use-more-pages.ts";
+import type { Route } from "./+types/shop";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const messages = pageMessages(request, "shop");
+  try {
+    const { form, criteria, afterId, limit } = await readInput(request, productQuerySchema, {
+      stripUnsafeText: true,
+    });
+    const page = await searchProducts(context.get(databaseContext), criteria, { limit, afterId });
+    return { form, problems: {}, page, messages };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const params = new URL(request.url).searchParams;
+    const problems = Object.fromEntries(
+      (error.options.problems ?? []).map((problem) => [problem.field, problem.message]),
+    );
+    const form = { title: params.get("title") ?? "", category: params.get("category") ?? "" };
+    return data({ form, problems, page: null, messages }, { status: error.status });
+  }
+}
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { form, page } = loaderData;
+  const problems = loaderData.problems as Partial<Record<string, MessageKey>>;
+  const fieldProblems = Object.fromEntries(
+    Object.entries(problems).map(([field, message]) => [field, message && t(message)]),
+  );
+  const listProblem = problems.cursor ?? problems.limit;
+  return (
+    <>
+      <title>{t("shop.metaTitle")}</title>
+      <meta name="description" content={t("shop.description")} />
+      <Hero heading={t("shop.heroTitle")} subline={t("shop.heroSubline")}>
+        <ShopSearchForm key={JSON.stringify(form)} values={form} problems={fieldProblems} />
+      </Hero>
+      <section aria-labelledby="products" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="products" className="text-3xl font-bold">
+          {t("shop.products")}
+        </h2>
+        {listProblem && (
+          <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 font-medium text-red-800">
+            {t(listProblem)}
+          </p>
+        )}
+        {page &&
+          (page.items.length > 0 ? (
+            <Products key={JSON.stringify(form) + page.nextCursor} first={page} form={form} />
+          ) : (
+            <NoProducts />
+          ))}
+      </section>
+    </>
+  );
+}
+
+const pageOf = (loaded: Route.ComponentProps["loaderData"]) => loaded.page;
+
+/** The grid, growing by pages, and the dialog of the item a card opened. */
+function Products({ first, form }: { first: ProductPage; form: SearchValues }) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const { items, nextCursor, loading, load } = useMorePages(
+    first,
+    pageOf,
+    (page) => `[data-product="${page.items[0]?.id}"] a`,
+  );
+  const [open, setOpen] = useState<Product | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const moreHref = nextCursor ? to(shopSearchHref(form, nextCursor)) : undefined;
+  return (
+    <>
+      <ul
+        aria-labelledby="products"
+        className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      >
+        {items.map((product) => (
+          <li key={product.id} data-product={product.id}>
+            <ProductCard
+              product={product}
+              onOpen={(chosen, element) => {
+                opener.current = element;
+                setOpen(chosen);
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+      {open && (
+        <ProductDialog
+          product={open}
+          onClose={() => {
+            setOpen(null);
+            opener.current?.focus();
+          }}
+        />
+      )}
+      <p aria-live="polite" className="sr-only">
+        {loading ? t("shop.loadingMore") : ""}
+      </p>
+      <div className="mt-10 text-center">
+        {moreHref ? (
+          <ButtonLink
+            to={moreHref}
+            onClick={(event) => {
+              event.preventDefault();
+              load(moreHref);
+            }}
+            aria-disabled={loading || undefined}
+            className="aria-disabled:opacity-70"
+          >
+            {loading ? t("shop.loadingMore") : t("shop.more")}
+          </ButtonLink>
+        ) : (
+          <p className="text-slate-600">{t("shop.endOfResults")}</p>
+        )}
+      </div>
+    </>
+  );
+}
+
+function NoProducts() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  return (
+    <div className="mt-8 rounded-2xl bg-slate-50 p-8 text-center">
+      <p className="text-lg font-semibold">{t("shop.noResults")}</p>
+      <p className="mt-2 text-slate-700">{t("shop.noResultsHint")}</p>
+      <ButtonLink to={to("/shop")} className="mt-6">
+        {t("shop.clearFilters")}
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signUpVerified } from "../../auth/test-players.server.ts";
+import type { DatabaseHandle } from "../../db/client.server.ts";
+import { createTestDatabase } from "../../db/test-database.server.ts";
+import { apiDocument } from "../../openapi.server.ts";
+import { ERROR_STATUS, type ErrorCode, METHODS, type Method } from "../../platform/openapi.ts";
+import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
+import routes from "../../routes.ts";
+
+/** Routes under api/ that are not endpoints of the API itself. */
+const NOT_ENDPOINTS = new Set(["api/openapi.json", "api/docs", "api/*"]);
+
+function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const path = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    return [{ path, file: entry.file }, ...flatten(entry.children ?? [], path)];
+  });
+}
+
+/** Every API endpoint routes.ts declares, with its path as the document writes it. */
+const endpoints = flatten(routes)
+  .filter(({ path }) => path.startsWith("api/") && !NOT_ENDPOINTS.has(path))
+  .filter(({ path }) => path !== "api/auth" && !path.startsWith("api/auth/"))
+  .map(({ path, file }) => ({
+    file,
+    documented: `/${path.replace(/:(\w+)/g, "{$1}")}` as keyof typeof apiDocument.paths,
+    example: `/${path.replace(/:\w+/g, "1")}`,
+  }));
+
+const documentedMethods = (path: keyof typeof apiDocument.paths) =>
+  METHODS.filter((method) => apiDocument.paths[path]?.[method]).sort();
+
+describe("the document covers every API route in app/routes.ts", () => {
+  test("the routes are found", () => {
+    expect(endpoints.map(({ documented }) => documented)).toEqual(
+      expect.arrayContaining(["/api/businesses/{id}", "/api/me", "/api/me/avatar"]),
+    );
+  });
+
+  test.each(endpoints)("$documented is a documented path", ({ documented }) => {
+    expect(Object.keys(apiDocument.paths)).toContain(documented);
+  });
+
+  test("every documented path outside /api/auth is a route", () => {
+    const own = Object.keys(apiDocument.paths).filter((path) => !path.startsWith("/api/auth/"));
+    expect(own.sort()).toEqual(endpoints.map(({ documented }) => documented).sort());
+  });
+
+  test("an operation that takes input documents its client errors", () => {
+    for (const item of Object.values(apiDocument.paths)) {
+      for (const operation of Object.values(item)) {
+        if (!operation.parameters && !operation.requestBody) continue;
+        expect(Object.keys(operation.responses), operation.operationId).toContainEqual(
+          expect.stringMatching(/^4\d\d$/),
+        );
+      }
+    }
+  });
+});
+
+describe("over HTTP", () => {
+  let database: DatabaseHandle;
+  let request: Awaited<ReturnType<typeof createTestHost>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    request = await createTestHost(database.db, { clientIpHeader: "x-real-ip" });
+  });
+
+  afterAll(() => database.close());
+
+  /** A new player per route: probing DELETE /api/me deletes its player. */
+  const newPlayer = (index: number) =>
+    signUpVerified(request, database.db, {
+      name: `Probe ${index}`,
+      email: `probe${index}@example.com`,
+      address: `10.9.0.${index}`,
+    });
+
+  /**
+   * The methods a route answers, asked as a signed-in player so that no sign-in check hides a 405.
+   * GET counts only when the module has a loader (React Router refuses GET without one with 400).
+   */
+  test("each route answers exactly the methods its path documents, with documented errors", async () => {
+    const errors: { code: string; status: number }[] = [];
+    for (const [index, { file, documented, example }] of endpoints.entries()) {
+      const cookie = await newPlayer(index + 1);
+      const module = await import(/* @vite-ignore */ `../../${file}`);
+      const answered: Method[] = [];
+      // DELETE last: it may end the player the other probes use.
+      for (const method of ["get", "post", "put", "patch", "delete"] as const) {
+        const response = await request(example, {
+          method: method.toUpperCase(),
+          headers: { cookie, origin: TEST_BASE_URL },
+        });
+        const answers = method === "get" ? "loader" in module : "action" in module;
+        if (answers && response.status !== 405) answered.push(method);
+        if (response.headers.get("content-type")?.includes("json") && response.status >= 400)
+          errors.push({ code: (await response.json()).error.code, status: response.status });
+      }
+      expect(answered.sort(), documented).toEqual(documentedMethods(documented));
+    }
+    expect(errors.length).toBeGreaterThan(0);
+    for (const { code, status } of errors)
+      expect(ERROR_STATUS[code as ErrorCode], code).toBe(status);
+  });
+
+  test("every documented /api/auth endpoint exists in Better Auth", async () => {
+    const auth = Object.entries(apiDocument.paths).filter(([path]) =>
+      path.startsWith("/api/auth/"),
+    );
+    expect(auth.length).toBeGreaterThan(0);
+    for (const [index, [path, item]] of auth.entries()) {
+      for (const method of METHODS.filter((name) => item[name])) {
+        const response = await request(path, {
+          method: method.toUpperCase(),
+          headers: {
+            origin: TEST_BASE_URL,
+            "content-type": "application/json",
+            "x-real-ip": `10.8.0.${index + 1}`,
+          },
+          body: method === "get" ? undefined : "{}",
+        });
+        expect(response.status, `${method.toUpperCase()} ${path}`).not.toBe(404);
+      }
+    }
+  });
+
+  test("/api/openapi.json serves the document and /api/docs shows every operation", async () => {
+    const served = await request("/api/openapi.json");
+    expect(served.status).toBe(200);
+    expect(await served.json()).toEqual(JSON.parse(JSON.stringify(apiDocument)));
+    const page = await request("/api/docs");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const [path, item] of Object.entries(apiDocument.paths)) {
+      expect(html).toContain(path);
+      for (const operation of Object.values(item)) expect(html).toContain(operation.operationId);
+    }
+  });
+});
