@@ -74,6 +74,7 @@ describe("sign-up", () => {
       notification: true,
       emailVerified: false,
       image: null,
+      profilePublic: false,
     });
     expect(player?.handle).toMatch(/^elodie-berube-\d{4}$/);
 
@@ -93,6 +94,44 @@ describe("sign-up", () => {
       .where(eq(user.email, "elodie@example.com"));
     expect(after?.emailVerified).toBe(true);
   });
+});
+
+test.each([
+  { age: 13, profilePublic: false },
+  { age: 14, profilePublic: true },
+])(
+  "a player aged $age starts with profilePublic $profilePublic, whatever the request says",
+  async ({ age, profilePublic }) => {
+    const email = `age-${age}@example.com`;
+    const response = await post(
+      "/api/auth/sign-up/email",
+      { name: `Player ${age}`, email, password: "maple-syrup-2026", age },
+      { "x-real-ip": `10.0.2.${age}` },
+    );
+    expect(response.status).toBe(200);
+    const [player] = await database.db
+      .select({ profilePublic: user.profilePublic })
+      .from(user)
+      .where(eq(user.email, email));
+    expect(player?.profilePublic).toBe(profilePublic);
+  },
+);
+
+test("sign-up cannot choose its own privacy", async () => {
+  const response = await post(
+    "/api/auth/sign-up/email",
+    {
+      name: "Young Player",
+      email: "young@example.com",
+      password: "maple-syrup-2026",
+      age: 9,
+      profilePublic: true,
+    },
+    { "x-real-ip": "10.0.2.99" },
+  );
+  expect(response.status).toBe(400);
+  const found = await database.db.select().from(user).where(eq(user.email, "young@example.com"));
+  expect(found).toEqual([]);
 });
 
 describe("sign-in", () => {

@@ -9,6 +9,7 @@ import { enqueueEmail } from "../platform/email.server.ts";
 import { isAppError } from "../platform/errors.ts";
 import { validate } from "../platform/input.server.ts";
 import { normalizeForSearch } from "../platform/text.ts";
+import { startsPublic } from "../players/identity.ts";
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from "./emails.server.ts";
 import { assertPasswordNotCommon } from "./passwords.server.ts";
 import { authEndpointSchemas, redirectQuerySchema } from "./validation.ts";
@@ -110,6 +111,7 @@ export function createAuth({ db, baseUrl, secret, google }: AuthOptions) {
         age: { type: "number", required: false, input: true },
         locale: { type: "string", required: false, input: true, defaultValue: "en-CA" },
         handle: { type: "string", required: false, input: false },
+        profilePublic: { type: "boolean", required: false, input: false },
       },
     },
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
@@ -131,7 +133,11 @@ export function createAuth({ db, baseUrl, secret, google }: AuthOptions) {
         // Quiz progress needs no rows yet: a category without one counts 0 completed sets.
         create: {
           before: async (data) => ({
-            data: { ...data, handle: await uniqueHandle(db, data.name) },
+            data: {
+              ...data,
+              handle: await uniqueHandle(db, data.name),
+              profilePublic: startsPublic(data.age as number | null | undefined),
+            },
           }),
         },
       },

@@ -26,6 +26,11 @@ export const user = pgTable(
     handle: text().notNull().unique(),
     /** Asked at sign-up with e-mail; an account made through Google has none until the player gives it. */
     age: smallint(),
+    /**
+     * Whether other players may open this profile, follow it and see the name and picture. Starts
+     * true only for players who gave an age of 14 or more at sign-up (app/players/identity.ts).
+     */
+    profilePublic: boolean().notNull().default(false),
     playerType: text().notNull().default("Newbie Player"),
     points: integer().notNull().default(0),
     usesPoints: integer().notNull().default(0),

@@ -1,0 +1,35 @@
+/**
+ * How a player appears to other players (leaderboard, reviews, questions, follower lists).
+ * Children's privacy by default: a player younger than PUBLIC_PROFILE_MIN_AGE starts with a private
+ * profile, shown to others by handle and the default picture only, and nobody can open or follow it.
+ * Neither the e-mail address nor the age ever leaves this shape.
+ */
+export const PUBLIC_PROFILE_MIN_AGE = 14;
+
+/** Whether a new account's profile starts public: only with an age given, and 14 or over. */
+export function startsPublic(age: number | null | undefined): boolean {
+  return typeof age === "number" && age >= PUBLIC_PROFILE_MIN_AGE;
+}
+
+export type PlayerRecord = {
+  handle: string;
+  name: string;
+  image: string | null;
+  profilePublic: boolean;
+};
+
+export type PublicIdentity = {
+  handle: string;
+  /** The player's name on a public profile; their handle on a private one. */
+  displayName: string;
+  /** Their picture on a public profile; null (the default picture) on a private one. */
+  image: string | null;
+  /** Whether others may open the profile view and follow. */
+  profilePublic: boolean;
+};
+
+export function publicIdentity(player: PlayerRecord): PublicIdentity {
+  return player.profilePublic
+    ? { handle: player.handle, displayName: player.name, image: player.image, profilePublic: true }
+    : { handle: player.handle, displayName: player.handle, image: null, profilePublic: false };
+}
