@@ -7,12 +7,14 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   time,
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import { user } from "./accounts.ts";
 
 /** Text in both site languages; every user-facing text column of seed content has this shape. */
 export type LocalizedText = { "en-CA": string; "fr-CA": string };
@@ -33,8 +35,14 @@ export const business = pgTable(
     /** Lower-cased, accent-free copies of name and "city province" that search matches against. */
     searchName: text().notNull(),
     searchLocation: text().notNull(),
-    rating: numeric({ precision: 2, scale: 1 }).notNull(),
+    /**
+     * The average of the reviews' stars to one decimal, their number and their sum: a maintained
+     * aggregate, changed by triggers on `review` in the same transaction as every review (the sum
+     * keeps the average exact however many reviews come and go).
+     */
+    rating: numeric({ precision: 2, scale: 1 }).notNull().default("0"),
     reviewCount: integer().notNull().default(0),
+    ratingTotal: integer().notNull().default(0),
     priceFromCents: integer().notNull(),
     opensAt: time().notNull(),
     closesAt: time().notNull(),
@@ -118,16 +126,28 @@ export const review = pgTable(
     businessId: integer()
       .notNull()
       .references(() => business.id, { onDelete: "cascade" }),
-    /** Shown name; reviews written by players will also reference their account. */
-    authorName: text().notNull(),
+    /** The player who wrote it; null for the demo reviews, which keep only a shown name. */
+    userId: text().references(() => user.id, { onDelete: "cascade" }),
+    authorName: text(),
     rating: smallint().notNull(),
     body: text().notNull(),
     locale: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set when its author changes it, so the page can say "edited". */
+    editedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     check("review_rating_range", sql`${table.rating} between 1 and 5`),
-    index("review_business_idx").on(table.businessId, table.createdAt.desc()),
+    check("review_author", sql`${table.userId} is not null or ${table.authorName} is not null`),
+    // One review per player per business; demo reviews (no player) are not limited.
+    unique("review_business_user").on(table.businessId, table.userId),
+    index("review_business_idx").on(table.businessId, table.createdAt.desc(), table.id.desc()),
+    index("review_business_rating_idx").on(
+      table.businessId,
+      table.rating,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
   ],
 );
 
@@ -138,11 +158,90 @@ export const businessQuestion = pgTable(
     businessId: integer()
       .notNull()
       .references(() => business.id, { onDelete: "cascade" }),
-    askedBy: text().notNull(),
+    /** The player who asked; null for the demo questions, which keep only a shown name. */
+    userId: text().references(() => user.id, { onDelete: "cascade" }),
+    askedBy: text(),
     question: text().notNull(),
+    /** The owner's answer to a demo question; players' answers are in `question_answer`. */
     answer: text(),
     locale: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("business_question_business_idx").on(table.businessId)],
+  (table) => [
+    check("business_question_author", sql`${table.userId} is not null or ${table.askedBy} is not null`),
+    index("business_question_business_idx").on(
+      table.businessId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+  ],
+);
+
+/** A player's answer to a community question. */
+export const questionAnswer = pgTable(
+  "question_answer",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    questionId: integer()
+      .notNull()
+      .references(() => businessQuestion.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    body: text().notNull(),
+    locale: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("question_answer_question_idx").on(table.questionId, table.createdAt, table.id)],
+);
+
+/**
+ * A report about a review, question or answer (exactly one), kept for someone to review: a
+ * reason from the list and optional details. One report per player per item.
+ */
+export const directoryReport = pgTable(
+  "directory_report",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    reviewId: integer().references(() => review.id, { onDelete: "cascade" }),
+    questionId: integer().references(() => businessQuestion.id, { onDelete: "cascade" }),
+    answerId: integer().references(() => questionAnswer.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    reason: text().notNull(),
+    details: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      "directory_report_one_target",
+      sql`num_nonnulls(${table.reviewId}, ${table.questionId}, ${table.answerId}) = 1`,
+    ),
+    check(
+      "directory_report_reason",
+      sql`${table.reason} in ('spam', 'offensive', 'personal', 'false', 'other')`,
+    ),
+    unique("directory_report_review").on(table.reviewId, table.userId),
+    unique("directory_report_question").on(table.questionId, table.userId),
+    unique("directory_report_answer").on(table.answerId, table.userId),
+  ],
+);
+
+/** A business a player saved, listed on their profile. */
+export const savedBusiness = pgTable(
+  "saved_business",
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    businessId: integer()
+      .notNull()
+      .references(() => business.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.businessId] }),
+    index("saved_business_user_idx").on(table.userId, table.createdAt.desc()),
+  ],
 );

@@ -187,13 +187,3 @@ export const jobReport = pgTable(
     index("job_report_job_idx").on(table.jobId),
   ],
 );
-
-/**
- * Attempts per client address and action in the current window (applications, alerts, reports):
- * in the database so the limits hold across restarts and servers.
- */
-export const jobRateLimit = pgTable("job_rate_limit", {
-  key: text().primaryKey(),
-  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
-  hits: integer().notNull(),
-});

@@ -44,3 +44,14 @@ export const outboxEmail = pgTable(
       .where(sql`${table.status} = 'pending'`),
   ],
 );
+
+/**
+ * Attempts per subject (a client address, a player) and action in the current window: job
+ * applications, alerts and reports, reviews and questions. In the database so the limits hold
+ * across restarts and servers (app/platform/rate-limit.server.ts).
+ */
+export const attemptWindow = pgTable("attempt_window", {
+  key: text().primaryKey(),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+  hits: integer().notNull(),
+});
