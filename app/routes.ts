@@ -6,6 +6,7 @@ const pages: [path: string, file: string][] = [
   ["", "routes/site/home.tsx"],
   ["businesses", "routes/directory/businesses.tsx"],
   ["businesses/:id", "routes/directory/business.tsx"],
+  ["businesses/:id/report", "routes/directory/report.tsx"],
   ["jobs", "routes/jobs/list.tsx"],
   ["jobs/saved", "routes/jobs/saved.tsx"],
   ["jobs/alerts/new", "routes/jobs/alert-new.tsx"],

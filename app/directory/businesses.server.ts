@@ -1,13 +1,7 @@
-import { and, desc, eq, like, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, like, lte, max, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
-import {
-  business,
-  businessCategoryCount,
-  businessProduct,
-  businessQuestion,
-  review,
-} from "../db/schema/directory.ts";
+import { business, businessCategoryCount, businessProduct } from "../db/schema/directory.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
 import { isOpenAt, provinceTimeZone } from "./hours.ts";
 import { type Cursor, encodeCursor, type SearchCriteria } from "./search.ts";
@@ -201,43 +195,17 @@ export async function getBusiness(
     .where(eq(business.id, id));
   if (!row) return null;
 
-  const [products, reviews, questions] = await Promise.all([
-    db
-      .select({
-        id: businessProduct.id,
-        name: businessProduct.name,
-        priceCents: businessProduct.priceCents,
-        image: businessProduct.image,
-        url: businessProduct.url,
-      })
-      .from(businessProduct)
-      .where(eq(businessProduct.businessId, id))
-      .orderBy(businessProduct.position),
-    db
-      .select({
-        id: review.id,
-        authorName: review.authorName,
-        rating: review.rating,
-        body: review.body,
-        locale: review.locale,
-        createdAt: review.createdAt,
-      })
-      .from(review)
-      .where(eq(review.businessId, id))
-      .orderBy(desc(review.createdAt), desc(review.id))
-      .limit(20),
-    db
-      .select({
-        id: businessQuestion.id,
-        askedBy: businessQuestion.askedBy,
-        question: businessQuestion.question,
-        answer: businessQuestion.answer,
-        locale: businessQuestion.locale,
-      })
-      .from(businessQuestion)
-      .where(eq(businessQuestion.businessId, id))
-      .orderBy(businessQuestion.id),
-  ]);
+  const products = await db
+    .select({
+      id: businessProduct.id,
+      name: businessProduct.name,
+      priceCents: businessProduct.priceCents,
+      image: businessProduct.image,
+      url: businessProduct.url,
+    })
+    .from(businessProduct)
+    .where(eq(businessProduct.businessId, id))
+    .orderBy(businessProduct.position);
 
   const { promoTitle, promoDescription, promoImage, ...rest } = row;
   return {
@@ -254,9 +222,50 @@ export async function getBusiness(
         ? { title: promoTitle, description: promoDescription, image: promoImage }
         : null,
     products,
-    reviews: reviews.map((item) => ({ ...item, createdAt: item.createdAt.toISOString() })),
-    questions,
   };
+}
+
+/** The cards of these businesses, in the order given; ids without a business are left out. */
+export async function summariesOf(
+  db: Db | Tx,
+  ids: readonly number[],
+  now = new Date(),
+): Promise<BusinessSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(summaryColumns)
+    .from(business)
+    .where(inArray(business.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row, now)] : [];
+  });
+}
+
+/** The highest business id, 0 when there is none: the sitemap's business pages cover 1 to it. */
+export async function lastBusinessId(db: Db | Tx): Promise<number> {
+  const [row] = await db.select({ last: max(business.id) }).from(business);
+  return row?.last ?? 0;
+}
+
+/**
+ * The ids of businesses after `afterId` and up to `upToId`, in order, `limit` at a time: keyset
+ * pages on the primary key, each as quick at the millionth business as at the first.
+ */
+export async function businessIdsBetween(
+  db: Db | Tx,
+  afterId: number,
+  upToId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: business.id })
+    .from(business)
+    .where(and(gt(business.id, afterId), lte(business.id, upToId)))
+    .orderBy(asc(business.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 /**

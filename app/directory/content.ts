@@ -15,8 +15,6 @@ export const businessSeedSchema = z.object({
   postalCode: z.string().regex(/^[A-Z]\d[A-Z] \d[A-Z]\d$/),
   latitude: z.number().min(41).max(84),
   longitude: z.number().min(-142).max(-52),
-  rating: z.number().min(0).max(5).multipleOf(0.1),
-  reviewCount: z.number().int().min(0),
   priceFromCents: z.number().int().min(0),
   opensAt: clock,
   closesAt: clock,

@@ -125,20 +125,27 @@ export async function scaleBusinesses(
           ${textArray(CATEGORY_SLUGS)}[1 + abs(hashint4(g + 3)) % ${CATEGORY_SLUGS.length}] as category,
           abs(hashint4(g + 4)) as noise
         from generate_series(${from}::int, ${to}::int) as g
+      ),
+      -- As if 1 to 500 people had reviewed each, averaging 2.5 to 5 stars; no review rows are
+      -- written, so the triggers that keep these from reviews do not run.
+      rated as (
+        select *, 1 + noise % 500 as reviews,
+          round((1 + noise % 500) * (2.5 + (noise % 26) / 10.0))::int as rating_total
+        from generated
       )
       insert into business (slug, name, category, city, province, address, postal_code, latitude, longitude,
-        search_name, search_location, rating, review_count, price_from_cents, opens_at, closes_at, image,
+        search_name, search_location, rating, review_count, rating_total, price_from_cents, opens_at, closes_at, image,
         cover_image, owner_name, owner_image, description)
       select ${GENERATED_PREFIX} || g, name, category,
         ${textArray(cities)}[city_index], ${textArray(provinces)}[city_index],
         (100 + g % 9000) || ' Main Street', 'A1A 1A1',
         ${latitudes}[city_index] + ((g % 200) - 100) / 10000.0, ${longitudes}[city_index] + ((g % 300) - 150) / 10000.0,
         lower(name), lower(translate(${textArray(cities)}[city_index], 'éèÉÈ', 'eeEE')) || ' ' || lower(${textArray(provinces)}[city_index]),
-        round(2.5 + (noise % 26) / 10.0, 1), noise % 500, 500 + noise % 20000,
+        round(rating_total::numeric / reviews, 1), reviews, rating_total, 500 + noise % 20000,
         '09:00', '21:00', '/images/directory/' || category || '-1.svg', '/images/directory/' || category || '-2.svg',
         'Owner ' || g, '/images/owners/owner-' || (1 + g % 8) || '.svg',
         jsonb_build_object('en-CA', 'A generated business for load tests.', 'fr-CA', 'Une entreprise générée pour les essais de charge.')
-      from generated
+      from rated
       on conflict (slug) do nothing`);
     done = to;
     onProgress(done);

@@ -52,8 +52,6 @@ function businessRow(seed: BusinessSeed, category: string) {
     longitude: seed.longitude,
     searchName: normalizeForSearch(seed.name),
     searchLocation: searchLocation(seed.city, seed.province),
-    rating: seed.rating.toFixed(1),
-    reviewCount: seed.reviewCount,
     priceFromCents: seed.priceFromCents,
     opensAt: seed.opensAt,
     closesAt: seed.closesAt,
@@ -72,6 +70,7 @@ function businessRow(seed: BusinessSeed, category: string) {
 /**
  * Adds every content business that is not there yet (by slug), with its products, reviews and
  * questions. Businesses already present are left as they are, so running it twice changes nothing.
+ * Rating and review count come from the reviews themselves (the triggers of migration 0013).
  */
 export async function seedBusinesses(db: Database, files: BusinessFile[]): Promise<number> {
   let added = 0;

@@ -2,8 +2,26 @@ import type { BusinessFile, BusinessSeed } from "./content.ts";
 
 let serial = 0;
 
-/** A valid business for tests; give only what the test is about. */
-export function fixtureBusiness(overrides: Partial<BusinessSeed> = {}): BusinessSeed {
+/** Ten reviews whose stars average `rating` (to one decimal, from 1 to 5). */
+export function reviewsRated(rating: number): BusinessSeed["reviews"] {
+  const total = Math.round(rating * 10);
+  const low = Math.floor(total / 10);
+  return Array.from({ length: 10 }, (_, index) => ({
+    author: `Reviewer ${index + 1}`,
+    rating: index < total - low * 10 ? low + 1 : low,
+    locale: "en-CA" as const,
+    body: "A review written for tests.",
+  }));
+}
+
+/**
+ * A valid business for tests; give only what the test is about. `rating` gives it reviews that
+ * average that rating (a business's rating is its reviews' average).
+ */
+export function fixtureBusiness({
+  rating,
+  ...overrides
+}: Partial<BusinessSeed> & { rating?: number } = {}): BusinessSeed {
   serial += 1;
   return {
     slug: `fixture-${serial}`,
@@ -14,8 +32,6 @@ export function fixtureBusiness(overrides: Partial<BusinessSeed> = {}): Business
     postalCode: "M5V 1A1",
     latitude: 43.65,
     longitude: -79.38,
-    rating: 4,
-    reviewCount: 10,
     priceFromCents: 1000,
     opensAt: "09:00",
     closesAt: "17:00",
@@ -25,7 +41,10 @@ export function fixtureBusiness(overrides: Partial<BusinessSeed> = {}): Business
       { name: { "en-CA": "Thing", "fr-CA": "Chose" }, priceCents: 500 },
       { name: { "en-CA": "Other thing", "fr-CA": "Autre chose" }, priceCents: 900 },
     ],
-    reviews: [{ author: "Sam T.", rating: 4, locale: "en-CA", body: "Fine." }],
+    reviews:
+      rating === undefined
+        ? [{ author: "Sam T.", rating: 4, locale: "en-CA", body: "Fine." }]
+        : reviewsRated(rating),
     questions: [],
     ...overrides,
   };

@@ -35,19 +35,4 @@ export type BusinessDetail = BusinessSummary & {
     image: string;
   } | null;
   products: { id: number; name: LocalizedText; priceCents: number; image: string; url: string }[];
-  reviews: {
-    id: number;
-    authorName: string;
-    rating: number;
-    body: string;
-    locale: string;
-    createdAt: string;
-  }[];
-  questions: {
-    id: number;
-    askedBy: string;
-    question: string;
-    answer: string | null;
-    locale: string;
-  }[];
 };

@@ -4,10 +4,10 @@ import type { Database, Db, Tx } from "../db/client.server.ts";
 import { job, jobAlert, jobText } from "../db/schema/jobs.ts";
 import { type Locale, localizedPath } from "../i18n/locale.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
+import { pruneAttempts } from "../platform/rate-limit.server.ts";
 import { type AlertFilters, alertCriteria, alertQuery } from "./alert-filters.ts";
 import { alertConfirmationEmail, alertDigestEmail } from "./emails.server.ts";
 import { matchingJobs, summaryColumns, toSummary } from "./jobs.server.ts";
-import { pruneAttempts } from "./rate-limit.server.ts";
 
 /** Postings one alert mail lists at most; "See all" opens the rest on the site. */
 export const DIGEST_SIZE = 20;

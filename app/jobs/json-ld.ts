@@ -74,8 +74,3 @@ export function jobPostingJsonLd(job: JobDetail, locale: Locale, origin: string)
     identifier: { "@type": "PropertyValue", name: job.company, value: job.reference },
   };
 }
-
-/** JSON for a <script> element: "<" escaped, so no text in a posting can end the element. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
-}

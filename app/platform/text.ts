@@ -30,3 +30,8 @@ const CONTROL_CHARACTER = /[\p{Cc}\p{Co}\p{Cn}\ufffd]|(?!\u200d)\p{Cf}/u;
 export function isReadableText(text: string, options: { multiline?: boolean } = {}): boolean {
   return !CONTROL_CHARACTER.test(options.multiline ? text.replace(/[\t\n\r]/g, "") : text);
 }
+
+/** JSON for a <script> element: "<" escaped, so no text in the data can end the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}

@@ -15,17 +15,30 @@ const paths = {
   cart: "M3 4h2l2.4 11h10.2L20 7H6.2M9.5 20a1 1 0 1 0 0-.01M17 20a1 1 0 1 0 0-.01",
   book: "M4 5a2 2 0 0 1 2-2h14v16H6a2 2 0 0 0-2 2zM4 5v16M8 7h8M8 11h6",
   game: "M7 7h10a5 5 0 0 1 0 10c-1.6 0-2.6-.9-3.4-2h-3.2c-.8 1.1-1.8 2-3.4 2A5 5 0 0 1 7 7zM8 10v4M6 12h4M15.5 11h.01M17.5 13h.01",
+  heart:
+    "M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.2a4.3 4.3 0 0 1 7.5 2.6C19.5 15.4 12 20 12 20z",
+  share: "M4 13v6a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-6M12 3v12M7.5 7.5 12 3l4.5 4.5",
+  flag: "M5 21V4h11l-1.5 4L16 12H5",
 } as const;
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, className = "size-5" }: { name: IconName; className?: string }) {
+/** A line icon; `filled` paints its inside too (a pressed heart). */
+export function Icon({
+  name,
+  className = "size-5",
+  filled = false,
+}: {
+  name: IconName;
+  className?: string;
+  filled?: boolean;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"
       aria-hidden="true"
       className={className}
-      fill="none"
+      fill={filled ? "currentColor" : "none"}
       stroke="currentColor"
       strokeWidth="2"
       strokeLinecap="round"

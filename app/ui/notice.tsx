@@ -1,16 +1,34 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import type { MessageKey } from "../i18n/i18n.ts";
 
 /** Notices a page can be sent to with ?notice=…, and their messages. */
-const NOTICES: Record<string, MessageKey> = {
+const NOTICES = {
   "signed-out": "notices.signedOut",
   "account-deleted": "notices.accountDeleted",
   "profile-saved": "notices.profileSaved",
   "settings-saved": "notices.settingsSaved",
   "email-verified": "notices.emailVerified",
-};
+  "review-posted": "community.notices.reviewPosted",
+  "review-updated": "community.notices.reviewUpdated",
+  "review-deleted": "community.notices.reviewDeleted",
+  "question-posted": "community.notices.questionPosted",
+  "answer-posted": "community.notices.answerPosted",
+  reported: "community.notices.reported",
+  saved: "community.notices.saved",
+  unsaved: "community.notices.unsaved",
+  "link-copied": "places.linkCopied",
+} as const satisfies Record<string, MessageKey>;
+
+export type NoticeName = keyof typeof NOTICES;
+
+const SHOW_NOTICE = "nearby:notice";
+
+/** Shows a notice from the page's script, without a navigation (the address stays as it is). */
+export function showNotice(name: NoticeName) {
+  window.dispatchEvent(new CustomEvent(SHOW_NOTICE, { detail: name }));
+}
 
 /** SPEC.md section 9: toasts sit at the top right and close after 5 s. */
 export const NOTICE_DURATION_MS = 5000;
@@ -21,9 +39,20 @@ export function Notice() {
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
-  const message = NOTICES[params.get("notice") ?? ""];
+  const [shown, setShown] = useState<NoticeName | null>(null);
+  const named = params.get("notice") ?? "";
+  const message: MessageKey | undefined =
+    named in NOTICES ? NOTICES[named as NoticeName] : shown ? NOTICES[shown] : undefined;
+
+  useEffect(() => {
+    const show = (event: Event) => setShown((event as CustomEvent<NoticeName>).detail);
+    window.addEventListener(SHOW_NOTICE, show);
+    return () => window.removeEventListener(SHOW_NOTICE, show);
+  }, []);
 
   const dismiss = () => {
+    setShown(null);
+    if (!params.has("notice")) return;
     params.delete("notice");
     const search = params.toString();
     navigate(

@@ -168,7 +168,10 @@ export const businessQuestion = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check("business_question_author", sql`${table.userId} is not null or ${table.askedBy} is not null`),
+    check(
+      "business_question_author",
+      sql`${table.userId} is not null or ${table.askedBy} is not null`,
+    ),
     index("business_question_business_idx").on(
       table.businessId,
       table.createdAt.desc(),
@@ -192,7 +195,9 @@ export const questionAnswer = pgTable(
     locale: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("question_answer_question_idx").on(table.questionId, table.createdAt, table.id)],
+  (table) => [
+    index("question_answer_question_idx").on(table.questionId, table.createdAt, table.id),
+  ],
 );
 
 /**

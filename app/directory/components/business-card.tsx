@@ -6,6 +6,7 @@ import { Icon } from "../../ui/icons.tsx";
 import { Stars } from "../../ui/stars.tsx";
 import type { BusinessSummary } from "../types.ts";
 import { OpenStatus } from "./open-status.tsx";
+import { SaveButton, ShareButton } from "./place-actions.tsx";
 
 /**
  * A listing in a grid. Spaces sit between the parts a flex row lays out side by side: the layout
@@ -13,9 +14,12 @@ import { OpenStatus } from "./open-status.tsx";
  */
 export function BusinessCard({
   business,
+  saved,
   headingLevel = 3,
 }: {
   business: BusinessSummary;
+  /** Whether the viewer saved it (the heart's pressed state). */
+  saved: boolean;
   headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation();
@@ -33,6 +37,13 @@ export function BusinessCard({
         decoding="async"
         className="aspect-[4/3] w-full object-cover"
       />
+      {/* SPEC.md: two icon buttons, share top left and save top right, above the card's link. */}
+      <div className="absolute left-3 top-3">
+        <ShareButton businessId={business.id} name={business.name} />
+      </div>
+      <div className="absolute right-3 top-3">
+        <SaveButton businessId={business.id} name={business.name} saved={saved} />
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
           <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800">

@@ -1,36 +1,185 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data, Link, redirect, useFetcher } from "react-router";
+import { getViewer, requireViewer } from "../../auth/session.server.ts";
+import { safeRedirect } from "../../auth/validation.ts";
 import { getBusiness } from "../../directory/businesses.server.ts";
+import {
+  answerQuestion,
+  askQuestion,
+  deleteReview,
+  findOwnReview,
+  listQuestions,
+  listReviews,
+  updateReview,
+  WRITE_LIMIT,
+  writeReview,
+} from "../../directory/community.server.ts";
+import {
+  businessFormSchema,
+  businessIntentOf,
+  questionPageSchema,
+  reviewPageSchema,
+} from "../../directory/community.ts";
+import { type ActionProblem, Questions, Reviews } from "../../directory/components/community.tsx";
 import { OpenStatus } from "../../directory/components/open-status.tsx";
+import { SaveButton, ShareButton } from "../../directory/components/place-actions.tsx";
 import { ProductCarousel } from "../../directory/components/product-carousel.tsx";
+import { localBusinessJsonLd } from "../../directory/json-ld.ts";
+import { pendingSave, pendingSaveCookie } from "../../directory/pending-save.server.ts";
+import { isBusinessSaved, saveBusiness, unsaveBusiness } from "../../directory/saved.server.ts";
 import { parseBusinessId } from "../../directory/search.ts";
 import type { BusinessDetail } from "../../directory/types.ts";
-import { formatDate, formatMoney, formatNumber, formatTimeOfDay } from "../../i18n/format.ts";
+import { formatMoney, formatTimeOfDay } from "../../i18n/format.ts";
+import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
-import { databaseContext } from "../../platform/context.ts";
+import { formAction, formFailure } from "../../platform/api.ts";
+import { authContext, databaseContext } from "../../platform/context.ts";
+import { AppError, isAppError } from "../../platform/errors.ts";
+import { readRaw, validate } from "../../platform/input.server.ts";
+import { takeAttempt } from "../../platform/rate-limit.server.ts";
+import { scriptJson } from "../../platform/text.ts";
+import { primaryButton } from "../../ui/button-link.tsx";
 import { Icon } from "../../ui/icons.tsx";
+import { showNotice } from "../../ui/notice.tsx";
 import { Stars } from "../../ui/stars.tsx";
 import type { Route } from "./+types/business";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseBusinessId(params.id);
-  const business = id ? await getBusiness(context.get(databaseContext), id) : null;
+  const db = context.get(databaseContext);
+  const business = id ? await getBusiness(db, id) : null;
   if (!business) throw data(null, { status: 404 });
-  return { business, messages: pageMessages(request, "directory") };
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
+  const query = url.searchParams;
+  let reviewPage: ReturnType<typeof reviewPageSchema.parse>;
+  let questionPage: ReturnType<typeof questionPageSchema.parse>;
+  try {
+    reviewPage = await validate(reviewPageSchema, {
+      sort: query.get("sort") ?? undefined,
+      cursor: query.get("reviews") ?? undefined,
+    });
+    questionPage = await validate(questionPageSchema, {
+      cursor: query.get("questions") ?? undefined,
+    });
+  } catch (error) {
+    if (isAppError(error)) throw data(null, { status: 400 });
+    throw error;
+  }
+  const viewer = await getViewer(request, context);
+  const [reviews, questions, ownReview, saved] = await Promise.all([
+    listReviews(db, business.id, reviewPage, viewer?.id),
+    listQuestions(db, business.id, questionPage),
+    viewer ? findOwnReview(db, viewer.id, business.id) : null,
+    viewer ? isBusinessSaved(db, viewer.id, business.id) : false,
+  ]);
+  // Back from logging in after Save: ask to confirm (the page's script confirms at once when this
+  // browser's own Save asked for it).
+  const confirmSave = Boolean(viewer && query.has("save") && !saved);
+  const baseUrl = context.get(authContext).options.baseURL as string;
+  return {
+    business,
+    reviews,
+    questions,
+    sort: reviewPage.sort,
+    reviewsPaged: reviewPage.cursor !== undefined,
+    questionsPaged: questionPage.cursor !== undefined,
+    ownReview,
+    saved,
+    signedIn: viewer !== null,
+    confirmSave,
+    autoSave: confirmSave && pendingSave(request) === business.id,
+    loginHref: `${localizedPath("/login", locale)}?${new URLSearchParams({ redirectTo: url.pathname })}`,
+    jsonLd: scriptJson(localBusinessJsonLd(business, locale, baseUrl)),
+    messages: pageMessages(request, "directory"),
+  };
 }
 
-export default function BusinessPage({ loaderData }: Route.ComponentProps) {
+/**
+ * The page's forms: write, change or delete one's review, ask, answer (players only, each write
+ * counted against WRITE_LIMIT), and save or unsave (a visitor is sent to log in first).
+ */
+export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
+  const id = parseBusinessId(params.id);
+  if (!id) throw new AppError("not_found");
+  const db = context.get(databaseContext);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const here = localizedPath(`/businesses/${id}`, locale);
+  const raw = await readRaw(request);
+  const intent = businessIntentOf(raw);
+  const questionId = Number((raw as { questionId?: unknown }).questionId) || undefined;
+  try {
+    const form = await validate(businessFormSchema, raw);
+    if (form.intent === "save" || form.intent === "unsave") {
+      const viewer = await getViewer(request, context);
+      if (!viewer) {
+        if (form.intent === "unsave") throw new AppError("unauthorized");
+        const back = `${here}?save`;
+        return redirect(
+          `${localizedPath("/login", locale)}?${new URLSearchParams({ redirectTo: back })}`,
+          { headers: { "Set-Cookie": pendingSaveCookie(request, id) } },
+        );
+      }
+      if (form.intent === "save") await saveBusiness(db, viewer.id, id);
+      else await unsaveBusiness(db, viewer.id, id);
+      const headers = new Headers();
+      if (pendingSave(request) !== undefined)
+        headers.set("Set-Cookie", pendingSaveCookie(request, null));
+      if (form.via === "fetch") return data({ intent, saved: form.intent === "save" }, { headers });
+      const back = new URL(safeRedirect(form.returnTo, here), "http://site.invalid");
+      back.searchParams.delete("save");
+      back.searchParams.set("notice", form.intent === "save" ? "saved" : "unsaved");
+      return redirect(`${back.pathname}${back.search}`, { headers });
+    }
+    const viewer = await requireViewer(request, context);
+    if (form.intent !== "review-delete") await takeAttempt(db, WRITE_LIMIT, viewer.id);
+    switch (form.intent) {
+      case "review":
+        await writeReview(db, viewer.id, id, { rating: form.rating, body: form.body, locale });
+        return redirect(`${here}?notice=review-posted#reviews`);
+      case "review-update":
+        await updateReview(db, viewer.id, form.reviewId, {
+          rating: form.rating,
+          body: form.body,
+          locale,
+        });
+        return redirect(`${here}?notice=review-updated#reviews`);
+      case "review-delete":
+        await deleteReview(db, viewer.id, form.reviewId);
+        return redirect(`${here}?notice=review-deleted#reviews`);
+      case "ask":
+        await askQuestion(db, viewer.id, id, { question: form.question, locale });
+        return redirect(`${here}?notice=question-posted#questions`);
+      case "answer":
+        await answerQuestion(db, viewer.id, form.questionId, { answer: form.answer, locale });
+        return redirect(`${here}?notice=answer-posted#questions`);
+    }
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return formFailure(error, { intent, questionId });
+  }
+});
+
+export default function BusinessPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const to = useLocalizedPath();
   const { business } = loaderData;
   const description = business.description[locale];
+  const action = actionData as ActionProblem | undefined;
 
   return (
     <article>
       <title>{t("business.metaTitle", { name: business.name, city: business.city })}</title>
       <meta name="description" content={description} />
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (scriptJson).
+        dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }}
+      />
+      {loaderData.confirmSave && <ConfirmSave name={business.name} auto={loaderData.autoSave} />}
       <div className="relative">
         <img
           src={business.coverImage}
@@ -53,7 +202,13 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           <p className="text-sm font-medium text-brand-800">
             {t(`categories.${business.category}`)} · {business.city}, {business.province}
           </p>
-          <h1 className="text-3xl font-bold md:text-4xl">{business.name}</h1>
+          <div className="flex items-start justify-between gap-4">
+            <h1 className="text-3xl font-bold md:text-4xl">{business.name}</h1>
+            <div className="flex shrink-0 gap-2">
+              <ShareButton businessId={business.id} name={business.name} />
+              <SaveButton businessId={business.id} name={business.name} saved={loaderData.saved} />
+            </div>
+          </div>
           <p className="flex flex-wrap items-center gap-3">
             <Stars rating={business.rating} size="lg" />
             <span className="text-slate-700">
@@ -113,11 +268,29 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         </section>
 
         <div className="mt-12 grid gap-12 lg:grid-cols-[2fr_1fr]">
-          <Reviews business={business} />
+          <Reviews
+            businessId={business.id}
+            rating={business.rating}
+            reviewCount={business.reviewCount}
+            reviews={loaderData.reviews}
+            sort={loaderData.sort}
+            paged={loaderData.reviewsPaged}
+            ownReview={loaderData.ownReview}
+            signedIn={loaderData.signedIn}
+            loginHref={loaderData.loginHref}
+            action={action}
+          />
           <Location business={business} />
         </div>
 
-        <Questions business={business} />
+        <Questions
+          businessId={business.id}
+          questions={loaderData.questions}
+          paged={loaderData.questionsPaged}
+          signedIn={loaderData.signedIn}
+          loginHref={loaderData.loginHref}
+          action={action}
+        />
         <Photos business={business} />
       </div>
     </article>
@@ -149,44 +322,34 @@ function OpeningHours({ business }: { business: BusinessDetail }) {
   );
 }
 
-function Reviews({ business }: { business: BusinessDetail }) {
+/**
+ * Back from logging in after pressing Save: one button saves it (a POST). When this browser's own
+ * Save asked for it, the page's script presses it at once.
+ */
+function ConfirmSave({ name, auto }: { name: string; auto: boolean }) {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const fetcher = useFetcher<{ saved?: boolean }>({ key: "confirm-save" });
+  const { submit } = fetcher;
+  useEffect(() => {
+    if (auto) submit({ intent: "save", via: "fetch" }, { method: "post" });
+  }, [auto, submit]);
+  useEffect(() => {
+    if (fetcher.data?.saved) showNotice("saved");
+  }, [fetcher.data]);
   return (
-    <section aria-labelledby="reviews">
-      <h2 id="reviews" className="text-2xl font-bold">
-        {t("business.reviews")}
-      </h2>
-      <div className="mt-4 flex items-center gap-4 rounded-2xl bg-slate-50 p-4">
-        <p className="text-4xl font-bold">{formatNumber(business.rating, locale, 1)}</p>
-        <div>
-          <p className="font-semibold">{t("business.overallRating")}</p>
-          <Stars rating={business.rating} />
-          <p className="text-sm text-slate-600">
-            {t("business.basedOn", { count: business.reviewCount })}
-          </p>
-        </div>
-      </div>
-      {business.reviews.length === 0 ? (
-        <p className="mt-4 text-slate-700">{t("business.noReviews")}</p>
-      ) : (
-        <ul className="mt-6 space-y-6">
-          {business.reviews.map((review) => (
-            <li key={review.id} className="border-b border-slate-100 pb-6">
-              <p className="flex flex-wrap items-center gap-3">
-                <span className="font-semibold">{review.authorName}</span>
-                <Stars rating={review.rating} />
-                <span className="text-sm text-slate-600">
-                  {formatDate(review.createdAt, locale)}
-                </span>
-              </p>
-              <p lang={review.locale} className="mt-2 text-slate-800">
-                {review.body}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+    <section aria-labelledby="confirm-save" className="bg-brand-50 px-4 py-3">
+      <fetcher.Form
+        method="post"
+        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3"
+      >
+        <p id="confirm-save" className="font-medium">
+          {t("places.confirmSave", { name })}
+        </p>
+        <input type="hidden" name="intent" value="save" />
+        <button type="submit" className={primaryButton} disabled={fetcher.state !== "idle"}>
+          {t("places.confirmSubmit")}
+        </button>
+      </fetcher.Form>
     </section>
   );
 }
@@ -225,39 +388,6 @@ function Location({ business }: { business: BusinessDetail }) {
       >
         {t("business.openMap")}
       </a>
-    </section>
-  );
-}
-
-function Questions({ business }: { business: BusinessDetail }) {
-  const { t } = useTranslation();
-  return (
-    <section aria-labelledby="questions" className="mt-12">
-      <h2 id="questions" className="text-2xl font-bold">
-        {t("business.questions")}
-      </h2>
-      {business.questions.length === 0 ? (
-        <p className="mt-4 text-slate-700">{t("business.noQuestions")}</p>
-      ) : (
-        <ul className="mt-4 space-y-4">
-          {business.questions.map((item) => (
-            <li key={item.id} className="rounded-xl bg-slate-50 p-4">
-              <p lang={item.locale} className="font-semibold">
-                {item.question}
-              </p>
-              <p className="text-sm text-slate-600">
-                {t("business.askedBy", { name: item.askedBy })}
-              </p>
-              {item.answer && (
-                <p className="mt-2 text-slate-800">
-                  <span className="font-medium">{t("business.ownerAnswer")}</span>{" "}
-                  <span lang={item.locale}>{item.answer}</span>
-                </p>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
     </section>
   );
 }

@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useFetcher } from "react-router";
+import { getViewer } from "../../auth/session.server.ts";
 import { searchBusinesses } from "../../directory/businesses.server.ts";
 import { BusinessCard, BusinessGrid } from "../../directory/components/business-card.tsx";
 import { SearchForm } from "../../directory/components/search-form.tsx";
+import { savedAmong } from "../../directory/saved.server.ts";
 import {
   type SearchForm as SearchValues,
   searchFormOf,
@@ -21,12 +23,25 @@ import { ButtonLink } from "../../ui/button-link.tsx";
 import { Hero } from "../../ui/hero.tsx";
 import type { Route } from "./+types/businesses";
 
+type ResultPage = BusinessPage & { savedIds: number[] };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { form, criteria, cursor, limit } = await readInput(request, searchQuerySchema, {
       stripUnsafeText: true,
     });
-    const page = await searchBusinesses(context.get(databaseContext), criteria, { limit, cursor });
+    const db = context.get(databaseContext);
+    const [found, viewer] = await Promise.all([
+      searchBusinesses(db, criteria, { limit, cursor }),
+      getViewer(request, context),
+    ]);
+    // Which cards' hearts are pressed travels with each page, "More Businesses" pages too.
+    const savedIds = await savedAmong(
+      db,
+      viewer?.id,
+      found.items.map((item) => item.id),
+    );
+    const page: ResultPage = { ...found, savedIds };
     return { form, problems: {}, page, messages: pageMessages(request, "directory") };
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -36,7 +51,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
     const form = searchFormOf(new URL(request.url).searchParams);
     return data(
-      { form, problems, page: null, messages: pageMessages(request, "directory") },
+      {
+        form,
+        problems,
+        page: null as ResultPage | null,
+        messages: pageMessages(request, "directory"),
+      },
       { status: error.status },
     );
   }
@@ -78,11 +98,11 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
 }
 
 /** The first page from the loader, then each page "More Businesses" fetches, appended. */
-function Results({ first, form }: { first: BusinessPage; form: SearchValues }) {
+function Results({ first, form }: { first: ResultPage; form: SearchValues }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const fetcher = useFetcher<typeof loader>();
-  const [pages, setPages] = useState<BusinessPage[]>([first]);
+  const [pages, setPages] = useState<ResultPage[]>([first]);
   const fetched = fetcher.data?.page;
 
   useEffect(() => {
@@ -101,6 +121,7 @@ function Results({ first, form }: { first: BusinessPage; form: SearchValues }) {
   }, [pages.length, lastPage]);
 
   const items = pages.flatMap((page) => page.items);
+  const savedIds = new Set(pages.flatMap((page) => page.savedIds));
   const nextCursor = lastPage?.nextCursor;
   const moreHref = nextCursor ? to(searchHref(form, nextCursor)) : undefined;
   const loading = fetcher.state !== "idle";
@@ -111,7 +132,7 @@ function Results({ first, form }: { first: BusinessPage; form: SearchValues }) {
         <BusinessGrid labelledBy="results">
           {items.map((business) => (
             <li key={business.id} data-business={business.id}>
-              <BusinessCard business={business} />
+              <BusinessCard business={business} saved={savedIds.has(business.id)} />
             </li>
           ))}
         </BusinessGrid>

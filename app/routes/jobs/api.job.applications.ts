@@ -3,12 +3,13 @@ import { getViewer } from "../../auth/session.server.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
 import { applicationSchema } from "../../jobs/application.ts";
 import { applyToJob } from "../../jobs/applications.server.ts";
-import { APPLY_LIMIT, takeAttempt } from "../../jobs/rate-limit.server.ts";
+import { APPLY_LIMIT } from "../../jobs/limits.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
 import { authContext, databaseContext, storageContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
+import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import type { Route } from "./+types/api.job.applications";
 
 /** The CV's own problems answer with the status a file body would get (as PUT /api/me/avatar). */

@@ -10,12 +10,13 @@ import { applyToJob } from "../../jobs/applications.server.ts";
 import { type ApplyDefaults, ApplyForm } from "../../jobs/components/apply-form.tsx";
 import { placeOf } from "../../jobs/format.ts";
 import { getJob } from "../../jobs/jobs.server.ts";
-import { APPLY_LIMIT, takeAttempt } from "../../jobs/rate-limit.server.ts";
+import { APPLY_LIMIT } from "../../jobs/limits.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
 import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
 import { authContext, databaseContext, storageContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
+import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import type { Route } from "./+types/apply";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

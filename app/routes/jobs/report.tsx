@@ -6,7 +6,7 @@ import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { getJob } from "../../jobs/jobs.server.ts";
-import { REPORT_LIMIT, takeAttempt } from "../../jobs/rate-limit.server.ts";
+import { REPORT_LIMIT } from "../../jobs/limits.server.ts";
 import { REPORT_REASONS, reportSchema } from "../../jobs/report.ts";
 import { reportJob } from "../../jobs/reports.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
@@ -14,6 +14,7 @@ import { type FormProblem, formAction } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
+import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import type { Route } from "./+types/report";
 

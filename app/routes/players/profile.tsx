@@ -2,6 +2,8 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { callAuth, forwardCookies, requireViewer, type Viewer } from "../../auth/session.server.ts";
+import { SavedBusinesses } from "../../directory/components/saved-businesses.tsx";
+import { listSavedBusinesses } from "../../directory/saved.server.ts";
 import { formatNumber } from "../../i18n/format.ts";
 import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
@@ -38,9 +40,17 @@ const ACHIEVEMENTS = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const profile = await getPrivateProfile(context.get(databaseContext), viewer.id);
+  const db = context.get(databaseContext);
+  const [profile, savedBusinesses] = await Promise.all([
+    getPrivateProfile(db, viewer.id),
+    listSavedBusinesses(db, viewer.id),
+  ]);
   if (!profile) throw data(null, { status: 404 });
-  return { profile, messages: pageMessages(request, "players", "quiz", "auth") };
+  return {
+    profile,
+    savedBusinesses,
+    messages: pageMessages(request, "players", "quiz", "auth", "directory"),
+  };
 }
 
 type ActionResult = { intent?: ProfileForm["intent"]; problem?: FormProblem; sent?: boolean };
@@ -248,6 +258,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </ul>
         </section>
       </div>
+      <SavedBusinesses businesses={loaderData.savedBusinesses} />
       <div className="mt-10 grid gap-8 lg:grid-cols-2">
         <AccountSettings
           locale={profile.locale}

@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { getViewer } from "../../auth/session.server.ts";
 import { countBusinessesByCategory, searchBusinesses } from "../../directory/businesses.server.ts";
 import { BusinessCard, BusinessGrid } from "../../directory/components/business-card.tsx";
 import { CategoryTiles } from "../../directory/components/category-tiles.tsx";
 import { RotatingHeading } from "../../directory/components/hero.tsx";
 import { SearchForm } from "../../directory/components/search-form.tsx";
+import { savedAmong } from "../../directory/saved.server.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -17,11 +19,17 @@ const TOP_BUSINESSES = 6;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
-  const [counts, top] = await Promise.all([
+  const [counts, top, viewer] = await Promise.all([
     countBusinessesByCategory(db),
     searchBusinesses(db, { title: "", location: "" }, { limit: TOP_BUSINESSES }),
+    getViewer(request, context),
   ]);
-  return { counts, top: top.items, messages: pageMessages(request, "directory") };
+  const saved = await savedAmong(
+    db,
+    viewer?.id,
+    top.items.map((item) => item.id),
+  );
+  return { counts, top: top.items, saved, messages: pageMessages(request, "directory") };
 }
 
 const STEPS: { key: "find" | "contact" | "reserve"; icon: IconName }[] = [
@@ -76,7 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <BusinessGrid labelledBy="top-businesses">
             {loaderData.top.map((business) => (
               <li key={business.id}>
-                <BusinessCard business={business} />
+                <BusinessCard business={business} saved={loaderData.saved.includes(business.id)} />
               </li>
             ))}
           </BusinessGrid>

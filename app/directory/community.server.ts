@@ -1,0 +1,384 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server.ts";
+import {
+  business,
+  businessQuestion,
+  directoryReport,
+  questionAnswer,
+  review,
+} from "../db/schema/directory.ts";
+import { AppError } from "../platform/errors.ts";
+import type { Limit } from "../platform/rate-limit.server.ts";
+import { publicIdentities } from "../players/identity.server.ts";
+import {
+  type Answer,
+  type Author,
+  encodeQuestionCursor,
+  encodeReviewCursor,
+  QUESTIONS_PAGE,
+  type Question,
+  type QuestionCursor,
+  type QuestionPage,
+  REVIEWS_PAGE,
+  type ReportInput,
+  type ReportTarget,
+  type ReviewCursor,
+  type ReviewInput,
+  type ReviewPage,
+  type ReviewSort,
+} from "./community.ts";
+
+/** Reviews, questions and answers written per player: a handful an hour, edits included. */
+export const WRITE_LIMIT: Limit = {
+  name: "directory-write",
+  max: 10,
+  windowSeconds: 60 * 60,
+  message: "community.problems.tooManyWrites",
+};
+/** Reports per player. */
+export const REPORT_LIMIT: Limit = {
+  name: "directory-report",
+  max: 5,
+  windowSeconds: 60 * 60,
+  message: "community.problems.tooManyReports",
+};
+
+async function assertBusiness(db: Db | Tx, businessId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: business.id })
+    .from(business)
+    .where(eq(business.id, businessId));
+  if (!row) throw new AppError("not_found");
+}
+
+/** A Postgres unique violation on the named constraint (a second review, a second report). */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  const { code, constraint: name } = (cause ?? {}) as { code?: string; constraint?: string };
+  return code === "23505" && name === constraint;
+}
+
+/** Players by their public identity; demo entries by the name they carry. */
+async function authorsOf(
+  db: Db | Tx,
+  rows: { userId: string | null; name: string | null }[],
+): Promise<(row: { userId: string | null; name: string | null }) => Author> {
+  const identities = await publicIdentities(
+    db,
+    rows.flatMap((row) => (row.userId ? [row.userId] : [])),
+  );
+  return (row) => {
+    const identity = row.userId ? identities.get(row.userId) : undefined;
+    if (identity)
+      return { name: identity.displayName, image: identity.image, handle: identity.handle };
+    return { name: row.name ?? "", image: null, handle: null };
+  };
+}
+
+const reviewColumns = {
+  id: review.id,
+  userId: review.userId,
+  authorName: review.authorName,
+  rating: review.rating,
+  body: review.body,
+  locale: review.locale,
+  createdAt: review.createdAt,
+  editedAt: review.editedAt,
+};
+
+/**
+ * One page of a business's reviews, newest first or by rating (ties newest first), by keyset: the
+ * cursor is the last review shown. `viewerId` marks the viewer's own review.
+ */
+export async function listReviews(
+  db: Db | Tx,
+  businessId: number,
+  page: { sort: ReviewSort; cursor?: ReviewCursor; limit?: number },
+  viewerId?: string,
+): Promise<ReviewPage> {
+  const limit = page.limit ?? REVIEWS_PAGE;
+  const { cursor } = page;
+  let after: SQL | undefined;
+  let order: SQL[];
+  if (page.sort === "newest") {
+    order = [desc(review.createdAt), desc(review.id)];
+    if (cursor)
+      after = sql`(${review.createdAt}, ${review.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`;
+  } else {
+    const rating = page.sort === "highest" ? desc(review.rating) : asc(review.rating);
+    order = [rating, desc(review.createdAt), desc(review.id)];
+    if (cursor) {
+      const further = page.sort === "highest" ? sql`<` : sql`>`;
+      after = sql`(${review.rating} ${further} ${cursor.rating} or (${review.rating} = ${cursor.rating} and (${review.createdAt}, ${review.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})))`;
+    }
+  }
+  const rows = await db
+    .select(reviewColumns)
+    .from(review)
+    .where(and(eq(review.businessId, businessId), after))
+    .orderBy(...order)
+    .limit(limit + 1);
+  const shown = rows.slice(0, limit);
+  const author = await authorsOf(
+    db,
+    shown.map((row) => ({ userId: row.userId, name: row.authorName })),
+  );
+  const last = rows.length > limit ? shown.at(-1) : undefined;
+  return {
+    items: shown.map((row) => ({
+      id: row.id,
+      author: author({ userId: row.userId, name: row.authorName }),
+      rating: row.rating,
+      body: row.body,
+      locale: row.locale,
+      createdAt: row.createdAt.toISOString(),
+      editedAt: row.editedAt?.toISOString() ?? null,
+      mine: viewerId !== undefined && row.userId === viewerId,
+    })),
+    nextCursor: last
+      ? encodeReviewCursor({
+          rating: last.rating,
+          createdAt: last.createdAt.toISOString(),
+          id: last.id,
+        })
+      : null,
+  };
+}
+
+/** The player's own review of the business, for the form that edits it. */
+export async function findOwnReview(
+  db: Db | Tx,
+  userId: string,
+  businessId: number,
+): Promise<{ id: number; rating: number; body: string } | null> {
+  const [row] = await db
+    .select({ id: review.id, rating: review.rating, body: review.body })
+    .from(review)
+    .where(and(eq(review.businessId, businessId), eq(review.userId, userId)));
+  return row ?? null;
+}
+
+/**
+ * The player's review of the business. A second one is a 409: they edit the one they wrote. The
+ * business's rating and review count change with it, in the same statement's trigger.
+ */
+export async function writeReview(
+  db: Db | Tx,
+  userId: string,
+  businessId: number,
+  input: ReviewInput & { locale: string },
+): Promise<{ id: number }> {
+  await assertBusiness(db, businessId);
+  try {
+    const [row] = await db
+      .insert(review)
+      .values({ businessId, userId, ...input })
+      .returning({ id: review.id });
+    return row as { id: number };
+  } catch (error) {
+    if (isUniqueViolation(error, "review_business_user"))
+      throw new AppError("conflict", { message: "community.problems.alreadyReviewed" });
+    throw error;
+  }
+}
+
+/** Changes the player's own review; anyone else's (or none) is a 404. */
+export async function updateReview(
+  db: Db | Tx,
+  userId: string,
+  reviewId: number,
+  input: ReviewInput & { locale: string },
+): Promise<{ businessId: number }> {
+  const [row] = await db
+    .update(review)
+    .set({ ...input, editedAt: sql`now()` })
+    .where(and(eq(review.id, reviewId), eq(review.userId, userId)))
+    .returning({ businessId: review.businessId });
+  if (!row) throw new AppError("not_found");
+  return row;
+}
+
+/** Deletes the player's own review; anyone else's (or none) is a 404. */
+export async function deleteReview(
+  db: Db | Tx,
+  userId: string,
+  reviewId: number,
+): Promise<{ businessId: number }> {
+  const [row] = await db
+    .delete(review)
+    .where(and(eq(review.id, reviewId), eq(review.userId, userId)))
+    .returning({ businessId: review.businessId });
+  if (!row) throw new AppError("not_found");
+  return row;
+}
+
+/** A page of the business's questions, newest first, each with its answers (oldest first). */
+export async function listQuestions(
+  db: Db | Tx,
+  businessId: number,
+  page: { cursor?: QuestionCursor; limit?: number },
+): Promise<QuestionPage> {
+  const limit = page.limit ?? QUESTIONS_PAGE;
+  const { cursor } = page;
+  const rows = await db
+    .select({
+      id: businessQuestion.id,
+      userId: businessQuestion.userId,
+      askedBy: businessQuestion.askedBy,
+      question: businessQuestion.question,
+      answer: businessQuestion.answer,
+      locale: businessQuestion.locale,
+      createdAt: businessQuestion.createdAt,
+    })
+    .from(businessQuestion)
+    .where(
+      and(
+        eq(businessQuestion.businessId, businessId),
+        cursor
+          ? sql`(${businessQuestion.createdAt}, ${businessQuestion.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(businessQuestion.createdAt), desc(businessQuestion.id))
+    .limit(limit + 1);
+  const shown = rows.slice(0, limit);
+  const answers =
+    shown.length === 0
+      ? []
+      : await db
+          .select({
+            id: questionAnswer.id,
+            questionId: questionAnswer.questionId,
+            userId: questionAnswer.userId,
+            body: questionAnswer.body,
+            locale: questionAnswer.locale,
+            createdAt: questionAnswer.createdAt,
+          })
+          .from(questionAnswer)
+          .where(
+            inArray(
+              questionAnswer.questionId,
+              shown.map((row) => row.id),
+            ),
+          )
+          .orderBy(questionAnswer.createdAt, questionAnswer.id);
+  const author = await authorsOf(db, [
+    ...shown.map((row) => ({ userId: row.userId, name: row.askedBy })),
+    ...answers.map((row) => ({ userId: row.userId, name: null })),
+  ]);
+  const last = rows.length > limit ? shown.at(-1) : undefined;
+  return {
+    items: shown.map(
+      (row): Question => ({
+        id: row.id,
+        author: author({ userId: row.userId, name: row.askedBy }),
+        question: row.question,
+        locale: row.locale,
+        createdAt: row.createdAt.toISOString(),
+        ownerAnswer: row.answer,
+        answers: answers
+          .filter((answer) => answer.questionId === row.id)
+          .map(
+            (answer): Answer => ({
+              id: answer.id,
+              author: author({ userId: answer.userId, name: null }),
+              body: answer.body,
+              locale: answer.locale,
+              createdAt: answer.createdAt.toISOString(),
+            }),
+          ),
+      }),
+    ),
+    nextCursor: last
+      ? encodeQuestionCursor({ createdAt: last.createdAt.toISOString(), id: last.id })
+      : null,
+  };
+}
+
+export async function askQuestion(
+  db: Db | Tx,
+  userId: string,
+  businessId: number,
+  input: { question: string; locale: string },
+): Promise<{ id: number }> {
+  await assertBusiness(db, businessId);
+  const [row] = await db
+    .insert(businessQuestion)
+    .values({ businessId, userId, ...input })
+    .returning({ id: businessQuestion.id });
+  return row as { id: number };
+}
+
+/** Answers a question; a question that does not exist is a 404. */
+export async function answerQuestion(
+  db: Db | Tx,
+  userId: string,
+  questionId: number,
+  input: { answer: string; locale: string },
+): Promise<{ id: number; businessId: number }> {
+  const [question] = await db
+    .select({ businessId: businessQuestion.businessId })
+    .from(businessQuestion)
+    .where(eq(businessQuestion.id, questionId));
+  if (!question) throw new AppError("not_found");
+  const [row] = await db
+    .insert(questionAnswer)
+    .values({ questionId, userId, body: input.answer, locale: input.locale })
+    .returning({ id: questionAnswer.id });
+  return { id: (row as { id: number }).id, businessId: question.businessId };
+}
+
+/** The business a review, question or answer belongs to and its text, or null when there is none. */
+export async function findReportTarget(
+  db: Db | Tx,
+  target: ReportTarget,
+  id: number,
+): Promise<{ businessId: number; text: string; locale: string } | null> {
+  const [row] =
+    target === "review"
+      ? await db
+          .select({ businessId: review.businessId, text: review.body, locale: review.locale })
+          .from(review)
+          .where(eq(review.id, id))
+      : target === "question"
+        ? await db
+            .select({
+              businessId: businessQuestion.businessId,
+              text: businessQuestion.question,
+              locale: businessQuestion.locale,
+            })
+            .from(businessQuestion)
+            .where(eq(businessQuestion.id, id))
+        : await db
+            .select({
+              businessId: businessQuestion.businessId,
+              text: questionAnswer.body,
+              locale: questionAnswer.locale,
+            })
+            .from(questionAnswer)
+            .innerJoin(businessQuestion, eq(businessQuestion.id, questionAnswer.questionId))
+            .where(eq(questionAnswer.id, id));
+  return row ?? null;
+}
+
+const REPORT_COLUMN = { review: "reviewId", question: "questionId", answer: "answerId" } as const;
+
+/**
+ * Stores a player's report for review; the item stays until someone reviews it. Reporting the same
+ * item again keeps the first report. A missing item is a 404.
+ */
+export async function reportItem(
+  db: Db | Tx,
+  userId: string,
+  target: ReportTarget,
+  id: number,
+  report: ReportInput,
+): Promise<{ businessId: number }> {
+  const found = await findReportTarget(db, target, id);
+  if (!found) throw new AppError("not_found");
+  await db
+    .insert(directoryReport)
+    .values({ [REPORT_COLUMN[target]]: id, userId, ...report })
+    .onConflictDoNothing();
+  return { businessId: found.businessId };
+}

@@ -1,0 +1,81 @@
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLocation } from "react-router";
+import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { Icon } from "../../ui/icons.tsx";
+import { showNotice } from "../../ui/notice.tsx";
+import { useHydrated } from "../../ui/use-hydrated.ts";
+
+const iconButton =
+  "relative z-10 inline-flex size-11 items-center justify-center rounded-full bg-white/95 text-slate-800 shadow ring-1 ring-slate-200 transition hover:bg-white hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
+
+/**
+ * Save or unsave a business: a form post that works without JavaScript (back to this page), and
+ * with it stays in place. A visitor is sent to log in and comes back to save it. `aria-pressed`
+ * says whether it is saved.
+ */
+export function SaveButton({
+  businessId,
+  name,
+  saved,
+}: {
+  businessId: number;
+  name: string;
+  saved: boolean;
+}) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ saved?: boolean }>({ key: `save-business-${businessId}` });
+  const sending = fetcher.formData?.get("intent");
+  const pressed = sending ? sending === "save" : (fetcher.data?.saved ?? saved);
+  return (
+    <fetcher.Form method="post" action={to(`/businesses/${businessId}`)} preventScrollReset>
+      <input type="hidden" name="intent" value={pressed ? "unsave" : "save"} />
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      {hydrated && <input type="hidden" name="via" value="fetch" />}
+      <button
+        type="submit"
+        aria-pressed={pressed}
+        aria-label={t("places.save", { name })}
+        className={`${iconButton} ${pressed ? "text-red-700" : ""}`}
+      >
+        <Icon name="heart" filled={pressed} className="size-6" />
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * Share a business: the system's share sheet where the browser has one, otherwise the link is
+ * copied and a toast says so. Without JavaScript it is a plain link to the business.
+ */
+export function ShareButton({ businessId, name }: { businessId: number; name: string }) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const href = to(`/businesses/${businessId}`);
+  return (
+    <a
+      href={href}
+      aria-label={t("places.share", { name })}
+      className={iconButton}
+      onClick={async (event) => {
+        event.preventDefault();
+        const url = new URL(href, window.location.origin).href;
+        if (navigator.share) {
+          // Closing the sheet without sharing rejects; nothing more to do then.
+          await navigator.share({ title: name, url }).catch(() => {});
+          return;
+        }
+        try {
+          await navigator.clipboard.writeText(url);
+          showNotice("link-copied");
+        } catch {
+          window.location.assign(href);
+        }
+      }}
+    >
+      <Icon name="share" className="size-5" />
+    </a>
+  );
+}

@@ -1,0 +1,72 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server.ts";
+import { business, savedBusiness } from "../db/schema/directory.ts";
+import { AppError } from "../platform/errors.ts";
+import { summariesOf } from "./businesses.server.ts";
+import type { BusinessSummary } from "./types.ts";
+
+/** How many saved businesses the profile lists, newest first. */
+export const SAVED_LIST_MAX = 60;
+
+/** Saves the business for the player; saving it again keeps the one row. Unknown: 404. */
+export async function saveBusiness(db: Db | Tx, userId: string, businessId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: business.id })
+    .from(business)
+    .where(eq(business.id, businessId));
+  if (!row) throw new AppError("not_found");
+  await db.insert(savedBusiness).values({ userId, businessId }).onConflictDoNothing();
+}
+
+export async function unsaveBusiness(
+  db: Db | Tx,
+  userId: string,
+  businessId: number,
+): Promise<void> {
+  await db
+    .delete(savedBusiness)
+    .where(and(eq(savedBusiness.userId, userId), eq(savedBusiness.businessId, businessId)));
+}
+
+/** Which of these businesses the player saved (for the cards' pressed state). */
+export async function savedAmong(
+  db: Db | Tx,
+  userId: string | undefined,
+  businessIds: readonly number[],
+): Promise<number[]> {
+  if (!userId || businessIds.length === 0) return [];
+  const rows = await db
+    .select({ id: savedBusiness.businessId })
+    .from(savedBusiness)
+    .where(
+      and(eq(savedBusiness.userId, userId), inArray(savedBusiness.businessId, [...businessIds])),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** The player's saved businesses, last saved first. */
+export async function listSavedBusinesses(
+  db: Db | Tx,
+  userId: string,
+  now = new Date(),
+): Promise<BusinessSummary[]> {
+  const rows = await db
+    .select({ id: savedBusiness.businessId })
+    .from(savedBusiness)
+    .where(eq(savedBusiness.userId, userId))
+    .orderBy(desc(savedBusiness.createdAt), desc(savedBusiness.businessId))
+    .limit(SAVED_LIST_MAX);
+  return summariesOf(
+    db,
+    rows.map((row) => row.id),
+    now,
+  );
+}
+
+export async function isBusinessSaved(
+  db: Db | Tx,
+  userId: string,
+  businessId: number,
+): Promise<boolean> {
+  return (await savedAmong(db, userId, [businessId])).length > 0;
+}

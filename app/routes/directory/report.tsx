@@ -1,0 +1,133 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { requireViewer } from "../../auth/session.server.ts";
+import { getBusiness } from "../../directory/businesses.server.ts";
+import { findReportTarget, REPORT_LIMIT, reportItem } from "../../directory/community.server.ts";
+import { REPORT_REASONS, reportSchema, reportTargetOf } from "../../directory/community.ts";
+import { parseBusinessId } from "../../directory/search.ts";
+import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
+import { pageMessages } from "../../i18n/messages.server.ts";
+import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { type FormProblem, formAction } from "../../platform/api.ts";
+import { databaseContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
+import { readInput } from "../../platform/input.server.ts";
+import { takeAttempt } from "../../platform/rate-limit.server.ts";
+import { primaryButton } from "../../ui/button-link.tsx";
+import type { Route } from "./+types/report";
+
+/** The review, question or answer the address names, on this business; else a 404. */
+async function targetOf(
+  request: Request,
+  params: Route.LoaderArgs["params"],
+  db: Parameters<typeof getBusiness>[0],
+) {
+  const businessId = parseBusinessId(params.id);
+  const named = reportTargetOf(new URL(request.url).searchParams);
+  if (!businessId || !named) return null;
+  const found = await findReportTarget(db, named.target, named.id);
+  if (!found || found.businessId !== businessId) return null;
+  return { ...named, ...found };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireViewer(request, context);
+  const db = context.get(databaseContext);
+  const target = await targetOf(request, params, db);
+  const business = target ? await getBusiness(db, target.businessId) : null;
+  if (!target || !business) throw data(null, { status: 404 });
+  return {
+    business: { id: business.id, name: business.name },
+    target,
+    messages: pageMessages(request, "directory"),
+  };
+}
+
+export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
+  const viewer = await requireViewer(request, context);
+  const db = context.get(databaseContext);
+  const target = await targetOf(request, params, db);
+  if (!target) throw new AppError("not_found");
+  const report = await readInput(request, reportSchema);
+  await takeAttempt(db, REPORT_LIMIT, viewer.id);
+  await reportItem(db, viewer.id, target.target, target.id, report);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return redirect(`${localizedPath(`/businesses/${target.businessId}`, locale)}?notice=reported`);
+});
+
+export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const busy = useNavigation().state === "submitting";
+  const { business, target } = loaderData;
+  const problem = (actionData as { problem?: FormProblem } | undefined)?.problem;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-10">
+      <title>{t("community.reportPage.metaTitle")}</title>
+      <h1 className="text-3xl font-bold">{t("community.reportPage.heading")}</h1>
+      <p className="mt-2 text-slate-700">
+        {t("community.reportPage.intro", { name: business.name })}
+      </p>
+      <figure className="mt-4 rounded-xl bg-slate-50 p-4">
+        <figcaption className="text-sm font-medium text-slate-700">
+          {t("community.reportPage.quoted")}
+        </figcaption>
+        <blockquote lang={target.locale} className="mt-1 whitespace-pre-line break-words">
+          {target.text}
+        </blockquote>
+      </figure>
+      <Form method="post" className="mt-6 flex flex-col gap-5">
+        {problem && (
+          <p
+            id="report-problem"
+            role="alert"
+            className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
+          >
+            {t(problem.message, problem.values)}
+          </p>
+        )}
+        <fieldset aria-describedby={problem?.field === "reason" ? "report-problem" : undefined}>
+          <legend className="font-semibold">{t("community.reportPage.reason")}</legend>
+          <div className="mt-2 flex flex-col gap-2">
+            {REPORT_REASONS.map((reason) => (
+              <div key={reason} className="flex items-center gap-2">
+                <input
+                  id={`reason-${reason}`}
+                  type="radio"
+                  name="reason"
+                  value={reason}
+                  required
+                  className="size-5 accent-brand-700"
+                />
+                <label htmlFor={`reason-${reason}`}>
+                  {t(`community.reportPage.reasons.${reason}`)}
+                </label>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor="details" className="font-semibold">
+            {t("community.reportPage.details")}
+          </label>
+          <textarea
+            id="details"
+            name="details"
+            rows={4}
+            maxLength={1000}
+            aria-describedby={problem?.field === "details" ? "report-problem" : undefined}
+            className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2"
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-4">
+          <button type="submit" disabled={busy} className={primaryButton}>
+            {t("community.reportPage.submit")}
+          </button>
+          <Link to={to(`/businesses/${business.id}`)} className="text-brand-700 underline">
+            {t("community.reportPage.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
