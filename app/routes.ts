@@ -46,6 +46,15 @@ function localizedPages(): RouteConfigEntry[] {
 export default [
   route("api/businesses", "routes/directory/api.businesses.ts"),
   route("api/businesses/:id", "routes/directory/api.business.ts"),
+  route("api/businesses/:id/reviews", "routes/directory/api.business.reviews.ts"),
+  route("api/businesses/:id/questions", "routes/directory/api.business.questions.ts"),
+  route("api/reviews/:id", "routes/directory/api.review.ts"),
+  route("api/questions/:id/answers", "routes/directory/api.question.answers.ts"),
+  ...["reviews", "questions", "answers"].map((kind) =>
+    route(`api/${kind}/:id/reports`, "routes/directory/api.reports.ts", {
+      id: `api-${kind}-reports`,
+    }),
+  ),
   route("api/categories", "routes/directory/api.categories.ts"),
   route("api/jobs", "routes/jobs/api.jobs.ts"),
   route("api/jobs/:id", "routes/jobs/api.job.ts"),
@@ -61,6 +70,8 @@ export default [
   route("api/pricing", "routes/pricing/api.pricing.ts"),
   route("api/me", "routes/players/api.me.ts"),
   route("api/me/avatar", "routes/players/api.me.avatar.ts"),
+  route("api/me/saved-businesses", "routes/directory/api.saved-businesses.ts"),
+  route("api/me/saved-businesses/:id", "routes/directory/api.saved-business.ts"),
   route("api/quiz/categories", "routes/quiz/api.quiz.categories.ts"),
   route("api/quiz/sessions", "routes/quiz/api.quiz.sessions.ts"),
   route("api/quiz/sessions/:id/answers", "routes/quiz/api.quiz.sessions.answers.ts"),
@@ -70,5 +81,8 @@ export default [
   route("api/docs", "routes/site/api.docs.tsx"),
   route("api/*", "routes/site/api.not-found.ts"),
   route("dev/outbox", "routes/site/dev.outbox.tsx"),
+  route("sitemap.xml", "routes/site/sitemap.ts"),
+  route("sitemaps/:name", "routes/site/sitemap-part.ts"),
+  route("robots.txt", "routes/site/robots.ts"),
   ...localizedPages(),
 ] satisfies RouteConfig;

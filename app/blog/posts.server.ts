@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, like, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, like, lte, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { blogPost, blogPostText } from "../db/schema/blog.ts";
 import { LOCALES, type Locale } from "../i18n/locale.ts";
@@ -147,4 +147,23 @@ export async function latestPosts(db: Db | Tx, locale: Locale, limit: number): P
     html: renderMarkdown(row.body),
     slugs,
   }));
+}
+
+/**
+ * The slugs of published posts in `locale` after post `afterId`, in id order, `limit` at a time
+ * (keyset pages, for the sitemap).
+ */
+export async function postSlugsAfter(
+  db: Db | Tx,
+  locale: Locale,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; slug: string }[]> {
+  return db
+    .select({ id: blogPost.id, slug: blogPostText.slug })
+    .from(blogPost)
+    .innerJoin(blogPostText, eq(blogPostText.postId, blogPost.id))
+    .where(and(published, eq(blogPostText.locale, locale), gt(blogPost.id, afterId)))
+    .orderBy(asc(blogPost.id))
+    .limit(limit);
 }

@@ -243,6 +243,11 @@ export async function summariesOf(
   });
 }
 
+export async function businessExists(db: Db | Tx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: business.id }).from(business).where(eq(business.id, id));
+  return row !== undefined;
+}
+
 /** The highest business id, 0 when there is none: the sitemap's business pages cover 1 to it. */
 export async function lastBusinessId(db: Db | Tx): Promise<number> {
   const [row] = await db.select({ last: max(business.id) }).from(business);

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import {
-  business,
   businessQuestion,
   directoryReport,
   questionAnswer,
@@ -10,6 +9,7 @@ import {
 import { AppError } from "../platform/errors.ts";
 import type { Limit } from "../platform/rate-limit.server.ts";
 import { publicIdentities } from "../players/identity.server.ts";
+import { businessExists } from "./businesses.server.ts";
 import {
   type Answer,
   type Author,
@@ -44,11 +44,7 @@ export const REPORT_LIMIT: Limit = {
 };
 
 async function assertBusiness(db: Db | Tx, businessId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: business.id })
-    .from(business)
-    .where(eq(business.id, businessId));
-  if (!row) throw new AppError("not_found");
+  if (!(await businessExists(db, businessId))) throw new AppError("not_found");
 }
 
 /** A Postgres unique violation on the named constraint (a second review, a second report). */

@@ -3,10 +3,21 @@ import {
   errorResponse,
   PUBLIC,
   type Schema,
+  SESSION_OPTIONAL,
+  SIGNED_IN,
   schemaRef,
   sharedResponse,
 } from "../platform/openapi.ts";
 import { CATEGORY_SLUGS } from "./categories.ts";
+import { REPORT_LIMIT, WRITE_LIMIT } from "./community.server.ts";
+import {
+  ANSWER_TEXT,
+  QUESTION_TEXT,
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  REVIEW_SORTS,
+  REVIEW_TEXT,
+} from "./community.ts";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_TEXT_MAX } from "./search.ts";
 
 const TAG = "Directory";
@@ -85,8 +96,6 @@ const businessDetail: Schema = {
         "description",
         "promo",
         "products",
-        "reviews",
-        "questions",
       ],
       properties: {
         address: { type: "string" },
@@ -119,35 +128,6 @@ const businessDetail: Schema = {
             },
           },
         },
-        reviews: {
-          type: "array",
-          items: {
-            type: "object",
-            required: ["id", "authorName", "rating", "body", "locale", "createdAt"],
-            properties: {
-              id: { type: "integer" },
-              authorName: { type: "string" },
-              rating: { type: "integer", minimum: 1, maximum: 5 },
-              body: { type: "string" },
-              locale,
-              createdAt: { type: "string", format: "date-time" },
-            },
-          },
-        },
-        questions: {
-          type: "array",
-          items: {
-            type: "object",
-            required: ["id", "askedBy", "question", "answer", "locale"],
-            properties: {
-              id: { type: "integer" },
-              askedBy: { type: "string" },
-              question: { type: "string" },
-              answer: { type: ["string", "null"] },
-              locale,
-            },
-          },
-        },
       },
     },
   ],
@@ -155,10 +135,163 @@ const businessDetail: Schema = {
 
 const json = (schema: Schema) => ({ "application/json": { schema } });
 
+const author: Schema = {
+  type: "object",
+  description:
+    "How the writer appears: a player's public name and picture, or their handle and no picture when their profile is private (under 14); a demo entry's shown name",
+  required: ["name", "image", "handle"],
+  properties: {
+    name: { type: "string" },
+    image: { type: ["string", "null"], description: "Null: show the default picture" },
+    handle: {
+      type: ["string", "null"],
+      description: "The player's public handle; null for demo entries",
+    },
+  },
+};
+
+const reviewItem: Schema = {
+  type: "object",
+  required: ["id", "author", "rating", "body", "locale", "createdAt", "editedAt", "mine"],
+  properties: {
+    id: { type: "integer" },
+    author: schemaRef("Author"),
+    rating: { type: "integer", minimum: 1, maximum: 5 },
+    body: { type: "string", description: "Plain text, as written: show it as text, never as HTML" },
+    locale,
+    createdAt: { type: "string", format: "date-time" },
+    editedAt: { type: ["string", "null"], format: "date-time", description: "Set once edited" },
+    mine: { type: "boolean", description: "Whether the signed-in caller wrote it" },
+  },
+};
+
+const questionItem: Schema = {
+  type: "object",
+  required: ["id", "author", "question", "locale", "createdAt", "ownerAnswer", "answers"],
+  properties: {
+    id: { type: "integer" },
+    author: schemaRef("Author"),
+    question: { type: "string", description: "Plain text" },
+    locale,
+    createdAt: { type: "string", format: "date-time" },
+    ownerAnswer: { type: ["string", "null"], description: "The owner's answer, on demo questions" },
+    answers: {
+      type: "array",
+      description: "Players' answers, oldest first",
+      items: {
+        type: "object",
+        required: ["id", "author", "body", "locale", "createdAt"],
+        properties: {
+          id: { type: "integer" },
+          author: schemaRef("Author"),
+          body: { type: "string", description: "Plain text" },
+          locale,
+          createdAt: { type: "string", format: "date-time" },
+        },
+      },
+    },
+  },
+};
+
+const page = (item: string): Schema => ({
+  type: "object",
+  required: ["items", "nextCursor"],
+  properties: {
+    items: { type: "array", items: schemaRef(item) },
+    nextCursor: { type: ["string", "null"], description: "Pass as `cursor` for the next page" },
+  },
+});
+
+const idParameter = (description: string) => ({
+  name: "id",
+  in: "path" as const,
+  required: true,
+  schema: { type: "integer", minimum: 1 },
+  description,
+});
+
+const body = (schema: Schema, example: Record<string, unknown>) => ({
+  required: true,
+  content: { "application/json": { schema, example } },
+});
+
+const writtenIn = {
+  ...locale,
+  description: "The language of the text; the `Accept-Language` one when left out",
+};
+
+const reviewBody: Schema = {
+  type: "object",
+  required: ["rating", "body"],
+  properties: {
+    rating: { type: "integer", minimum: 1, maximum: 5 },
+    body: { type: "string", minLength: REVIEW_TEXT.min, maxLength: REVIEW_TEXT.max },
+    locale: writtenIn,
+  },
+};
+
+const tooMany = (what: string) =>
+  errorResponse(
+    `Too many ${what} by this player within the hour; try again after \`Retry-After\` seconds`,
+    ["too_many_requests"],
+    {
+      "Retry-After": {
+        description: "Seconds to wait before trying again",
+        schema: { type: "integer", minimum: 1 },
+      },
+    },
+  );
+
+const notSignedIn = sharedResponse("Unauthorized");
+const badBody = (what: string) =>
+  errorResponse(`${what}; \`details\` lists each problem`, ["invalid_parameters"]);
+
+const reportOperation = (kind: "review" | "question" | "answer", operationId: string) => ({
+  post: {
+    operationId,
+    tags: [TAG],
+    security: SIGNED_IN,
+    summary: `Report a ${kind}`,
+    description: `Stores the signed-in player's report about a ${kind} for someone to review: a reason from the list and optional details. Reporting the same ${kind} again keeps the first report. At most ${REPORT_LIMIT.max} reports an hour per player.`,
+    parameters: [idParameter(`The ${kind}'s id`)],
+    requestBody: body(
+      {
+        type: "object",
+        required: ["reason"],
+        properties: {
+          reason: { type: "string", enum: [...REPORT_REASONS] },
+          details: { type: "string", maxLength: REPORT_DETAILS_MAX },
+        },
+      },
+      { reason: "spam", details: "Advertises another shop." },
+    ),
+    responses: {
+      "204": { description: "Stored" },
+      "400": badBody("No reason, or details too long"),
+      "401": notSignedIn,
+      "404": errorResponse(`No ${kind} has this id`, ["not_found"]),
+      "429": tooMany("reports"),
+      "500": sharedResponse("InternalError"),
+    },
+  },
+});
+
 /** The directory's part of the API document: search, one business, the categories. */
 export const directoryApi: ApiArea = {
-  tag: { name: TAG, description: "Businesses and their categories; public and read-only." },
-  schemas: { BusinessSummary: businessSummary, BusinessDetail: businessDetail },
+  tag: {
+    name: TAG,
+    description:
+      "Businesses and their categories (public), their reviews and community questions (written by signed-in players), and the businesses a player saved.",
+  },
+  schemas: {
+    BusinessSummary: businessSummary,
+    BusinessDetail: businessDetail,
+    Author: author,
+    Review: reviewItem,
+    Question: questionItem,
+    ReviewPage: page("Review"),
+    QuestionPage: page("Question"),
+  },
   paths: {
     "/api/businesses": {
       get: {
@@ -232,7 +365,7 @@ export const directoryApi: ApiArea = {
         security: PUBLIC,
         summary: "One business",
         description:
-          "Everything the business page shows: address, position, description, promotion, products, reviews and community questions.",
+          "Everything the business page shows: address, position, description, promotion and products. Its reviews and community questions are pages of their own: `/api/businesses/{id}/reviews` and `/questions`.",
         parameters: [
           {
             name: "id",
@@ -247,6 +380,257 @@ export const directoryApi: ApiArea = {
           "404": errorResponse("No business has this id, or the id is not a whole number", [
             "not_found",
           ]),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+    "/api/businesses/{id}/reviews": {
+      get: {
+        operationId: "listReviews",
+        tags: [TAG],
+        security: SESSION_OPTIONAL,
+        summary: "A business's reviews",
+        description:
+          "One page of reviews: newest first, or by rating (ties newest first). Follow `nextCursor` with the same `sort`.",
+        parameters: [
+          idParameter("The business's id"),
+          {
+            name: "sort",
+            in: "query",
+            schema: { type: "string", enum: [...REVIEW_SORTS], default: "newest" },
+            description: "The order",
+          },
+          {
+            name: "cursor",
+            in: "query",
+            schema: { type: "string" },
+            description: "The nextCursor of the previous page",
+          },
+        ],
+        responses: {
+          "200": { description: "One page of reviews", content: json(schemaRef("ReviewPage")) },
+          "400": errorResponse("Unknown sort or made-up cursor", ["invalid_parameters"]),
+          "404": errorResponse("No business has this id", ["not_found"]),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+      post: {
+        operationId: "writeReview",
+        tags: [TAG],
+        security: SIGNED_IN,
+        summary: "Review a business",
+        description: `The signed-in player's review: a rating from 1 to 5 and a text of ${REVIEW_TEXT.min} to ${REVIEW_TEXT.max} characters. One per player per business (then PATCH /api/reviews/{id}). The business's rating and review count change in the same transaction. Reviews, questions and answers together: at most ${WRITE_LIMIT.max} an hour per player.`,
+        parameters: [idParameter("The business's id")],
+        requestBody: body(reviewBody, {
+          rating: 5,
+          body: "Friendly staff and the best poutine in the neighbourhood.",
+        }),
+        responses: {
+          "201": {
+            description: "Posted",
+            content: json({
+              type: "object",
+              required: ["id"],
+              properties: { id: { type: "integer" } },
+            }),
+          },
+          "400": badBody("Rating missing or out of range, or text too short or too long"),
+          "401": notSignedIn,
+          "404": errorResponse("No business has this id", ["not_found"]),
+          "409": errorResponse("The player already reviewed this business", ["conflict"]),
+          "429": tooMany("reviews, questions and answers"),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+    "/api/reviews/{id}": {
+      patch: {
+        operationId: "updateReview",
+        tags: [TAG],
+        security: SIGNED_IN,
+        summary: "Change one's review",
+        description:
+          "Replaces the rating and text of the player's own review; it shows as edited. Another player's review is a 404, as is a missing one.",
+        parameters: [idParameter("The review's id")],
+        requestBody: body(reviewBody, {
+          rating: 4,
+          body: "Still good, though slower on weekends.",
+        }),
+        responses: {
+          "204": { description: "Changed" },
+          "400": badBody("Rating missing or out of range, or text too short or too long"),
+          "401": notSignedIn,
+          "404": errorResponse("The player has no review with this id", ["not_found"]),
+          "429": tooMany("reviews, questions and answers"),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+      delete: {
+        operationId: "deleteReview",
+        tags: [TAG],
+        security: SIGNED_IN,
+        summary: "Delete one's review",
+        description: "Another player's review is a 404, as is a missing one.",
+        parameters: [idParameter("The review's id")],
+        responses: {
+          "204": { description: "Deleted" },
+          "401": notSignedIn,
+          "404": errorResponse("The player has no review with this id", ["not_found"]),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+    "/api/reviews/{id}/reports": reportOperation("review", "reportReview"),
+    "/api/businesses/{id}/questions": {
+      get: {
+        operationId: "listQuestions",
+        tags: [TAG],
+        security: PUBLIC,
+        summary: "A business's community questions",
+        description: "One page of questions, newest first, each with its answers.",
+        parameters: [
+          idParameter("The business's id"),
+          {
+            name: "cursor",
+            in: "query",
+            schema: { type: "string" },
+            description: "The nextCursor of the previous page",
+          },
+        ],
+        responses: {
+          "200": {
+            description: "One page of questions",
+            content: json(schemaRef("QuestionPage")),
+          },
+          "400": errorResponse("Made-up cursor", ["invalid_parameters"]),
+          "404": errorResponse("No business has this id", ["not_found"]),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+      post: {
+        operationId: "askQuestion",
+        tags: [TAG],
+        security: SIGNED_IN,
+        summary: "Ask a question",
+        description: `A question of ${QUESTION_TEXT.min} to ${QUESTION_TEXT.max} characters about the business.`,
+        parameters: [idParameter("The business's id")],
+        requestBody: body(
+          {
+            type: "object",
+            required: ["question"],
+            properties: {
+              question: {
+                type: "string",
+                minLength: QUESTION_TEXT.min,
+                maxLength: QUESTION_TEXT.max,
+              },
+              locale: writtenIn,
+            },
+          },
+          { question: "Is there parking nearby?" },
+        ),
+        responses: {
+          "201": {
+            description: "Posted",
+            content: json({
+              type: "object",
+              required: ["id"],
+              properties: { id: { type: "integer" } },
+            }),
+          },
+          "400": badBody("Question too short or too long"),
+          "401": notSignedIn,
+          "404": errorResponse("No business has this id", ["not_found"]),
+          "429": tooMany("reviews, questions and answers"),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+    "/api/questions/{id}/answers": {
+      post: {
+        operationId: "answerQuestion",
+        tags: [TAG],
+        security: SIGNED_IN,
+        summary: "Answer a question",
+        description: `An answer of ${ANSWER_TEXT.min} to ${ANSWER_TEXT.max} characters.`,
+        parameters: [idParameter("The question's id")],
+        requestBody: body(
+          {
+            type: "object",
+            required: ["answer"],
+            properties: {
+              answer: { type: "string", minLength: ANSWER_TEXT.min, maxLength: ANSWER_TEXT.max },
+              locale: writtenIn,
+            },
+          },
+          { answer: "Yes, behind the building." },
+        ),
+        responses: {
+          "201": {
+            description: "Posted",
+            content: json({
+              type: "object",
+              required: ["id"],
+              properties: { id: { type: "integer" } },
+            }),
+          },
+          "400": badBody("Answer too short or too long"),
+          "401": notSignedIn,
+          "404": errorResponse("No question has this id", ["not_found"]),
+          "429": tooMany("reviews, questions and answers"),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+    "/api/questions/{id}/reports": reportOperation("question", "reportQuestion"),
+    "/api/answers/{id}/reports": reportOperation("answer", "reportAnswer"),
+    "/api/me/saved-businesses": {
+      get: {
+        operationId: "listSavedBusinesses",
+        tags: [TAG],
+        security: SIGNED_IN,
+        summary: "Saved businesses",
+        description: "The businesses the player saved, last saved first (at most 60).",
+        responses: {
+          "200": {
+            description: "The saved businesses",
+            content: json({
+              type: "object",
+              required: ["items"],
+              properties: { items: { type: "array", items: schemaRef("BusinessSummary") } },
+            }),
+          },
+          "401": notSignedIn,
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+    "/api/me/saved-businesses/{id}": {
+      put: {
+        operationId: "saveBusiness",
+        tags: [TAG],
+        security: SIGNED_IN,
+        summary: "Save a business",
+        description: "Saving it again changes nothing.",
+        parameters: [idParameter("The business's id")],
+        responses: {
+          "204": { description: "Saved" },
+          "401": notSignedIn,
+          "404": errorResponse("No business has this id", ["not_found"]),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+      delete: {
+        operationId: "unsaveBusiness",
+        tags: [TAG],
+        security: SIGNED_IN,
+        summary: "Unsave a business",
+        description: "Unsaving one that is not saved changes nothing.",
+        parameters: [idParameter("The business's id")],
+        responses: {
+          "204": { description: "No longer saved" },
+          "401": notSignedIn,
+          "404": errorResponse("The id is not a business id", ["not_found"]),
           "500": sharedResponse("InternalError"),
         },
       },

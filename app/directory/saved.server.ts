@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
-import { business, savedBusiness } from "../db/schema/directory.ts";
+import { savedBusiness } from "../db/schema/directory.ts";
 import { AppError } from "../platform/errors.ts";
-import { summariesOf } from "./businesses.server.ts";
+import { businessExists, summariesOf } from "./businesses.server.ts";
 import type { BusinessSummary } from "./types.ts";
 
 /** How many saved businesses the profile lists, newest first. */
@@ -10,11 +10,7 @@ export const SAVED_LIST_MAX = 60;
 
 /** Saves the business for the player; saving it again keeps the one row. Unknown: 404. */
 export async function saveBusiness(db: Db | Tx, userId: string, businessId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: business.id })
-    .from(business)
-    .where(eq(business.id, businessId));
-  if (!row) throw new AppError("not_found");
+  if (!(await businessExists(db, businessId))) throw new AppError("not_found");
   await db.insert(savedBusiness).values({ userId, businessId }).onConflictDoNothing();
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, like, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, like, lte, max, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { job, jobText } from "../db/schema/jobs.ts";
 import type { EmployerType, EmploymentType, PayPeriod, WorkSetting } from "./posting.ts";
@@ -210,4 +210,29 @@ export async function getJob(db: Db | Tx, id: number, now = new Date()): Promise
     ontario:
       aiScreening !== null && existingVacancy !== null ? { aiScreening, existingVacancy } : null,
   };
+}
+
+/** The highest posting id, 0 when there is none: the sitemap's job pages cover 1 to it. */
+export async function lastJobId(db: Db | Tx): Promise<number> {
+  const [row] = await db.select({ last: max(job.id) }).from(job);
+  return row?.last ?? 0;
+}
+
+/**
+ * The ids of postings after `afterId` and up to `upToId`, in order, `limit` at a time (keyset
+ * pages on the primary key, for the sitemap). Closed postings keep their page, so they are listed.
+ */
+export async function jobIdsBetween(
+  db: Db | Tx,
+  afterId: number,
+  upToId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: job.id })
+    .from(job)
+    .where(and(gt(job.id, afterId), lte(job.id, upToId)))
+    .orderBy(asc(job.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

@@ -1,0 +1,84 @@
+import { escapeHtml } from "./text.ts";
+
+/** The sitemap protocol's limit of addresses per file. */
+export const SITEMAP_MAX_URLS = 50_000;
+/** Addresses read from the database per query while a sitemap streams. */
+export const SITEMAP_BATCH = 5_000;
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NAMESPACE = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+
+/**
+ * Sends XML as it is made: each chunk of the generator is written when the client is ready for
+ * it, so a sitemap of 50,000 addresses never sits whole in memory. gzip is applied by a stream as
+ * well when the client takes it (the host's one-call compression would gather the whole answer);
+ * otherwise `no-transform` tells the host to leave it as it is.
+ */
+export function streamXml(request: Request, chunks: AsyncIterable<string>): Response {
+  const encoder = new TextEncoder();
+  const iterator = chunks[Symbol.asyncIterator]();
+  const xml = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  const headers = new Headers({
+    "Content-Type": "application/xml; charset=utf-8",
+    "Cache-Control": "public, max-age=3600, no-transform",
+    Vary: "Accept-Encoding",
+  });
+  if (/\bgzip\b/i.test(request.headers.get("accept-encoding") ?? "")) {
+    headers.set("Content-Encoding", "gzip");
+    const gzip = new CompressionStream("gzip") as unknown as ReadableWritablePair<
+      Uint8Array<ArrayBuffer>,
+      Uint8Array
+    >;
+    return new Response(xml.pipeThrough(gzip), { headers });
+  }
+  return new Response(xml, { headers });
+}
+
+/** A `<urlset>` of absolute addresses, read batch by batch from `batches`. */
+export async function* urlSet(batches: AsyncIterable<string[]>): AsyncGenerator<string> {
+  yield `${XML_HEAD}<urlset ${NAMESPACE}>\n`;
+  for await (const urls of batches) {
+    yield urls.map((url) => `<url><loc>${escapeHtml(url)}</loc></url>\n`).join("");
+  }
+  yield "</urlset>\n";
+}
+
+/** A `<sitemapindex>` naming each sitemap by its absolute address. */
+export async function* sitemapIndex(sitemaps: string[]): AsyncGenerator<string> {
+  yield `${XML_HEAD}<sitemapindex ${NAMESPACE}>\n`;
+  yield sitemaps.map((url) => `<sitemap><loc>${escapeHtml(url)}</loc></sitemap>\n`).join("");
+  yield "</sitemapindex>\n";
+}
+
+/**
+ * Ids from 1 to `lastId` split into sitemaps of SITEMAP_MAX_URLS consecutive ids: part `n` (from
+ * 1) covers ids after `(n - 1) * max` up to `n * max`, so no part can exceed the limit and none
+ * needs to count or skip rows to know where it starts.
+ */
+export function idParts(lastId: number): number {
+  return Math.ceil(lastId / SITEMAP_MAX_URLS);
+}
+
+/** The ids of part `n`, by keyset pages of SITEMAP_BATCH read through `between`. */
+export async function* idsOfPart(
+  part: number,
+  between: (afterId: number, upToId: number, limit: number) => Promise<number[]>,
+): AsyncGenerator<number[]> {
+  const upTo = part * SITEMAP_MAX_URLS;
+  let after = (part - 1) * SITEMAP_MAX_URLS;
+  while (after < upTo) {
+    const ids = await between(after, upTo, SITEMAP_BATCH);
+    if (ids.length === 0) return;
+    yield ids;
+    after = ids.at(-1) as number;
+  }
+}

@@ -1,0 +1,35 @@
+import { requireApiViewer } from "../../auth/session.server.ts";
+import { deleteReview, updateReview, WRITE_LIMIT } from "../../directory/community.server.ts";
+import { itemId, localeSchema, reviewSchema } from "../../directory/community.ts";
+import { localeFromRequest } from "../../i18n/locale.ts";
+import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { databaseContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
+import { readInput } from "../../platform/input.server.ts";
+import { takeAttempt } from "../../platform/rate-limit.server.ts";
+import type { Route } from "./+types/api.review";
+
+const changedReview = reviewSchema.extend({ locale: localeSchema.optional() });
+
+/**
+ * PATCH changes the player's own review (rating and text together), DELETE removes it. Another
+ * player's review, like a missing one, is a 404.
+ */
+export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
+  if (request.method !== "PATCH" && request.method !== "DELETE") methodNotAllowed("PATCH, DELETE");
+  const viewer = await requireApiViewer(request, context);
+  const parsed = itemId.safeParse(params.id);
+  if (!parsed.success) throw new AppError("not_found");
+  const db = context.get(databaseContext);
+  if (request.method === "DELETE") {
+    await deleteReview(db, viewer.id, parsed.data);
+    return new Response(null, { status: 204 });
+  }
+  const input = await readInput(request, changedReview);
+  await takeAttempt(db, WRITE_LIMIT, viewer.id);
+  await updateReview(db, viewer.id, parsed.data, {
+    ...input,
+    locale: input.locale ?? localeFromRequest(request),
+  });
+  return new Response(null, { status: 204 });
+});
