@@ -97,3 +97,12 @@ export function formFailure(error: AppError, extra: Record<string, unknown> = {}
   };
   return data({ ...extra, problem }, { status: error.status, headers: error.headers() });
 }
+
+/**
+ * A page route's `headers`: the Retry-After of a refused form (a rate limit) reaches the browser
+ * with the page that shows the message.
+ */
+export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}

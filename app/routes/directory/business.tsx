@@ -34,7 +34,7 @@ import { formatMoney, formatTimeOfDay } from "../../i18n/format.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
-import { formAction, formFailure } from "../../platform/api.ts";
+import { formAction, formFailure, retryAfterHeaders } from "../../platform/api.ts";
 import { authContext, databaseContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
@@ -96,6 +96,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     messages: pageMessages(request, "directory"),
   };
 }
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 /**
  * The page's forms: write, change or delete one's review, ask, answer (players only, each write

@@ -8,7 +8,7 @@ import { parseBusinessId } from "../../directory/search.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
-import { type FormProblem, formAction } from "../../platform/api.ts";
+import { type FormProblem, formAction, retryAfterHeaders } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -42,6 +42,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     messages: pageMessages(request, "directory"),
   };
 }
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
   const viewer = await requireViewer(request, context);
