@@ -229,15 +229,8 @@ function ReviewForm({
   const heading = own ? t("community.ownHeading") : t("community.writeHeading");
   return (
     <div className="mt-6 rounded-2xl p-4 ring-1 ring-slate-200">
-      <h3 id="review-form-heading" className="text-lg font-semibold">
-        {heading}
-      </h3>
-      <Form
-        method="post"
-        aria-labelledby="review-form-heading"
-        className="mt-3 flex flex-col gap-4"
-        preventScrollReset
-      >
+      <h3 className="text-lg font-semibold">{heading}</h3>
+      <Form method="post" className="mt-3 flex flex-col gap-4" preventScrollReset>
         {problem && <Problem id="review-problem" problem={problem} />}
         <input type="hidden" name="intent" value={intent} />
         {own && <input type="hidden" name="reviewId" value={own.id} />}

@@ -171,6 +171,11 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
   const { business } = loaderData;
   const description = business.description[locale];
   const action = actionData as ActionProblem | undefined;
+  // The confirmation's answer arrives with the page that no longer asks: the toast says it.
+  const confirmed = useFetcher<{ saved?: boolean }>({ key: "confirm-save" }).data;
+  useEffect(() => {
+    if (confirmed?.saved) showNotice("saved");
+  }, [confirmed]);
 
   return (
     <article>
@@ -335,9 +340,6 @@ function ConfirmSave({ name, auto }: { name: string; auto: boolean }) {
   useEffect(() => {
     if (auto) submit({ intent: "save", via: "fetch" }, { method: "post" });
   }, [auto, submit]);
-  useEffect(() => {
-    if (fetcher.data?.saved) showNotice("saved");
-  }, [fetcher.data]);
   return (
     <section aria-labelledby="confirm-save" className="bg-brand-50 px-4 py-3">
       <fetcher.Form

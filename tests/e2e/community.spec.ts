@@ -1,0 +1,275 @@
+import type { Page } from "@playwright/test";
+import { FRENCH_SPACING_MISTAKE } from "../support/french-typography.ts";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+
+const SCREENSHOTS = ".data/screenshots";
+const BUSINESS = "Lakshmi's Dosa House";
+
+const LANGUAGES = {
+  en: {
+    prefix: "",
+    stars: (count: number) => `${count} stars`,
+    body: "Your review",
+    post: "Post my review",
+    posted: "Thank you, your review is posted.",
+    save: "Save my review",
+    updated: "Your review is updated.",
+    edited: "edited",
+    remove: "Delete my review",
+    deleted: "Your review is deleted.",
+    tooShort: "Your review must have from 20 to 2,000 characters.",
+    basedOn: (count: number) => `Based on ${count} ratings`,
+    text: "Crispy dosas and a kind welcome. See https://example.com <b>not bold</b>",
+  },
+  fr: {
+    prefix: "/fr",
+    stars: (count: number) => `${count} étoiles`,
+    body: "Votre avis",
+    post: "Publier mon avis",
+    posted: "Merci, votre avis est publié.",
+    save: "Enregistrer mon avis",
+    updated: "Votre avis est modifié.",
+    edited: "modifié",
+    remove: "Supprimer mon avis",
+    deleted: "Votre avis est supprimé.",
+    tooShort: "Votre avis doit compter de 20 à 2\u202f000 caractères.",
+    basedOn: (count: number) => `Selon ${count} évaluations`,
+    text: "Des dosas croustillants et un accueil chaleureux. Voir https://example.com <b>pas gras</b>",
+  },
+} as const;
+
+/** Every text the page shows (and its title) that breaks French punctuation spacing. */
+function frenchSpacingMistakes(page: Page): Promise<string[]> {
+  return page.evaluate((pattern) => {
+    const mistake = new RegExp(pattern, "u");
+    const texts = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest("script, style") || !node.textContent?.trim()) continue;
+      // What players wrote in English keeps English punctuation.
+      if (!node.parentElement?.closest("[lang]")?.getAttribute("lang")?.startsWith("fr")) continue;
+      texts.push(node.textContent);
+    }
+    return texts.filter((text) => mistake.test(text));
+  }, FRENCH_SPACING_MISTAKE.source);
+}
+
+/** Full-page screenshots at 1280 and 375 px, to look at; the viewport goes back to 1280. */
+async function screenshots(page: Page, name: string) {
+  if (name.startsWith("fr-")) expect(await frenchSpacingMistakes(page)).toEqual([]);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({
+      path: `${SCREENSHOTS}/community-${name}-${width}.png`,
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function openBusiness(page: Page, prefix: string) {
+  await page.goto(`${prefix}/businesses?title=lakshmi&location=&category=`);
+  await page.getByRole("link", { name: BUSINESS }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(BUSINESS);
+}
+
+for (const [language, words] of Object.entries(LANGUAGES)) {
+  test(`write, edit and delete a review (${language})`, async ({ page, signIn }) => {
+    const player = await signIn();
+    await openBusiness(page, words.prefix);
+    const reviews = page.getByRole("region", { name: /^(Reviews|Avis)$/ });
+    const count = Number(
+      (await reviews.getByText(/^(Based on|Selon) \d+/).textContent())?.match(/\d+/)?.[0],
+    );
+
+    // Too short first: the message names the rule, and nothing is posted.
+    await page.getByLabel(words.stars(4)).check();
+    await page.getByLabel(words.body, { exact: true }).fill("Too short.");
+    await page
+      .getByLabel(words.body, { exact: true })
+      .evaluate((field) => field.removeAttribute("minlength"));
+    await page.getByRole("button", { name: words.post }).click();
+    await expect(page.getByRole("alert")).toHaveText(words.tooShort);
+
+    await page.getByLabel(words.stars(4)).check();
+    await page.getByLabel(words.body, { exact: true }).fill(words.text);
+    await page.getByRole("button", { name: words.post }).click();
+    await expect(page.getByRole("status").filter({ hasText: words.posted })).toBeVisible();
+    const mine = page.getByRole("listitem").filter({ hasText: words.text });
+    // A player under 14: their handle and the default picture.
+    await expect(mine).toContainText(player.handle);
+    await expect(mine.locator("img").first()).toHaveAttribute("src", "/images/avatar-default.svg");
+    // Text stays text: no link, no bold.
+    await expect(mine.getByRole("link", { name: "https://example.com" })).toHaveCount(0);
+    await expect(mine.locator("b")).toHaveCount(0);
+    await expect(reviews.getByText(words.basedOn(count + 1))).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshots(page, `${language}-review`);
+
+    await page.getByLabel(words.stars(5)).check();
+    await page.getByLabel(words.body, { exact: true }).fill(`${words.text} (2)`);
+    await page.getByRole("button", { name: words.save }).click();
+    await expect(page.getByRole("status").filter({ hasText: words.updated })).toBeVisible();
+    const edited = page.getByRole("listitem").filter({ hasText: `${words.text} (2)` });
+    await expect(edited).toContainText(words.edited);
+    await expect(edited.getByRole("img", { name: /5[.,]0/ })).toBeVisible();
+
+    await page.getByRole("button", { name: words.remove }).click();
+    await expect(page.getByRole("status").filter({ hasText: words.deleted })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: words.text })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: words.post })).toBeVisible();
+  });
+}
+
+test("ask a question, another player answers it, and a third reports the answer", async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  await openBusiness(page, "");
+  const question = "Do you have a gluten-free menu?";
+  await page.getByLabel("Your question").fill(question);
+  await page.getByRole("button", { name: "Ask" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your question is posted." }),
+  ).toBeVisible();
+  const asked = page.getByRole("listitem").filter({ hasText: question });
+  await expect(asked).toBeVisible();
+
+  const answerer = await signIn();
+  await page.reload();
+  await asked.getByLabel("Your answer").fill("Yes, most dosas are.");
+  await asked.getByRole("button", { name: "Answer" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your answer is posted." }),
+  ).toBeVisible();
+  await expect(asked.getByRole("list", { name: "1 answer" })).toContainText(
+    `Answer from ${answerer.handle}`,
+  );
+  await expect(asked).toContainText("Yes, most dosas are.");
+  await expectNoAxeViolations(page);
+
+  await signIn();
+  await page.reload();
+  await asked.getByRole("link", { name: `Report what ${answerer.handle} wrote` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Report what a player wrote");
+  await expect(page.locator("blockquote")).toHaveText("Yes, most dosas are.");
+  await expectNoAxeViolations(page);
+  await page.getByLabel("False or misleading").check();
+  await page.getByLabel("Details (optional)").fill("They serve wheat in everything.");
+  await page.getByRole("button", { name: "Send the report" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Thank you. Someone will review your report." }),
+  ).toBeVisible();
+});
+
+test("a visitor saves from a card, through sign-in, and finds it on the profile", async ({
+  page,
+  signIn,
+}) => {
+  await page.goto("/businesses?title=lakshmi&location=&category=");
+  const heart = page.getByRole("button", { name: `Save ${BUSINESS}` });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await expectNoAxeViolations(page);
+  await heart.click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  const back = new URL(page.url()).searchParams.get("redirectTo") ?? "";
+  expect(back).toMatch(/^\/businesses\/\d+\?save$/);
+
+  // Signing in sends the player back to that address (checked in accounts.spec.ts).
+  await signIn();
+  await page.goto(back);
+  await expect(page.getByRole("status").filter({ hasText: "Saved to your places." })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Save ${BUSINESS}` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+
+  await page.goto("/profile");
+  const saved = page.getByRole("list", { name: "Saved businesses" });
+  await expect(saved.getByRole("article")).toHaveCount(1);
+  await expect(saved.getByRole("link", { name: BUSINESS })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "en-profile");
+  await page.goto("/fr/profile");
+  await expect(page.getByRole("list", { name: "Entreprises enregistrées" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "fr-profile");
+
+  // Unsaving from the card on the profile: the list follows without a reload.
+  await page.getByRole("button", { name: `Enregistrer ${BUSINESS}` }).click();
+  await expect(page.getByText(/Vous n’avez encore enregistré aucune entreprise/)).toBeVisible();
+});
+
+test("cards: Save without JavaScript is a form that comes back, Share is a plain link", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/fr/businesses?title=lakshmi&location=&category=");
+  const share = page.getByRole("link", { name: `Partager ${BUSINESS}` });
+  await expect(share).toHaveAttribute("href", /^\/fr\/businesses\/\d+$/);
+  await page.getByRole("button", { name: `Enregistrer ${BUSINESS}` }).click();
+  await expect(page).toHaveURL(/\/fr\/login\?redirectTo=/);
+  await context.close();
+});
+
+test("Share copies the link and says so where there is no share sheet", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, "share", { value: undefined });
+  });
+  await page.goto("/businesses?title=lakshmi&location=&category=");
+  await page.getByRole("link", { name: `Share ${BUSINESS}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Link copied." })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/businesses\/\d+$/);
+  await screenshots(page, "en-businesses");
+  await page.goto("/fr/businesses?title=lakshmi&location=&category=");
+  await screenshots(page, "fr-businesses");
+});
+
+test("the business page's JSON-LD parses with its fields, and the sitemaps are valid XML", async ({
+  page,
+}) => {
+  await openBusiness(page, "/fr");
+  const data = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent()) ?? "",
+  );
+  expect(data).toMatchObject({
+    "@type": "Restaurant",
+    name: BUSINESS,
+    address: { "@type": "PostalAddress", addressCountry: "CA" },
+    geo: { "@type": "GeoCoordinates" },
+    openingHoursSpecification: { "@type": "OpeningHoursSpecification" },
+    aggregateRating: { "@type": "AggregateRating", bestRating: 5 },
+  });
+  expect(data.url).toMatch(/\/fr\/businesses\/\d+$/);
+  expect(typeof data.priceRange).toBe("string");
+  await screenshots(page, "fr-business");
+
+  const problems = await page.evaluate(async () => {
+    const found: string[] = [];
+    const read = async (address: string) => {
+      const xml = await (await fetch(address)).text();
+      const parsed = new DOMParser().parseFromString(xml, "application/xml");
+      if (parsed.querySelector("parsererror")) found.push(`${address} is not well-formed`);
+      return parsed;
+    };
+    const index = await read("/sitemap.xml");
+    const parts = [...index.getElementsByTagName("loc")].map((loc) => loc.textContent ?? "");
+    if (parts.length < 4) found.push(`only ${parts.length} sitemaps`);
+    for (const part of parts) {
+      const urls = (await read(new URL(part).pathname)).getElementsByTagName("loc");
+      if (urls.length === 0 || urls.length > 50_000)
+        found.push(`${part}: ${urls.length} addresses`);
+      if (![...urls].every((url) => url.textContent?.startsWith(location.origin)))
+        found.push(`${part}: an address not from BASE_URL`);
+    }
+    return found;
+  });
+  expect(problems).toEqual([]);
+});
