@@ -10,6 +10,8 @@ import http from "node:http";
 
 export type Server = {
   port: number;
+  /** The server process's id, for /proc figures beyond rssMb. */
+  pid: number;
   /** Resident memory of the server process, in MB, from /proc. */
   rssMb: () => number;
   inspector?: Inspector;
@@ -52,6 +54,7 @@ export async function startServer(options: {
   const inspector = options.inspectPort ? await connectInspector(options.inspectPort) : undefined;
   return {
     port: options.port,
+    pid: child.pid as number,
     inspector,
     rssMb: () => {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");

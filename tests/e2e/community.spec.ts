@@ -69,7 +69,7 @@ async function screenshots(page: Page, name: string) {
 
 async function openBusiness(page: Page, prefix: string) {
   await page.goto(`${prefix}/businesses?title=lakshmi&location=&category=`);
-  await page.getByRole("link", { name: BUSINESS }).click();
+  await page.getByRole("link", { name: BUSINESS, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(BUSINESS);
 }
 
@@ -188,7 +188,7 @@ test("a visitor saves from a card, through sign-in, and finds it on the profile"
   await page.goto("/profile");
   const saved = page.getByRole("list", { name: "Saved businesses" });
   await expect(saved.getByRole("article")).toHaveCount(1);
-  await expect(saved.getByRole("link", { name: BUSINESS })).toBeVisible();
+  await expect(saved.getByRole("link", { name: BUSINESS, exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, "en-profile");
   await page.goto("/fr/profile");

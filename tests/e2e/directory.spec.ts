@@ -16,7 +16,7 @@ test.describe("home", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find Popular Businesses");
     const cards = page.getByRole("article");
     await expect(cards).toHaveCount(1);
-    await expect(cards.getByRole("link")).toHaveText("Lakshmi's Dosa House");
+    await expect(cards.getByRole("heading").getByRole("link")).toHaveText("Lakshmi's Dosa House");
     await expect(page.getByLabel("What")).toHaveValue("dosa");
     await expect(page.getByLabel("Location")).toHaveValue("toronto");
     await expect(page.getByLabel("Category", { exact: true })).toHaveValue("Restaurants");
@@ -61,18 +61,25 @@ test.describe("businesses", () => {
     await page.getByRole("link", { name: "More Businesses" }).click();
     await expect(cards).toHaveCount(24);
     expect(page.url()).toBe(url);
-    await expect(cards.nth(12).getByRole("link")).toBeFocused();
+    await expect(cards.nth(12).getByRole("heading").getByRole("link")).toBeFocused();
   });
 
   test("More Businesses is a plain link without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/businesses?title=&location=&category=");
-    const first = await page.getByRole("article").first().getByRole("link").textContent();
+    const first = await page
+      .getByRole("article")
+      .first()
+      .getByRole("heading")
+      .getByRole("link")
+      .textContent();
     await page.getByRole("link", { name: "More Businesses" }).click();
     await expect(page).toHaveURL(/cursor=/);
     await expect(page.getByRole("article")).toHaveCount(12);
-    await expect(page.getByRole("article").first().getByRole("link")).not.toHaveText(first ?? "");
+    await expect(
+      page.getByRole("article").first().getByRole("heading").getByRole("link"),
+    ).not.toHaveText(first ?? "");
     await context.close();
   });
 
@@ -98,7 +105,7 @@ test.describe("business page", () => {
     page,
   }) => {
     await page.goto("/businesses?title=lakshmi&location=&category=");
-    await page.getByRole("link", { name: "Lakshmi's Dosa House" }).click();
+    await page.getByRole("link", { name: "Lakshmi's Dosa House", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lakshmi's Dosa House");
     await expect(page.getByRole("img", { name: /Rated 4[.,]5 out of 5/ }).first()).toBeVisible();
     await expect(page.getByText(/ratings?$/).first()).toBeVisible();
@@ -126,7 +133,7 @@ test.describe("business page", () => {
   test("the carousel's arrows are unavailable at its ends", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 900 });
     await page.goto("/businesses?title=lakshmi&location=&category=");
-    await page.getByRole("link", { name: "Lakshmi's Dosa House" }).click();
+    await page.getByRole("link", { name: "Lakshmi's Dosa House", exact: true }).click();
     const strip = page.getByRole("list", { name: "Products and services" });
     const previous = page.getByRole("button", { name: "Previous products" });
     const next = page.getByRole("button", { name: "Next products" });
@@ -149,7 +156,7 @@ test.describe("business page", () => {
 
   test("the carousel shows 1, 2, 3 and 4 products by width", async ({ page }) => {
     await page.goto("/businesses?title=lakshmi&location=&category=");
-    await page.getByRole("link", { name: "Lakshmi's Dosa House" }).click();
+    await page.getByRole("link", { name: "Lakshmi's Dosa House", exact: true }).click();
     const strip = page.getByRole("list", { name: "Products and services" });
     for (const [width, slides] of [
       [375, 1],
@@ -200,7 +207,7 @@ test.describe("in French", () => {
     await page.getByLabel("Quoi").fill("garage");
     await page.getByRole("button", { name: "Chercher" }).click();
     await expect(page).toHaveURL(/\/fr\/businesses\?title=garage/);
-    await page.getByRole("link", { name: "Garage Clé de Douze" }).click();
+    await page.getByRole("link", { name: "Garage Clé de Douze", exact: true }).click();
     await expect(page).toHaveURL(/\/fr\/businesses\/\d+$/);
     await expect(page.getByRole("heading", { name: "Produits et services" })).toBeVisible();
     await expect(page.getByText(/\d,\d\d\u00a0\$/).first()).toBeVisible();

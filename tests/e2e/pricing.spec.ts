@@ -87,7 +87,7 @@ test("Claim your Business in the footer and on a business page lead to the form"
   await page.keyboard.press("Escape");
 
   await page.goto("/businesses?title=lakshmi&location=&category=");
-  await page.getByRole("link", { name: "Lakshmi's Dosa House" }).click();
+  await page.getByRole("link", { name: "Lakshmi's Dosa House", exact: true }).click();
   await page.getByRole("link", { name: "Is this your business? Claim it" }).click();
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(

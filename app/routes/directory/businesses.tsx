@@ -116,7 +116,7 @@ function Results({ first, form }: { first: ResultPage; form: SearchValues }) {
   useEffect(() => {
     if (pages.length < 2 || !lastPage?.items[0]) return;
     document
-      .querySelector<HTMLAnchorElement>(`[data-business="${lastPage.items[0].id}"] a`)
+      .querySelector<HTMLAnchorElement>(`[data-business="${lastPage.items[0].id}"] h3 a`)
       ?.focus();
   }, [pages.length, lastPage]);
 
