@@ -4,6 +4,8 @@ import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 const SCREENSHOTS = ".data/screenshots";
 const BUSINESS = "Lakshmi's Dosa House";
+/** Reviewed and asked about here only, so other specs' figures for BUSINESS stay as seeded. */
+const REVIEWED = { name: "Bistro La Tablée de Rosalie", search: "rosalie" };
 
 const LANGUAGES = {
   en: {
@@ -19,7 +21,7 @@ const LANGUAGES = {
     deleted: "Your review is deleted.",
     tooShort: "Your review must have from 20 to 2,000 characters.",
     basedOn: (count: number) => `Based on ${count} ratings`,
-    text: "Crispy dosas and a kind welcome. See https://example.com <b>not bold</b>",
+    text: "A perfect confit and a kind welcome. See www.example.com <b>not bold</b>",
   },
   fr: {
     prefix: "/fr",
@@ -34,7 +36,7 @@ const LANGUAGES = {
     deleted: "Votre avis est supprimé.",
     tooShort: "Votre avis doit compter de 20 à 2\u202f000 caractères.",
     basedOn: (count: number) => `Selon ${count} évaluations`,
-    text: "Des dosas croustillants et un accueil chaleureux. Voir https://example.com <b>pas gras</b>",
+    text: "Un confit parfait et un accueil chaleureux. Voir www.example.com <b>pas gras</b>",
   },
 } as const;
 
@@ -67,16 +69,20 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function openBusiness(page: Page, prefix: string) {
-  await page.goto(`${prefix}/businesses?title=lakshmi&location=&category=`);
-  await page.getByRole("link", { name: BUSINESS, exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(BUSINESS);
+async function openBusiness(
+  page: Page,
+  prefix: string,
+  business = { name: BUSINESS, search: "lakshmi" },
+) {
+  await page.goto(`${prefix}/businesses?title=${business.search}&location=&category=`);
+  await page.getByRole("link", { name: business.name, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(business.name);
 }
 
 for (const [language, words] of Object.entries(LANGUAGES)) {
   test(`write, edit and delete a review (${language})`, async ({ page, signIn }) => {
     const player = await signIn();
-    await openBusiness(page, words.prefix);
+    await openBusiness(page, words.prefix, REVIEWED);
     const reviews = page.getByRole("region", { name: /^(Reviews|Avis)$/ });
     const count = Number(
       (await reviews.getByText(/^(Based on|Selon) \d+/).textContent())?.match(/\d+/)?.[0],
@@ -100,7 +106,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await expect(mine).toContainText(player.handle);
     await expect(mine.locator("img").first()).toHaveAttribute("src", "/images/avatar-default.svg");
     // Text stays text: no link, no bold.
-    await expect(mine.getByRole("link", { name: "https://example.com" })).toHaveCount(0);
+    await expect(mine.getByRole("link", { name: /example\.com/ })).toHaveCount(0);
     await expect(mine.locator("b")).toHaveCount(0);
     await expect(reviews.getByText(words.basedOn(count + 1))).toBeVisible();
     await expectNoAxeViolations(page);
@@ -126,7 +132,7 @@ test("ask a question, another player answers it, and a third reports the answer"
   signIn,
 }) => {
   await signIn();
-  await openBusiness(page, "");
+  await openBusiness(page, "", REVIEWED);
   const question = "Do you have a gluten-free menu?";
   await page.getByLabel("Your question").fill(question);
   await page.getByRole("button", { name: "Ask" }).click();
@@ -138,7 +144,7 @@ test("ask a question, another player answers it, and a third reports the answer"
 
   const answerer = await signIn();
   await page.reload();
-  await asked.getByLabel("Your answer").fill("Yes, most dosas are.");
+  await asked.getByLabel("Your answer").fill("Yes, most dishes are.");
   await asked.getByRole("button", { name: "Answer" }).click();
   await expect(
     page.getByRole("status").filter({ hasText: "Your answer is posted." }),
@@ -146,14 +152,14 @@ test("ask a question, another player answers it, and a third reports the answer"
   await expect(asked.getByRole("list", { name: "1 answer" })).toContainText(
     `Answer from ${answerer.handle}`,
   );
-  await expect(asked).toContainText("Yes, most dosas are.");
+  await expect(asked).toContainText("Yes, most dishes are.");
   await expectNoAxeViolations(page);
 
   await signIn();
   await page.reload();
   await asked.getByRole("link", { name: `Report what ${answerer.handle} wrote` }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Report what a player wrote");
-  await expect(page.locator("blockquote")).toHaveText("Yes, most dosas are.");
+  await expect(page.locator("blockquote")).toHaveText("Yes, most dishes are.");
   await expectNoAxeViolations(page);
   await page.getByLabel("False or misleading").check();
   await page.getByLabel("Details (optional)").fill("They serve wheat in everything.");
