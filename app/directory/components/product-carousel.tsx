@@ -66,7 +66,7 @@ export function ProductCarousel({
               href={product.url}
               target="_blank"
               rel="noopener noreferrer"
-              className="block overflow-hidden rounded-xl bg-white ring-1 ring-slate-200 hover:ring-brand-600"
+              className="relative block overflow-hidden rounded-xl bg-white ring-1 ring-slate-200 hover:ring-brand-600"
             >
               <img
                 src={product.image}
