@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { Icon } from "../../ui/icons.tsx";
 import { SearchField, searchPanel } from "../../ui/search-field.tsx";
@@ -18,7 +18,7 @@ export function SearchForm({
   values?: SearchValues;
   problems?: Partial<Record<keyof SearchValues, string>>;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const category =
     values?.category && values.category.toLowerCase() !== ALL_CATEGORIES.toLowerCase()

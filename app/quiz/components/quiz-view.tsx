@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { QUIZ_TIMERS, type QuizTimer } from "../categories.ts";
@@ -28,7 +28,7 @@ export function QuizView({
   quizTimer: QuizTimer;
   problem?: FormProblem;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const fetcher = useFetcher<{ problem?: FormProblem }>({ key: "quiz-play" });
   const submit = fetcher.submit;
   const dialog = useRef<HTMLDialogElement>(null);
@@ -219,7 +219,7 @@ function OptionButton({
   result: AnswerResult | null;
   disabled: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const isAnswer = result !== null && index === result.answer;
   const isWrongChoice = result !== null && index === result.choice && !isAnswer;
   const look = isAnswer
@@ -254,7 +254,7 @@ function OptionButton({
 
 /** The player's timer setting, from the quiz itself (WCAG 2.2.1): more time applies at once. */
 function TimerSettings({ session, quizTimer }: { session: string; quizTimer: QuizTimer }) {
-  const { t } = useTranslation();
+  const t = useT();
   const fetcher = useFetcher({ key: "quiz-timer" });
   const details = useRef<HTMLDetailsElement>(null);
   return (

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { BlogCard } from "../../blog/components/blog-card.tsx";
 import { BlogSearchForm } from "../../blog/components/blog-search-form.tsx";
@@ -10,6 +9,7 @@ import type { MessageKey } from "../../i18n/i18n.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const { form, page } = loaderData;
   const problems = loaderData.problems as Partial<Record<string, MessageKey>>;
@@ -91,7 +91,7 @@ const pageOf = (loaded: Route.ComponentProps["loaderData"]) => loaded.page;
 
 /** The first page from the loader, then each page 'More Blogs' fetches, appended. */
 function Posts({ first, form }: { first: BlogPage; form: SearchValues }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const { items, nextCursor, loading, load } = useMorePages(
     first,
@@ -133,7 +133,7 @@ function Posts({ first, form }: { first: BlogPage; form: SearchValues }) {
 }
 
 function NoPosts() {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
     <div className="mt-8 rounded-2xl bg-slate-50 p-8 text-center">

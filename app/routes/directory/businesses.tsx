@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { data, useFetcher } from "react-router";
 import { searchBusinesses } from "../../directory/businesses.server.ts";
 import { BusinessCard, BusinessGrid } from "../../directory/components/business-card.tsx";
@@ -14,6 +13,7 @@ import type { BusinessPage } from "../../directory/types.ts";
 import type { MessageKey } from "../../i18n/i18n.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Businesses({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { form, page } = loaderData;
   const problems = loaderData.problems as Partial<Record<string, MessageKey>>;
   const fieldProblems = Object.fromEntries(
@@ -79,7 +79,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
 
 /** The first page from the loader, then each page "More Businesses" fetches, appended. */
 function Results({ first, form }: { first: BusinessPage; form: SearchValues }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const fetcher = useFetcher<typeof loader>();
   const [pages, setPages] = useState<BusinessPage[]>([first]);
@@ -141,7 +141,7 @@ function Results({ first, form }: { first: BusinessPage; form: SearchValues }) {
 }
 
 function NoResults() {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
     <div className="mt-8 rounded-2xl bg-slate-50 p-8 text-center">

@@ -1,9 +1,9 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { MessageKey } from "../../i18n/i18n.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { form, page } = loaderData;
   const problems = loaderData.problems as Partial<Record<string, MessageKey>>;
   const fieldProblems = Object.fromEntries(
@@ -77,7 +77,7 @@ const pageOf = (loaded: Route.ComponentProps["loaderData"]) => loaded.page;
 
 /** The grid, growing by pages, and the dialog of the item a card opened. */
 function Products({ first, form }: { first: ProductPage; form: SearchValues }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const { items, nextCursor, loading, load } = useMorePages(
     first,
@@ -139,7 +139,7 @@ function Products({ first, form }: { first: ProductPage; form: SearchValues }) {
 }
 
 function NoProducts() {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
     <div className="mt-8 rounded-2xl bg-slate-50 p-8 text-center">
