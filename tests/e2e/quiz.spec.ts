@@ -229,6 +229,13 @@ test("the countdown: time left heard at 10 and 5 seconds, then a time-out", asyn
   await expect(live).toHaveText("Time’s up! −2 points.");
   await expect(quiz.getByText("Points: -2")).toBeVisible();
   await expect(quiz.getByText(/The right answer: /)).toBeVisible();
+
+  // The game moves on by itself once the right answer has been shown for a while.
+  await expect(feedbackOf(quiz)).toContainText("Next question in 5 s…");
+  await page.clock.runFor(5_000);
+  await expect(quiz.getByText("Question 2 of 5")).toBeVisible();
+  await expect(quiz.getByRole("heading", { level: 2 })).toBeFocused();
+  await expect(quiz.getByRole("timer")).toHaveText("Duration: 00:30");
 });
 
 test("the timer from the quiz: untimed play has no countdown", async ({ page, signIn }) => {

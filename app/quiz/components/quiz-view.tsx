@@ -14,6 +14,13 @@ const LETTERS = ["A", "B", "C", "D"];
 const ANNOUNCED_SECONDS = [10, 5];
 
 /**
+ * After a time-out the game moves on by itself (SPEC.md: "the quiz moves on"), leaving this long to
+ * read the right answer; Next goes sooner. Untimed play never times out, so a player who needs
+ * more time is never moved on (WCAG 2.2.1).
+ */
+const MOVE_ON_AFTER_TIME_UP_MS = 5000;
+
+/**
  * The question being played, full screen. Every answer is a form post, so a whole set plays before
  * the JavaScript loads (the server's clock decides time-outs either way). With it, answers go
  * through a fetcher and the view changes in place: focus moves to the feedback, then Next; screen
@@ -75,6 +82,20 @@ export function QuizView({
       { method: "post", preventScrollReset: true },
     );
   }, [left, result, position, play.id, submit]);
+
+  // After a time-out, the next question (or the results) comes by itself.
+  const timedOut = result?.timedOut === true;
+  const moveOnLeft = useCountdown(timedOut ? MOVE_ON_AFTER_TIME_UP_MS : null, timedOut);
+  const movedOn = useRef("");
+  useEffect(() => {
+    const step = `${play.id}:${position}`;
+    if (moveOnLeft !== 0 || busy || movedOn.current === step) return;
+    movedOn.current = step;
+    submit(
+      { intent: last ? "finish" : "next", session: play.id },
+      { method: "post", preventScrollReset: true },
+    );
+  }, [moveOnLeft, busy, last, position, play.id, submit]);
 
   return (
     <dialog
@@ -181,6 +202,13 @@ export function QuizView({
                 </p>
               )}
               <p className="mt-2 text-slate-800">{result.explanation}</p>
+              {moveOnLeft !== null && (
+                <p className="mt-2 text-sm font-semibold text-slate-700">
+                  {t(last ? "quiz.result.resultsIn" : "quiz.result.nextIn", {
+                    count: Math.ceil(moveOnLeft / 1000),
+                  })}
+                </p>
+              )}
             </div>
             <fetcher.Form method="post" preventScrollReset className="flex justify-end">
               <input type="hidden" name="intent" value={last ? "finish" : "next"} />
