@@ -85,6 +85,7 @@ const LANGUAGES = {
     send: "Send feedback",
     thanks: "Thank you for your feedback!",
     retry: "Retry",
+    leaderboard: "Leaderboard",
     points: "Points",
   },
   fr: {
@@ -104,6 +105,7 @@ const LANGUAGES = {
     send: "Envoyer mon commentaire",
     thanks: "Merci pour ton commentaire\u202f!",
     retry: "Rejouer",
+    leaderboard: "Classement",
     points: "Points",
   },
 } as const;
@@ -186,6 +188,10 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("status").filter({ hasText: text.thanks })).toBeVisible();
 
+    await expect(results.getByRole("link", { name: text.leaderboard })).toHaveAttribute(
+      "href",
+      `${text.prefix}/leaderboard`,
+    );
     await tabTo(page, results.getByRole("link", { name: text.retry }));
     await page.keyboard.press("Enter");
     await expect(

@@ -3,7 +3,7 @@ import { Link, useFetcher, useNavigate } from "react-router";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
-import { primaryButton } from "../../ui/button-link.tsx";
+import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { NOTICE_DURATION_MS } from "../../ui/notice.tsx";
 import { FEEDBACK_MAX, formatAccuracy } from "../rules.ts";
 import type { SetResults } from "../types.ts";
@@ -76,7 +76,14 @@ export function ResultsDialog({
         ))}
       </dl>
       {results.feedbackSent ? <Thanks /> : <FeedbackForm session={results.id} problem={problem} />}
-      <div className="mt-6 flex justify-end">
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Link
+          to={to("/leaderboard")}
+          onClick={leaveFullScreen}
+          className={`inline-block ${secondaryButton}`}
+        >
+          {t("quiz.results.leaderboard")}
+        </Link>
         <Link
           to={to("/playgames")}
           preventScrollReset
