@@ -17,7 +17,7 @@ const VARY_KEPT = new Set(["cookie", "accept-encoding"]);
 /**
  * Visitors' pages, kept for a few seconds exactly as they were sent (compressed, with their
  * headers), and served again without rendering: a visitor without any cookie sees the same page
- * as every other visitor, so rendering it for each one was work repeated (decision 0016). Only a
+ * as every other visitor, so rendering it for each one was work repeated (decision 0019). Only a
  * GET with no Cookie and no Authorization header is served or kept, only a 200 text/html answer
  * that sets no cookie, may be stored (not private or no-store) and varies on nothing but Cookie
  * and Accept-Encoding. Requests that arrive while a page is being rendered wait for that render

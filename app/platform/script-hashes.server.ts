@@ -27,7 +27,7 @@ export function withScriptHashes(policy: string, hashes: readonly string[]): str
  * Content-Security-Policy lists their SHA-256 hashes, computed from the finished page, rather than
  * a nonce. A hash allows that exact script and nothing else, and, unlike a nonce, stays right when
  * the same page is sent again, so visitors' pages can be kept and served from memory
- * (app/platform/page-cache.server.ts, decision 0016). Sits outside the middleware that sets the
+ * (app/platform/page-cache.server.ts, decision 0019). Sits outside the middleware that sets the
  * policy, and inside compression: it reads the page as text.
  */
 export function allowPageScripts(): MiddlewareHandler {
