@@ -1,5 +1,5 @@
 import "./zod.client.ts";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -28,7 +28,8 @@ import {
 } from "./i18n/locale.ts";
 import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
 import { useAlternates, useLocalizedPath } from "./i18n/use-locale.ts";
-import { databaseContext, nonceContext } from "./platform/context.ts";
+import { useT } from "./i18n/use-t.ts";
+import { databaseContext } from "./platform/context.ts";
 import { readCart } from "./shop/cart.server.ts";
 import { openCart } from "./shop/cart-session.server.ts";
 import { type CartSummary, summarizeCart } from "./shop/cart-summary.ts";
@@ -56,7 +57,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       locale,
       messages: shellMessages(locale),
-      nonce: context.get(nonceContext),
       origin: url.origin,
       year: new Date().getFullYear(),
       // Only what the navigation bars show.
@@ -124,8 +124,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           children
         )}
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );
@@ -142,7 +142,7 @@ function Shell({
   viewer: ShellViewer;
   cart: CartSummary;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const here = unlocalizedPath(useLocation().pathname);
   return (
     <>
@@ -203,7 +203,7 @@ function ErrorPage() {
 
 /** A heading, a sentence and the way home, from one group of messages. */
 function MessagePage({ messages }: { messages: "notFound" | "error" }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

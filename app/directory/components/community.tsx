@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { formatDate, formatNumber } from "../../i18n/format.ts";
 import type { MessageKey } from "../../i18n/i18n.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { Stars } from "../../ui/stars.tsx";
@@ -26,7 +26,7 @@ const field =
   "mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-base focus:border-brand-700 focus:outline-2 focus:outline-brand-700";
 
 function Problem({ id, problem }: { id: string; problem: FormProblem }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <p id={id} role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
       {t(problem.message, problem.values)}
@@ -53,7 +53,7 @@ function Byline({ author, children }: { author: Author; children?: React.ReactNo
 }
 
 function ReportLink({ href, name }: { href: string; name: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <Link
       to={href}
@@ -80,7 +80,7 @@ type ReviewsProps = {
 
 /** The overall rating, the player's own review form, then the reviews, a page at a time. */
 export function Reviews(props: ReviewsProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const { businessId, reviews, sort } = props;
@@ -192,7 +192,7 @@ function Pager({
   nextLabel: MessageKey;
   firstLabel: MessageKey;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   if (!next && !first) return null;
   return (
     <p className="mt-6 flex flex-wrap gap-4">
@@ -218,7 +218,7 @@ function ReviewForm({
   own: { id: number; rating: number; body: string } | null;
   action?: ActionProblem;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const intent = own ? "review-update" : "review";
@@ -315,7 +315,7 @@ export function Questions({
   loginHref,
   action,
 }: QuestionsProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const here = to(`/businesses/${businessId}`);

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { Icon } from "../../ui/icons.tsx";
 import { showNotice } from "../../ui/notice.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
@@ -22,7 +22,7 @@ export function SaveButton({
   name: string;
   saved: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -51,7 +51,7 @@ export function SaveButton({
  * copied and a toast says so. Without JavaScript it is a plain link to the business.
  */
 export function ShareButton({ businessId, name }: { businessId: number; name: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const href = to(`/businesses/${businessId}`);
   return (

@@ -1,12 +1,12 @@
-import { useTranslation } from "react-i18next";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { ButtonLink } from "../../ui/button-link.tsx";
 import type { BusinessSummary } from "../types.ts";
 import { BusinessCard, BusinessGrid } from "./business-card.tsx";
 
 /** The player's saved businesses, on their profile; each card's heart unsaves it. */
 export function SavedBusinesses({ businesses }: { businesses: BusinessSummary[] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
     <section aria-labelledby="saved-businesses" className="mt-10">

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { getViewer, requireViewer } from "../../auth/session.server.ts";
 import { safeRedirect } from "../../auth/validation.ts";
@@ -34,6 +33,7 @@ import { formatMoney, formatTimeOfDay } from "../../i18n/format.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { formAction, formFailure, retryAfterHeaders } from "../../platform/api.ts";
 import { authContext, databaseContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
@@ -165,7 +165,7 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
 });
 
 export default function BusinessPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const { business } = loaderData;
@@ -305,7 +305,7 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
 }
 
 function OpeningHours({ business }: { business: BusinessDetail }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const opens = formatTimeOfDay(business.opensAt, locale);
   const closes = formatTimeOfDay(business.closesAt, locale);
@@ -334,7 +334,7 @@ function OpeningHours({ business }: { business: BusinessDetail }) {
  * Save asked for it, the page's script presses it at once.
  */
 function ConfirmSave({ name, auto }: { name: string; auto: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const fetcher = useFetcher<{ saved?: boolean }>({ key: "confirm-save" });
   const { submit } = fetcher;
   useEffect(() => {
@@ -359,7 +359,7 @@ function ConfirmSave({ name, auto }: { name: string; auto: boolean }) {
 }
 
 function Location({ business }: { business: BusinessDetail }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { latitude: lat, longitude: lng } = business;
   const box = [lng - 0.01, lat - 0.006, lng + 0.01, lat + 0.006].map((n) => n.toFixed(4)).join(",");
   return (
@@ -397,7 +397,7 @@ function Location({ business }: { business: BusinessDetail }) {
 }
 
 function Photos({ business }: { business: BusinessDetail }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const photos = [
     { src: business.coverImage, alt: business.name },

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requireViewer } from "../../auth/session.server.ts";
 import { getBusiness } from "../../directory/businesses.server.ts";
@@ -8,6 +7,7 @@ import { parseBusinessId } from "../../directory/search.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { type FormProblem, formAction, retryAfterHeaders } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -58,7 +58,7 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
 });
 
 export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
   const { business, target } = loaderData;

@@ -1,5 +1,4 @@
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { callAuth, forwardCookies, requireViewer, type Viewer } from "../../auth/session.server.ts";
 import { SavedBusinesses } from "../../directory/components/saved-businesses.tsx";
@@ -8,6 +7,7 @@ import { formatNumber } from "../../i18n/format.ts";
 import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
 import { databaseContext, storageContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
@@ -129,7 +129,7 @@ async function removeAccount({ request, context, viewer, locale }: IntentArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const [search] = useSearchParams();
   const { profile } = loaderData;
@@ -272,7 +272,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 }
 
 function VerifyBanner({ sent, problem }: { sent?: boolean; problem?: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   return (
     <section
@@ -299,7 +299,7 @@ function VerifyBanner({ sent, problem }: { sent?: boolean; problem?: string }) {
  * a dialog asks, and No returns focus to the button.
  */
 function LogoutButton() {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
