@@ -71,8 +71,16 @@ async function authorsOf(
   };
 }
 
+/**
+ * A timestamp as a cursor carries it, to the microsecond PostgreSQL keeps: a JavaScript Date would
+ * drop the last three digits, and rows written in the same millisecond would be skipped.
+ */
+const cursorTime = (column: typeof review.createdAt | typeof businessQuestion.createdAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 const reviewColumns = {
   id: review.id,
+  cursorAt: cursorTime(review.createdAt),
   userId: review.userId,
   authorName: review.authorName,
   rating: review.rating,
@@ -132,11 +140,7 @@ export async function listReviews(
       mine: viewerId !== undefined && row.userId === viewerId,
     })),
     nextCursor: last
-      ? encodeReviewCursor({
-          rating: last.rating,
-          createdAt: last.createdAt.toISOString(),
-          id: last.id,
-        })
+      ? encodeReviewCursor({ rating: last.rating, createdAt: last.cursorAt, id: last.id })
       : null,
   };
 }
@@ -225,6 +229,7 @@ export async function listQuestions(
       answer: businessQuestion.answer,
       locale: businessQuestion.locale,
       createdAt: businessQuestion.createdAt,
+      cursorAt: cursorTime(businessQuestion.createdAt),
     })
     .from(businessQuestion)
     .where(
@@ -285,9 +290,7 @@ export async function listQuestions(
           ),
       }),
     ),
-    nextCursor: last
-      ? encodeQuestionCursor({ createdAt: last.createdAt.toISOString(), id: last.id })
-      : null,
+    nextCursor: last ? encodeQuestionCursor({ createdAt: last.cursorAt, id: last.id }) : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import pg from "pg";
 
 /** Tables whose rows are meant to move under the fuzz: rate-limit counters count every request. */
-export const EXCLUDED_TABLES = ["public.rate_limit", "public.job_rate_limit"];
+export const EXCLUDED_TABLES = ["public.rate_limit", "public.attempt_window"];
 
 /** Per table: row key (its primary key as text) → md5 of the whole row. */
 export type Snapshot = Map<string, Map<string, string>>;

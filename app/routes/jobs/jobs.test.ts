@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await database.db.execute(sql`truncate job_application, outbox_email, job_rate_limit`);
+  await database.db.execute(sql`truncate job_application, outbox_email, attempt_window`);
   fs.rmSync(path.join(uploads, CV_FOLDER), { recursive: true, force: true });
 });
 
