@@ -3,7 +3,7 @@ import type { Locale } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
 import type { Email } from "../platform/email.server.ts";
 import { escapeHtml } from "../platform/text.ts";
-import { displayPhone } from "./phone.ts";
+import { displayPhone } from "../platform/phone.ts";
 import type { PlanRequestReceipt } from "./requests.server.ts";
 import type { PlanRequestForm } from "./schemas.ts";
 

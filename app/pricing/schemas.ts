@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PROVINCES } from "../platform/provinces.ts";
 import { isReadableText } from "../platform/text.ts";
 import { BILLINGS } from "./billing.ts";
-import { canadianPhone } from "./phone.ts";
+import { canadianPhone } from "../platform/phone.ts";
 
 type ProblemKey = "pricing.problems.businessNameRequired" | "pricing.problems.contactNameRequired";
 
