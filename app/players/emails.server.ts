@@ -12,7 +12,7 @@ import type { RedeemRequestForm } from "./redeem-form.ts";
  * any other player.
  */
 export function redeemConfirmationEmail(
-  request: RedeemRequestForm & {
+  request: Omit<RedeemRequestForm, "goal"> & {
     id: number;
     goal: { name: Record<Locale, string>; cost: number };
   },

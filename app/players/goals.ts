@@ -3,7 +3,11 @@
  * 1,600, 1,300, 1,500) and cheaper ones a young player reaches within a few weeks of play.
  */
 export const GOAL_SEEDS = [
-  { slug: "sticker-pack", cost: 100, name: { "en-CA": "Sticker pack", "fr-CA": "Paquet d’autocollants" } },
+  {
+    slug: "sticker-pack",
+    cost: 100,
+    name: { "en-CA": "Sticker pack", "fr-CA": "Paquet d’autocollants" },
+  },
   {
     slug: "colouring-book",
     cost: 250,
@@ -25,7 +29,11 @@ export const GOAL_SEEDS = [
     cost: 1300,
     name: { "en-CA": "Science experiment kit", "fr-CA": "Trousse d’expériences scientifiques" },
   },
-  { slug: "art-set", cost: 1500, name: { "en-CA": "Painting set", "fr-CA": "Ensemble de peinture" } },
+  {
+    slug: "art-set",
+    cost: 1500,
+    name: { "en-CA": "Painting set", "fr-CA": "Ensemble de peinture" },
+  },
   {
     slug: "telescope",
     cost: 1600,

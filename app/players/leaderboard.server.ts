@@ -94,7 +94,11 @@ export async function leaderboardPage(
   const ranked: LeaderboardRow[] = [];
   for (const [index, row] of rows.entries()) {
     const before = ranked[index - 1];
-    const rank = !before ? firstRank : row.balance === before.points ? before.rank : start + index + 1;
+    const rank = !before
+      ? firstRank
+      : row.balance === before.points
+        ? before.rank
+        : start + index + 1;
     ranked.push({
       ...publicIdentity({
         handle: row.handle,
@@ -149,9 +153,8 @@ export async function ownStanding(
     await db.execute<{ balance: number; rank: number; total: number }>(rankQuery(player.id))
   ).rows;
   if (!row) return undefined;
-  const [tie] = (
-    await db.execute<{ before: number }>(placeInTieQuery(row.balance, player.handle))
-  ).rows;
+  const [tie] = (await db.execute<{ before: number }>(placeInTieQuery(row.balance, player.handle)))
+    .rows;
   const position = row.rank - 1 + (tie?.before ?? 0);
   return {
     rank: row.rank,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isReadableText } from "../platform/text.ts";
 import { canadianPhone } from "../platform/phone.ts";
+import { isReadableText } from "../platform/text.ts";
 
 /** What a goal is named by in forms and the API: its slug. */
 export const goalSlugField = z

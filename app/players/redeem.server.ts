@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
-import { pointsLedger, type RedeemStatus, redeemGoal, redeemRequest } from "../db/schema/players.ts";
+import {
+  pointsLedger,
+  type RedeemStatus,
+  redeemGoal,
+  redeemRequest,
+} from "../db/schema/players.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
@@ -134,10 +139,7 @@ export async function redeemGoalFor(
         reason: "redeem",
         source: `redeem_request:${row.id}`,
       });
-      await enqueueEmail(
-        tx,
-        redeemConfirmationEmail({ ...form, goal, id: row.id }, player.locale),
-      );
+      await enqueueEmail(tx, redeemConfirmationEmail({ ...form, goal, id: row.id }, player.locale));
       return row.id;
     });
     const [created] = await requestsWhere(db, player.id, eq(redeemRequest.id, id));

@@ -24,9 +24,11 @@ describe("tiers", () => {
     expect(progress.dashOffset).toBe(141.37);
     expect(tierProgress(0).dashOffset).toBe(RING_CIRCUMFERENCE);
     expect(tierProgress(0).tiers.filter((tier) => tier.unlocked)).toEqual([]);
-    expect(tierProgress(250).tiers.filter((tier) => tier.unlocked).map((tier) => tier.id)).toEqual(
-      ["T1", "T2"],
-    );
+    expect(
+      tierProgress(250)
+        .tiers.filter((tier) => tier.unlocked)
+        .map((tier) => tier.id),
+    ).toEqual(["T1", "T2"]);
   });
 
   test("at the top tier nothing is away and the ring is full", () => {

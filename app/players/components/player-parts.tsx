@@ -14,16 +14,19 @@ export function PlayerPicture({
   player,
   size,
   className = "",
+  decorative = false,
 }: {
   player: Pick<PublicIdentity, "image" | "displayName">;
   size: number;
   className?: string;
+  /** Beside the player's name already: no text of its own. */
+  decorative?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <img
       src={player.image ?? DEFAULT_PICTURE}
-      alt={t("profile.picture", { name: player.displayName })}
+      alt={decorative ? "" : t("profile.picture", { name: player.displayName })}
       width={size}
       height={size}
       loading="lazy"
@@ -202,9 +205,13 @@ export function Pager({
   const { t } = useTranslation();
   const locale = useLocale();
   if (pages <= 1) return null;
-  const link = "rounded-lg px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50";
+  const link =
+    "rounded-lg px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50";
   return (
-    <nav aria-label={t("leaderboard.pages")} className="mt-6 flex items-center justify-center gap-3">
+    <nav
+      aria-label={t("leaderboard.pages")}
+      className="mt-6 flex items-center justify-center gap-3"
+    >
       {page > 1 && (
         <Link to={href(page - 1)} rel="prev" className={link}>
           {t("leaderboard.previous")}
