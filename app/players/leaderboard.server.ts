@@ -54,6 +54,11 @@ export function pageStartQuery(start: number) {
     ) as target on true`;
 }
 
+/** How many players are on the board. */
+export function totalQuery() {
+  return sql`select coalesce(sum(${playerBalanceCount.players}), 0)::integer as total from ${playerBalanceCount}`;
+}
+
 /** The page's players: from the starting balance down, the first `skip` of it passed over. */
 export function pageRowsQuery(from: { balance: number; skip: number } | null, size: number) {
   return sql`
@@ -76,11 +81,19 @@ export async function leaderboardPage(
   size = LEADERBOARD_PAGE_SIZE,
 ): Promise<LeaderboardPage> {
   const start = (page - 1) * size;
-  const [where] = (
-    await db.execute<{ total: number; balance: number | null; skip: number | null }>(
-      pageStartQuery(start),
-    )
-  ).rows;
+  // The first page starts at the top: only the total is needed.
+  const [where] =
+    start === 0
+      ? (await db.execute<{ total: number }>(totalQuery())).rows.map((row) => ({
+          ...row,
+          balance: Number.MAX_SAFE_INTEGER,
+          skip: 0,
+        }))
+      : (
+          await db.execute<{ total: number; balance: number | null; skip: number | null }>(
+            pageStartQuery(start),
+          )
+        ).rows;
   const total = where?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / size));
   if (!where || where.balance === null || where.skip === null)

@@ -63,10 +63,10 @@ export function TierRing({ progress }: { progress: TierProgress }) {
               className={
                 tier.unlocked
                   ? "rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white"
-                  : "rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700 ring-1 ring-slate-300"
+                  : "rounded-full border border-dashed border-slate-400 px-3 py-1 text-sm text-slate-700"
               }
             >
-              <span aria-hidden="true">{tier.unlocked ? "🔓 " : "🔒 "}</span>
+              {tier.unlocked && <span aria-hidden="true">✓ </span>}
               <span className="sr-only">
                 {t(tier.unlocked ? "redeem.tierUnlocked" : "redeem.tierLocked", {
                   tier: tier.id,

@@ -11,9 +11,9 @@ import { type FollowList, followList } from "../../players/follows.server.ts";
 import { followListQuerySchema } from "../../players/leaderboard-query.ts";
 import type { Route } from "./+types/follow-list";
 
-/** The list this address names: /profile-view/{handle}/followers or …/following. */
+/** The list this address names: /profile-view/{handle}/followers or …/following (or its .data). */
 function listOf(request: Request): FollowList {
-  return new URL(request.url).pathname.endsWith("/following") ? "following" : "followers";
+  return /\/following(\.data)?$/.test(new URL(request.url).pathname) ? "following" : "followers";
 }
 
 /**

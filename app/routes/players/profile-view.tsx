@@ -12,6 +12,7 @@ import {
   LatestPlay,
   PlayerPicture,
   ProfileStats,
+  profileViewPath,
 } from "../../players/components/player-parts.tsx";
 import { followFormSchema } from "../../players/follow-form.ts";
 import { followPlayer, publicProfile, unfollowPlayer } from "../../players/follows.server.ts";
@@ -43,7 +44,9 @@ export const action = formAction(async ({ request, context, params }: Route.Acti
   const db = context.get(databaseContext);
   if (intent === "follow") await followPlayer(db, viewer.id, params.handle);
   else await unfollowPlayer(db, viewer.id, params.handle);
-  return redirect(new URL(request.url).pathname);
+  // Not the request's own address: a fetcher's submission goes to its ".data" form.
+  const locale = localeFromPath(new URL(request.url).pathname);
+  return redirect(localizedPath(profileViewPath(params.handle), locale));
 });
 
 export default function ProfileView({ loaderData }: Route.ComponentProps) {
