@@ -1,5 +1,5 @@
 import "./zod.client.ts";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -28,6 +28,7 @@ import {
 } from "./i18n/locale.ts";
 import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
 import { useAlternates, useLocalizedPath } from "./i18n/use-locale.ts";
+import { useT } from "./i18n/use-t.ts";
 import { databaseContext, nonceContext } from "./platform/context.ts";
 import { readCart } from "./shop/cart.server.ts";
 import { openCart } from "./shop/cart-session.server.ts";
@@ -142,7 +143,7 @@ function Shell({
   viewer: ShellViewer;
   cart: CartSummary;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const here = unlocalizedPath(useLocation().pathname);
   return (
     <>
@@ -203,7 +204,7 @@ function ErrorPage() {
 
 /** A heading, a sentence and the way home, from one group of messages. */
 function MessagePage({ messages }: { messages: "notFound" | "error" }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from "../i18n/format.ts";
+
 /** Each province's and territory's main time zone, for telling whether a business is open now. */
 const PROVINCE_TIME_ZONES: Record<string, string> = {
   AB: "America/Edmonton",
@@ -19,21 +21,13 @@ export function provinceTimeZone(province: string): string {
   return PROVINCE_TIME_ZONES[province] ?? "America/Toronto";
 }
 
-/** Building a formatter costs far more than using one, and every card needs one: keep one per zone. */
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
 function clockIn(timeZone: string): Intl.DateTimeFormat {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    clocks.set(timeZone, clock);
-  }
-  return clock;
+  return dateTimeFormat("en-CA", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
 }
 
 function minutesOf(time: string): number {

@@ -1,11 +1,43 @@
 import type { Locale } from "./locale.ts";
 
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+/**
+ * Building an Intl formatter costs far more than formatting with it, and a list page formats
+ * dozens of prices and times: each (kind, locale, options) is built once. The set is small and
+ * fixed (two languages, the options written below), so the cache needs no bound.
+ */
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter as T;
+}
+
+/** A shared, cached Intl.NumberFormat. */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions) {
+  return cached(
+    `n:${locale}:${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(locale, options),
+  );
+}
+
+/** A shared, cached Intl.DateTimeFormat. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions) {
+  return cached(
+    `d:${locale}:${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, options),
+  );
+}
+
 export function formatMoney(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "CAD" }).format(cents / 100);
+  return numberFormat(locale, { style: "currency", currency: "CAD" }).format(cents / 100);
 }
 
 export function formatNumber(value: number, locale: Locale, fractionDigits = 0): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
   }).format(value);
@@ -14,23 +46,18 @@ export function formatNumber(value: number, locale: Locale, fractionDigits = 0):
 /** "HH:MM" as the locale writes a time of day: "9:00 p.m." / "21 h". */
 export function formatTimeOfDay(time: string, locale: Locale): string {
   const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  const format = new Intl.DateTimeFormat(locale, {
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "UTC",
-  });
-  return format.format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
+  return dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
+    new Date(Date.UTC(2000, 0, 1, hours, minutes)),
+  );
 }
 
 export function formatDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "America/Toronto" }).format(
+  return dateTimeFormat(locale, { dateStyle: "long", timeZone: "America/Toronto" }).format(
     new Date(iso),
   );
 }
 
 /** A fraction as a percentage, with as many decimals as it needs up to 3: "9.975%", "5 %". */
 export function formatPercent(fraction: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 3 }).format(
-    fraction,
-  );
+  return numberFormat(locale, { style: "percent", maximumFractionDigits: 3 }).format(fraction);
 }

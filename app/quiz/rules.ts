@@ -1,3 +1,4 @@
+import { numberFormat } from "../i18n/format.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { QUESTIONS_PER_SET, SETS_PER_CATEGORY } from "./categories.ts";
 
@@ -64,7 +65,7 @@ export function accuracy(correct: number, total: number = QUESTIONS_PER_SET): nu
 
 /** Accuracy as a percentage with two decimals, as the language writes it: "60.00%", "60,00 %". */
 export function formatAccuracy(correct: number, total: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: "percent",
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,

@@ -9,6 +9,6 @@ export const quizTimerField = z.preprocess(
   (value) => (typeof value === "string" && /^\d{1,2}$/.test(value) ? Number(value) : value),
   z.union(
     QUIZ_TIMERS.map((seconds) => z.literal(seconds)),
-    "profile.settings.invalid",
+    "errors.invalid_quiz_timer",
   ),
 );

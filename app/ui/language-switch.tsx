@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LOCALES } from "../i18n/locale.ts";
 import { useAlternates, useLocale } from "../i18n/use-locale.ts";
+import { useT } from "../i18n/use-t.ts";
 
 const SHORT = { "en-CA": "EN", "fr-CA": "FR" } as const;
 const NAME_KEY = { "en-CA": "language.en", "fr-CA": "language.fr" } as const;
@@ -12,7 +12,7 @@ const NAME_KEY = { "en-CA": "language.en", "fr-CA": "language.fr" } as const;
  * the text people see, for those who speak to their browser (WCAG 2.5.3).
  */
 export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const alternates = useAlternates();
   return (

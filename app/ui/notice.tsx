@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import type { MessageKey } from "../i18n/i18n.ts";
+import { useT } from "../i18n/use-t.ts";
 
 /** Notices a page can be sent to with ?notice=…, and their messages. */
 const NOTICES: Record<string, MessageKey> = {
@@ -19,7 +19,7 @@ export const NOTICE_DURATION_MS = 5000;
 
 /** Shows the notice an address carries, then removes it from the address so it shows once. */
 export function Notice() {
-  const { t } = useTranslation();
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
+import { useT } from "../i18n/use-t.ts";
 
 /** A thin bar across the top while the next page loads. */
 export function PendingBar() {
-  const { t } = useTranslation();
+  const t = useT();
   const busy = useNavigation().state !== "idle";
   return (
     <div

@@ -1,3 +1,7 @@
+import { Form } from "react-router";
+import { primaryButton } from "./button-link.tsx";
+import { Icon } from "./icons.tsx";
+
 /** The look of a search panel's text inputs and selects. */
 export const searchControl =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900 placeholder:text-slate-500 focus:border-brand-700";
@@ -46,5 +50,121 @@ export function SearchField({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A hero's search: a plain GET form to a list page (it works before the JavaScript loads), its
+ * fields, and the submit button with the search icon. `columns` lays the fields out from md up.
+ */
+export function SearchPanel({
+  action,
+  label,
+  columns,
+  submitLabel,
+  children,
+}: {
+  action: string;
+  label: string;
+  columns: string;
+  submitLabel: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      aria-label={label}
+      className={`${searchPanel} ${columns}`}
+    >
+      {children}
+      <button
+        type="submit"
+        className={`${primaryButton} flex items-center justify-center gap-2 self-end`}
+      >
+        <Icon name="search" />
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+type TextFieldProps = {
+  idPrefix?: string;
+  name: string;
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+  /** The longest text the area's search schema takes. */
+  maxLength: number;
+  problem?: string;
+};
+
+/** What to look for, matched as words: a search box that remembers nothing. */
+export function SearchWhat(props: TextFieldProps) {
+  return <SearchText {...props} type="search" autoComplete="off" />;
+}
+
+/** Where: a city or province, which the browser may fill in. */
+export function SearchWhere(props: TextFieldProps) {
+  return <SearchText {...props} type="text" autoComplete="address-level2" />;
+}
+
+function SearchText({
+  idPrefix,
+  name,
+  label,
+  placeholder,
+  value,
+  maxLength,
+  problem,
+  type,
+  autoComplete,
+}: TextFieldProps & { type: "search" | "text"; autoComplete: string }) {
+  return (
+    <SearchField idPrefix={idPrefix} name={name} label={label} problem={problem}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          defaultValue={value}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          autoComplete={autoComplete}
+        />
+      )}
+    </SearchField>
+  );
+}
+
+/** A choice among `options` ([value, label]), the first being "all". */
+export function SearchSelect({
+  idPrefix,
+  name,
+  label,
+  value,
+  problem,
+  options,
+}: {
+  idPrefix?: string;
+  name: string;
+  label: string;
+  value: string;
+  problem?: string;
+  options: readonly (readonly [value: string, label: string])[];
+}) {
+  return (
+    <SearchField idPrefix={idPrefix} name={name} label={label} problem={problem}>
+      {(control) => (
+        <select {...control} defaultValue={value}>
+          {options.map(([optionValue, optionLabel]) => (
+            <option key={optionValue} value={optionValue}>
+              {optionLabel}
+            </option>
+          ))}
+        </select>
+      )}
+    </SearchField>
   );
 }

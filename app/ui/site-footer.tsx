@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
+import { useT } from "../i18n/use-t.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 
 const COLUMNS = [
@@ -32,7 +32,7 @@ const COLUMNS = [
 ] as const;
 
 export function SiteFooter({ year }: { year: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 pb-20 md:pb-0">

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { unlocalizedPath } from "../i18n/locale.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
+import { useT } from "../i18n/use-t.ts";
 import { Icon } from "./icons.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { inSection, SITE_SECTIONS } from "./site-nav.ts";
@@ -11,7 +11,7 @@ export type ShellViewer = { name: string; image: string | null } | null;
 
 /** `cart` is the cart button, given by the shell; the header knows nothing of the shop. */
 export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.ReactNode }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const here = unlocalizedPath(useLocation().pathname);
   return (
@@ -80,7 +80,7 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
 
 /** The bottom bar on narrow screens; Account goes to the profile, or to login for a visitor. */
 export function MobileNav({ viewer }: { viewer: ShellViewer }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const here = unlocalizedPath(useLocation().pathname);
   const account = {

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { formatNumber } from "../i18n/format.ts";
 import { useLocale } from "../i18n/use-locale.ts";
+import { useT } from "../i18n/use-t.ts";
 
 /** Five stars with the rounded rating filled, then the rating itself in brackets. */
 export function Stars({ rating, size = "sm" }: { rating: number; size?: "sm" | "lg" }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const filled = Math.round(rating);
   const shown = formatNumber(rating, locale, 1);

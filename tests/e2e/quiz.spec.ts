@@ -85,6 +85,7 @@ const LANGUAGES = {
     send: "Send feedback",
     thanks: "Thank you for your feedback!",
     retry: "Retry",
+    leaderboard: "Leaderboard",
     points: "Points",
   },
   fr: {
@@ -104,6 +105,7 @@ const LANGUAGES = {
     send: "Envoyer mon commentaire",
     thanks: "Merci pour ton commentaire\u202f!",
     retry: "Rejouer",
+    leaderboard: "Classement",
     points: "Points",
   },
 } as const;
@@ -186,6 +188,10 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("status").filter({ hasText: text.thanks })).toBeVisible();
 
+    await expect(results.getByRole("link", { name: text.leaderboard })).toHaveAttribute(
+      "href",
+      `${text.prefix}/leaderboard`,
+    );
     await tabTo(page, results.getByRole("link", { name: text.retry }));
     await page.keyboard.press("Enter");
     await expect(
@@ -229,6 +235,13 @@ test("the countdown: time left heard at 10 and 5 seconds, then a time-out", asyn
   await expect(live).toHaveText("Time’s up! −2 points.");
   await expect(quiz.getByText("Points: -2")).toBeVisible();
   await expect(quiz.getByText(/The right answer: /)).toBeVisible();
+
+  // The game moves on by itself once the right answer has been shown for a while.
+  await expect(feedbackOf(quiz)).toContainText("Next question in 5 s…");
+  await page.clock.runFor(5_000);
+  await expect(quiz.getByText("Question 2 of 5")).toBeVisible();
+  await expect(quiz.getByRole("heading", { level: 2 })).toBeFocused();
+  await expect(quiz.getByRole("timer")).toHaveText("Duration: 00:30");
 });
 
 test("the timer from the quiz: untimed play has no countdown", async ({ page, signIn }) => {

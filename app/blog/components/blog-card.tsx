@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "../../i18n/format.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { Icon } from "../../ui/icons.tsx";
 import { Stars } from "../../ui/stars.tsx";
 import type { BlogSummary } from "../types.ts";
@@ -11,7 +11,7 @@ import type { BlogSummary } from "../types.ts";
  * row lays out, so its text read as one run keeps them apart.
  */
 export function BlogCard({ post }: { post: BlogSummary }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   return (

@@ -1,10 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
-import { primaryButton } from "../../ui/button-link.tsx";
-import { Icon } from "../../ui/icons.tsx";
-import { SearchField, searchPanel } from "../../ui/search-field.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import { SearchPanel, SearchSelect, SearchWhat, SearchWhere } from "../../ui/search-field.tsx";
 import type { BlogSearchForm as Values } from "../links.ts";
+import { BLOG_SEARCH_MAX } from "../search.ts";
 import { BLOG_TYPES, isBlogType } from "../types.ts";
 
 /** The blog's search hero: a plain GET form to /blogs, working before the JavaScript loads. */
@@ -15,74 +13,44 @@ export function BlogSearchForm({
   values: Values;
   problems?: Partial<Record<keyof Values, string>>;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
-    <Form
-      method="get"
+    <SearchPanel
       action={to("/blogs")}
-      role="search"
-      aria-label={t("blog.search.panel")}
-      className={`${searchPanel} md:grid-cols-[2fr_1.5fr_1.5fr_auto]`}
+      label={t("blog.search.panel")}
+      columns="md:grid-cols-[2fr_1.5fr_1.5fr_auto]"
+      submitLabel={t("blog.search.submit")}
     >
-      <SearchField
+      <SearchWhat
         idPrefix="blog"
         name="title"
         label={t("blog.search.whatLabel")}
+        placeholder={t("blog.search.what")}
+        value={values.title}
+        maxLength={BLOG_SEARCH_MAX}
         problem={problems.title}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="search"
-            defaultValue={values.title}
-            placeholder={t("blog.search.what")}
-            maxLength={100}
-            autoComplete="off"
-          />
-        )}
-      </SearchField>
-      <SearchField
+      />
+      <SearchWhere
         idPrefix="blog"
         name="location"
         label={t("blog.search.location")}
+        placeholder={t("blog.search.location")}
+        value={values.location}
+        maxLength={BLOG_SEARCH_MAX}
         problem={problems.location}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            defaultValue={values.location}
-            placeholder={t("blog.search.location")}
-            maxLength={100}
-            autoComplete="address-level2"
-          />
-        )}
-      </SearchField>
-      <SearchField
+      />
+      <SearchSelect
         idPrefix="blog"
         name="type"
         label={t("blog.search.type")}
+        value={isBlogType(values.type) ? values.type : ""}
         problem={problems.type}
-      >
-        {(control) => (
-          <select {...control} defaultValue={isBlogType(values.type) ? values.type : ""}>
-            <option value="">{t("blog.search.allTypes")}</option>
-            {BLOG_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`blog.types.${type}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </SearchField>
-      <button
-        type="submit"
-        className={`${primaryButton} flex items-center justify-center gap-2 self-end`}
-      >
-        <Icon name="search" />
-        {t("blog.search.submit")}
-      </button>
-    </Form>
+        options={[
+          ["", t("blog.search.allTypes")],
+          ...BLOG_TYPES.map((type) => [type, t(`blog.types.${type}`)] as const),
+        ]}
+      />
+    </SearchPanel>
   );
 }

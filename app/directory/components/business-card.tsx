@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatMoney } from "../../i18n/format.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { Icon } from "../../ui/icons.tsx";
 import { Stars } from "../../ui/stars.tsx";
 import type { BusinessSummary } from "../types.ts";
@@ -18,7 +18,7 @@ export function BusinessCard({
   business: BusinessSummary;
   headingLevel?: 2 | 3;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const Heading = headingLevel === 2 ? "h2" : "h3";

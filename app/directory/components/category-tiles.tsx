@@ -1,12 +1,12 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { CATEGORIES, type CategorySlug } from "../categories.ts";
 import { searchHref } from "../search.ts";
 
 /** One tile per category with its number of places; Others opens the whole list. */
 export function CategoryTiles({ counts }: { counts: Record<CategorySlug, number> }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">

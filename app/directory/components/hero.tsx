@@ -1,11 +1,11 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "../../i18n/use-t.ts";
 
 /**
  * "Find Nearby" and a word that changes every 2.5 s (CSS only, still when the user prefers reduced
  * motion). Assistive technology reads the whole phrase once instead of the changing word.
  */
 export function RotatingHeading() {
-  const { t } = useTranslation();
+  const t = useT();
   const words = t("home.heroWords", { returnObjects: true }) as string[];
   return (
     <>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../i18n/format.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { Icon } from "../../ui/icons.tsx";
 import type { BusinessDetail } from "../types.ts";
 
@@ -20,7 +20,7 @@ export function ProductCarousel({
   products: BusinessDetail["products"];
   labelledBy: string;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const strip = useRef<HTMLUListElement>(null);
   // The server cannot know the width: the page starts at the start, with more to the right.

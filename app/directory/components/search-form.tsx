@@ -1,11 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
-import { primaryButton } from "../../ui/button-link.tsx";
-import { Icon } from "../../ui/icons.tsx";
-import { SearchField, searchPanel } from "../../ui/search-field.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import { SearchPanel, SearchSelect, SearchWhat, SearchWhere } from "../../ui/search-field.tsx";
 import { ALL_CATEGORIES, SEARCHABLE_CATEGORIES } from "../categories.ts";
-import type { SearchForm as SearchValues } from "../search.ts";
+import { SEARCH_TEXT_MAX, type SearchForm as SearchValues } from "../search.ts";
 
 /**
  * The search panel of the home and businesses pages. A plain GET form to /businesses, so it works
@@ -18,7 +15,7 @@ export function SearchForm({
   values?: SearchValues;
   problems?: Partial<Record<keyof SearchValues, string>>;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const category =
     values?.category && values.category.toLowerCase() !== ALL_CATEGORIES.toLowerCase()
@@ -30,56 +27,40 @@ export function SearchForm({
       option.slug === category.toLowerCase(),
   );
   return (
-    <Form
-      method="get"
+    <SearchPanel
       action={to("/businesses")}
-      role="search"
-      aria-label={t("search.panel")}
-      className={`${searchPanel} md:grid-cols-[2fr_1.5fr_1.5fr_auto]`}
+      label={t("search.panel")}
+      columns="md:grid-cols-[2fr_1.5fr_1.5fr_auto]"
+      submitLabel={t("search.submit")}
     >
-      <SearchField name="title" label={t("search.whatLabel")} problem={problems.title}>
-        {(control) => (
-          <input
-            {...control}
-            type="search"
-            defaultValue={values?.title}
-            placeholder={t("search.what")}
-            maxLength={100}
-            autoComplete="off"
-          />
-        )}
-      </SearchField>
-      <SearchField name="location" label={t("search.location")} problem={problems.location}>
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            defaultValue={values?.location}
-            placeholder={t("search.location")}
-            maxLength={100}
-            autoComplete="address-level2"
-          />
-        )}
-      </SearchField>
-      <SearchField name="category" label={t("search.category")} problem={problems.category}>
-        {(control) => (
-          <select {...control} defaultValue={selected?.name ?? ALL_CATEGORIES}>
-            <option value={ALL_CATEGORIES}>{t("search.allCategories")}</option>
-            {SEARCHABLE_CATEGORIES.map((option) => (
-              <option key={option.slug} value={option.name}>
-                {t(`categories.${option.slug}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </SearchField>
-      <button
-        type="submit"
-        className={`${primaryButton} flex items-center justify-center gap-2 self-end`}
-      >
-        <Icon name="search" />
-        {t("search.submit")}
-      </button>
-    </Form>
+      <SearchWhat
+        name="title"
+        label={t("search.whatLabel")}
+        placeholder={t("search.what")}
+        value={values?.title}
+        maxLength={SEARCH_TEXT_MAX}
+        problem={problems.title}
+      />
+      <SearchWhere
+        name="location"
+        label={t("search.location")}
+        placeholder={t("search.location")}
+        value={values?.location}
+        maxLength={SEARCH_TEXT_MAX}
+        problem={problems.location}
+      />
+      <SearchSelect
+        name="category"
+        label={t("search.category")}
+        value={selected?.name ?? ALL_CATEGORIES}
+        problem={problems.category}
+        options={[
+          [ALL_CATEGORIES, t("search.allCategories")],
+          ...SEARCHABLE_CATEGORIES.map(
+            (option) => [option.name, t(`categories.${option.slug}`)] as const,
+          ),
+        ]}
+      />
+    </SearchPanel>
   );
 }

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "../../i18n/use-t.ts";
 import type { AlertFilters } from "../alert-filters.ts";
 
 /** An alert's filters as a short list, "Any" where a filter is empty. */
 export function AlertFiltersList({ filters }: { filters: AlertFilters }) {
-  const { t } = useTranslation();
+  const t = useT();
   const any = t("jobs.alerts.any");
   const rows: [string, string][] = [
     [t("jobs.search.keywords"), filters.keywords || any],

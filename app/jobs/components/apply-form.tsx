@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { MessageKey } from "../../i18n/i18n.ts";
+import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 
@@ -47,7 +47,7 @@ export function ApplyForm({
   cancel?: React.ReactNode;
   inDialog: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const fetcher = useFetcher();
   const submit = useSubmit();
   const navigation = useNavigation();

@@ -1,12 +1,12 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { formatPayRange, placeOf, timeAgo } from "../format.ts";
 import type { JobSummary } from "../types.ts";
 
 /** The pay as a sentence: "$98,000–$128,000 a year". */
 export function PayText({ pay }: { pay: JobSummary["pay"] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   return <>{t(`jobs.pay.${pay.period}`, { range: formatPayRange(pay, locale) })}</>;
 }
@@ -16,7 +16,7 @@ export function PayText({ pay }: { pay: JobSummary["pay"] }) {
  * large screens and the update time in words. `now` is the server's, so both renders agree.
  */
 export function JobCard({ job, now }: { job: JobSummary; now: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   return (

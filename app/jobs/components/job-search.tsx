@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { Icon } from "../../ui/icons.tsx";
 import { EMPLOYER_TYPES, WORK_SETTINGS } from "../posting.ts";
@@ -22,7 +22,7 @@ type Problems = Partial<Record<keyof JobSearchForm | "page", string>>;
  * it works before the JavaScript loads.
  */
 export function JobSearchBar({ form, problems }: { form: JobSearchForm; problems: Problems }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
     <Form
@@ -118,7 +118,7 @@ export function FiltersPanel({
   startOpen: boolean;
   problem?: string;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const dialog = useRef<HTMLDialogElement>(null);
   const { search } = useLocation();
@@ -264,7 +264,7 @@ function Choice({
  * ?filters, which shows the panel open; then it is a button opening the modal dialog.
  */
 export function FiltersButton({ form, count }: { form: JobSearchForm; count: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);

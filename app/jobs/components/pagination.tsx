@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
 
 /** The pages shown around the current one: first, last, and two on each side, gaps as null. */
 export function pageWindow(current: number, pages: number): (number | null)[] {
@@ -24,7 +24,7 @@ export function Pagination({
   pages: number;
   href: (page: number) => string;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   if (pages <= 1) return null;
   const link = "rounded-lg px-3 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-50";
   return (

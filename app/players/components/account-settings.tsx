@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { LOCALES } from "../../i18n/locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { PUBLIC_PROFILE_MIN_AGE } from "../identity.ts";
 import { QUIZ_TIMERS } from "../schemas.ts";
@@ -20,7 +20,7 @@ export function AccountSettings({
   profilePublic: boolean;
   age: number | null;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <section aria-labelledby="settings" className="rounded-2xl p-6 ring-1 ring-slate-200">
       <h2 id="settings" className="text-2xl font-bold">
@@ -103,7 +103,7 @@ export function AccountSettings({
 
 /** Deleting needs the box ticked: a confirmation that works with or without JavaScript. */
 export function DeleteAccount({ problem }: { problem?: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <section
       aria-labelledby="delete-account"

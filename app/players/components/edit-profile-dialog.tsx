@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 
@@ -11,7 +11,7 @@ const OPENER_ID = "edit-profile-open";
 
 /** Opens the dialog by adding ?edit to the address; the dialog gives the focus back to it. */
 export function EditProfileLink() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <Link id={OPENER_ID} to="?edit" preventScrollReset className={primaryButton}>
       {t("profile.edit.open")}
@@ -32,7 +32,7 @@ export function EditProfileDialog({
   image: string | null;
   problem?: string;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const busy = useNavigation().state === "submitting";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatNumber } from "../../i18n/format.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { QUIZ_CATEGORIES, type QuizCategory } from "../../quiz/categories.ts";
 import type { PublicIdentity } from "../identity.ts";
 import { progressPercent } from "../progress.ts";
@@ -22,7 +22,7 @@ export function PlayerPicture({
   /** Beside the player's name already: no text of its own. */
   decorative?: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <img
       src={player.image ?? DEFAULT_PICTURE}
@@ -48,7 +48,7 @@ export function LatestPlay({
   completedSets: Record<string, number>;
   action?: (category: QuizCategory) => React.ReactNode;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   return (
     <section aria-labelledby="latest-play">
@@ -94,7 +94,7 @@ export function Achievements({
 }: {
   achievements: { key: AchievementKey; points: number; earned: boolean; missing: number }[];
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   return (
     <section aria-labelledby="achievements">
@@ -152,7 +152,7 @@ export function ProfileStats({
   following: number;
   listsOf: string;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const box = "block rounded-xl bg-white/10 px-4 py-3";
@@ -202,7 +202,7 @@ export function Pager({
   pages: number;
   href: (page: number) => string;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   if (pages <= 1) return null;
   const link =

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { formatNumber } from "../../i18n/format.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { TextField } from "../../ui/text-field.tsx";
@@ -31,7 +31,7 @@ export function RedeemDialog({
   problem?: FormProblem;
   values?: RedeemValues;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../i18n/format.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { RING_CIRCUMFERENCE, type TierProgress } from "../tiers.ts";
 
 /**
@@ -9,7 +9,7 @@ import { RING_CIRCUMFERENCE, type TierProgress } from "../tiers.ts";
  * unlocked or not.
  */
 export function TierRing({ progress }: { progress: TierProgress }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const percent = Math.round(progress.fraction * 100);
   return (

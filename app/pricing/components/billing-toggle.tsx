@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { BILLINGS, type Billing } from "../billing.ts";
 
 /**
@@ -8,7 +8,7 @@ import { BILLINGS, type Billing } from "../billing.ts";
  * before and without JavaScript; the current one is marked.
  */
 export function BillingToggle({ billing }: { billing: Billing }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
     // biome-ignore lint/a11y/useSemanticElements: links, not form controls; a fieldset groups controls.

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatMoney } from "../../i18n/format.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { type Billing, priceFor } from "../billing.ts";
 import type { Plan } from "../types.ts";
@@ -14,7 +14,7 @@ export const selectPlanId = (slug: string) => `select-${slug}`;
  * year, what paying yearly saves, taxes extra) and 'Select Plan'.
  */
 export function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const headingId = `plan-${plan.slug}`;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { PROVINCES } from "../../platform/provinces.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
@@ -36,7 +36,7 @@ export function PlanRequestDialog({
   values?: RequestValues;
   sentTo?: string;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const navigate = useNavigate();

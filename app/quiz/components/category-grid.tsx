@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { SETS_PER_CATEGORY } from "../categories.ts";
 import type { CategoryProgress } from "../types.ts";
@@ -18,7 +18,7 @@ export function CategoryGrid({
   categories: CategoryProgress[];
   problem?: FormProblem;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const fetcher = useFetcher<{ problem?: FormProblem }>({ key: "quiz-start" });
   const shown = fetcher.data?.problem ?? problem;
   return (

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import type { QuizCategory } from "../categories.ts";
 import { enterFullScreen } from "./full-screen.ts";
 
@@ -9,7 +9,7 @@ import { enterFullScreen } from "./full-screen.ts";
  * set the player has not finished yet), as choosing its card there does.
  */
 export function ContinueButton({ category }: { category: QuizCategory }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
     <Form method="post" action={to("/playgames")} onSubmit={enterFullScreen}>

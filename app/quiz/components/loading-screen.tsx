@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "../../i18n/use-t.ts";
 
 /** The branded screen while a set loads (SPEC.md: "a loading screen with logos"). */
 export function QuizLoadingScreen() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <div
       role="status"

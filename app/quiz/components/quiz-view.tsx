@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { QUIZ_TIMERS, type QuizTimer } from "../categories.ts";
@@ -12,6 +12,13 @@ const LETTERS = ["A", "B", "C", "D"];
 
 /** Seconds left at which a screen reader hears the time (not every second). */
 const ANNOUNCED_SECONDS = [10, 5];
+
+/**
+ * After a time-out the game moves on by itself (SPEC.md: "the quiz moves on"), leaving this long to
+ * read the right answer; Next goes sooner. Untimed play never times out, so a player who needs
+ * more time is never moved on (WCAG 2.2.1).
+ */
+const MOVE_ON_AFTER_TIME_UP_MS = 5000;
 
 /**
  * The question being played, full screen. Every answer is a form post, so a whole set plays before
@@ -28,7 +35,7 @@ export function QuizView({
   quizTimer: QuizTimer;
   problem?: FormProblem;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const fetcher = useFetcher<{ problem?: FormProblem }>({ key: "quiz-play" });
   const submit = fetcher.submit;
   const dialog = useRef<HTMLDialogElement>(null);
@@ -75,6 +82,20 @@ export function QuizView({
       { method: "post", preventScrollReset: true },
     );
   }, [left, result, position, play.id, submit]);
+
+  // After a time-out, the next question (or the results) comes by itself.
+  const timedOut = result?.timedOut === true;
+  const moveOnLeft = useCountdown(timedOut ? MOVE_ON_AFTER_TIME_UP_MS : null, timedOut);
+  const movedOn = useRef("");
+  useEffect(() => {
+    const step = `${play.id}:${position}`;
+    if (moveOnLeft !== 0 || busy || movedOn.current === step) return;
+    movedOn.current = step;
+    submit(
+      { intent: last ? "finish" : "next", session: play.id },
+      { method: "post", preventScrollReset: true },
+    );
+  }, [moveOnLeft, busy, last, position, play.id, submit]);
 
   return (
     <dialog
@@ -181,6 +202,13 @@ export function QuizView({
                 </p>
               )}
               <p className="mt-2 text-slate-800">{result.explanation}</p>
+              {moveOnLeft !== null && (
+                <p className="mt-2 text-sm font-semibold text-slate-700">
+                  {t(last ? "quiz.result.resultsIn" : "quiz.result.nextIn", {
+                    count: Math.ceil(moveOnLeft / 1000),
+                  })}
+                </p>
+              )}
             </div>
             <fetcher.Form method="post" preventScrollReset className="flex justify-end">
               <input type="hidden" name="intent" value={last ? "finish" : "next"} />
@@ -219,7 +247,7 @@ function OptionButton({
   result: AnswerResult | null;
   disabled: boolean;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const isAnswer = result !== null && index === result.answer;
   const isWrongChoice = result !== null && index === result.choice && !isAnswer;
   const look = isAnswer
@@ -254,7 +282,7 @@ function OptionButton({
 
 /** The player's timer setting, from the quiz itself (WCAG 2.2.1): more time applies at once. */
 function TimerSettings({ session, quizTimer }: { session: string; quizTimer: QuizTimer }) {
-  const { t } = useTranslation();
+  const t = useT();
   const fetcher = useFetcher({ key: "quiz-timer" });
   const details = useRef<HTMLDetailsElement>(null);
   return (

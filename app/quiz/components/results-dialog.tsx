@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
-import { primaryButton } from "../../ui/button-link.tsx";
+import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { NOTICE_DURATION_MS } from "../../ui/notice.tsx";
 import { FEEDBACK_MAX, formatAccuracy } from "../rules.ts";
 import type { SetResults } from "../types.ts";
@@ -21,7 +21,7 @@ export function ResultsDialog({
   results: SetResults;
   problem?: FormProblem;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const navigate = useNavigate();
@@ -76,7 +76,14 @@ export function ResultsDialog({
         ))}
       </dl>
       {results.feedbackSent ? <Thanks /> : <FeedbackForm session={results.id} problem={problem} />}
-      <div className="mt-6 flex justify-end">
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Link
+          to={to("/leaderboard")}
+          onClick={leaveFullScreen}
+          className={`inline-block ${secondaryButton}`}
+        >
+          {t("quiz.results.leaderboard")}
+        </Link>
         <Link
           to={to("/playgames")}
           preventScrollReset
@@ -91,7 +98,7 @@ export function ResultsDialog({
 }
 
 function FeedbackForm({ session, problem }: { session: string; problem?: FormProblem }) {
-  const { t } = useTranslation();
+  const t = useT();
   const fetcher = useFetcher<{ problem?: FormProblem }>({ key: "quiz-feedback" });
   const shown = fetcher.state === "idle" ? (fetcher.data?.problem ?? problem) : undefined;
   return (
@@ -132,7 +139,7 @@ function FeedbackForm({ session, problem }: { session: string; problem?: FormPro
 
 /** The toast thanking for the feedback: top right, closing after 5 s (SPEC.md section 9). */
 function Thanks() {
-  const { t } = useTranslation();
+  const t = useT();
   const [open, setOpen] = useState(true);
   useEffect(() => {
     const timer = setTimeout(() => setOpen(false), NOTICE_DURATION_MS);

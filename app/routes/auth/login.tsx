@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import {
   data,
   Form,
@@ -23,6 +22,7 @@ import {
 } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { codeForStatus, type FormProblem, formAction } from "../../platform/api.ts";
 import { authContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -160,7 +160,7 @@ function Field({
   name: "name" | "email" | "age" | "password" | "confirmPassword";
   hint?: string;
 } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <TextField
       id={`auth-${name}`}
@@ -173,7 +173,7 @@ function Field({
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const navigate = useNavigate();
   const { search } = useLocation();

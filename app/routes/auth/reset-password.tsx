@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { assertPasswordNotCommon } from "../../auth/passwords.server.ts";
 import { callAuth } from "../../auth/session.server.ts";
 import { newPasswordSchema } from "../../auth/validation.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { type FormProblem, formAction } from "../../platform/api.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -36,7 +36,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
 });
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
   const result = actionData as { done?: boolean; problem?: FormProblem } | undefined;

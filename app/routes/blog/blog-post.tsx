@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { findPost } from "../../blog/posts.server.ts";
 import { isSlug } from "../../blog/search.ts";
@@ -7,6 +6,7 @@ import { formatDate } from "../../i18n/format.ts";
 import { LOCALES, localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { type Alternates, useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { Icon } from "../../ui/icons.tsx";
 import { Stars } from "../../ui/stars.tsx";
@@ -53,7 +53,7 @@ function structuredData(post: BlogPost, origin: string, address: string): string
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const { post, alternates, origin } = loaderData;

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { BlogCard } from "../../blog/components/blog-card.tsx";
 import { BlogSearchForm } from "../../blog/components/blog-search-form.tsx";
@@ -10,11 +9,12 @@ import type { MessageKey } from "../../i18n/i18n.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
-import { ButtonLink } from "../../ui/button-link.tsx";
 import { Hero } from "../../ui/hero.tsx";
+import { MorePages, NoResults } from "../../ui/more-pages.tsx";
 import { useMorePages } from "../../ui/use-more-pages.ts";
 import type { Route } from "./+types/blogs";
 
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const { form, page } = loaderData;
   const problems = loaderData.problems as Partial<Record<string, MessageKey>>;
@@ -80,7 +80,14 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
           (page.items.length > 0 ? (
             <Posts key={JSON.stringify(form) + page.nextCursor} first={page} form={form} />
           ) : (
-            <NoPosts />
+            <NoResults
+              clearHref={to("/blogs")}
+              labels={{
+                heading: "blog.noResults",
+                hint: "blog.noResultsHint",
+                clear: "blog.clearFilters",
+              }}
+            />
           ))}
       </section>
     </>
@@ -91,7 +98,6 @@ const pageOf = (loaded: Route.ComponentProps["loaderData"]) => loaded.page;
 
 /** The first page from the loader, then each page 'More Blogs' fetches, appended. */
 function Posts({ first, form }: { first: BlogPage; form: SearchValues }) {
-  const { t } = useTranslation();
   const to = useLocalizedPath();
   const { items, nextCursor, loading, load } = useMorePages(
     first,
@@ -108,40 +114,12 @@ function Posts({ first, form }: { first: BlogPage; form: SearchValues }) {
           </li>
         ))}
       </ul>
-      <p aria-live="polite" className="sr-only">
-        {loading ? t("blog.loadingMore") : ""}
-      </p>
-      <div className="mt-10 text-center">
-        {moreHref ? (
-          <ButtonLink
-            to={moreHref}
-            onClick={(event) => {
-              event.preventDefault();
-              load(moreHref);
-            }}
-            aria-disabled={loading || undefined}
-            className="aria-disabled:opacity-70"
-          >
-            {loading ? t("blog.loadingMore") : t("blog.moreBlogs")}
-          </ButtonLink>
-        ) : (
-          <p className="text-slate-600">{t("blog.endOfResults")}</p>
-        )}
-      </div>
+      <MorePages
+        href={moreHref}
+        loading={loading}
+        onLoad={load}
+        labels={{ more: "blog.moreBlogs", loading: "blog.loadingMore", end: "blog.endOfResults" }}
+      />
     </>
-  );
-}
-
-function NoPosts() {
-  const { t } = useTranslation();
-  const to = useLocalizedPath();
-  return (
-    <div className="mt-8 rounded-2xl bg-slate-50 p-8 text-center">
-      <p className="text-lg font-semibold">{t("blog.noResults")}</p>
-      <p className="mt-2 text-slate-700">{t("blog.noResultsHint")}</p>
-      <ButtonLink to={to("/blogs")} className="mt-6">
-        {t("blog.clearFilters")}
-      </ButtonLink>
-    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { getBusiness } from "../../directory/businesses.server.ts";
 import { OpenStatus } from "../../directory/components/open-status.tsx";
@@ -8,6 +7,7 @@ import type { BusinessDetail } from "../../directory/types.ts";
 import { formatDate, formatMoney, formatNumber, formatTimeOfDay } from "../../i18n/format.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { Icon } from "../../ui/icons.tsx";
 import { Stars } from "../../ui/stars.tsx";
@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const { business } = loaderData;
@@ -125,7 +125,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
 }
 
 function OpeningHours({ business }: { business: BusinessDetail }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const opens = formatTimeOfDay(business.opensAt, locale);
   const closes = formatTimeOfDay(business.closesAt, locale);
@@ -150,7 +150,7 @@ function OpeningHours({ business }: { business: BusinessDetail }) {
 }
 
 function Reviews({ business }: { business: BusinessDetail }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   return (
     <section aria-labelledby="reviews">
@@ -192,7 +192,7 @@ function Reviews({ business }: { business: BusinessDetail }) {
 }
 
 function Location({ business }: { business: BusinessDetail }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { latitude: lat, longitude: lng } = business;
   const box = [lng - 0.01, lat - 0.006, lng + 0.01, lat + 0.006].map((n) => n.toFixed(4)).join(",");
   return (
@@ -230,7 +230,7 @@ function Location({ business }: { business: BusinessDetail }) {
 }
 
 function Questions({ business }: { business: BusinessDetail }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <section aria-labelledby="questions" className="mt-12">
       <h2 id="questions" className="text-2xl font-bold">
@@ -263,7 +263,7 @@ function Questions({ business }: { business: BusinessDetail }) {
 }
 
 function Photos({ business }: { business: BusinessDetail }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const photos = [
     { src: business.coverImage, alt: business.name },

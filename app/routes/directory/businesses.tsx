@@ -1,6 +1,4 @@
-import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { data, useFetcher } from "react-router";
+import { data } from "react-router";
 import { searchBusinesses } from "../../directory/businesses.server.ts";
 import { BusinessCard, BusinessGrid } from "../../directory/components/business-card.tsx";
 import { SearchForm } from "../../directory/components/search-form.tsx";
@@ -14,11 +12,13 @@ import type { BusinessPage } from "../../directory/types.ts";
 import type { MessageKey } from "../../i18n/i18n.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
-import { ButtonLink } from "../../ui/button-link.tsx";
 import { Hero } from "../../ui/hero.tsx";
+import { MorePages, NoResults } from "../../ui/more-pages.tsx";
+import { useMorePages } from "../../ui/use-more-pages.ts";
 import type { Route } from "./+types/businesses";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Businesses({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
+  const to = useLocalizedPath();
   const { form, page } = loaderData;
   const problems = loaderData.problems as Partial<Record<string, MessageKey>>;
   const fieldProblems = Object.fromEntries(
@@ -70,40 +71,31 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
           (page.items.length > 0 ? (
             <Results key={JSON.stringify(form) + page.nextCursor} first={page} form={form} />
           ) : (
-            <NoResults />
+            <NoResults
+              clearHref={to("/businesses")}
+              labels={{
+                heading: "businesses.noResults",
+                hint: "businesses.noResultsHint",
+                clear: "businesses.clearFilters",
+              }}
+            />
           ))}
       </section>
     </>
   );
 }
 
+const pageOf = (loaded: Route.ComponentProps["loaderData"]) => loaded.page;
+
 /** The first page from the loader, then each page "More Businesses" fetches, appended. */
 function Results({ first, form }: { first: BusinessPage; form: SearchValues }) {
-  const { t } = useTranslation();
   const to = useLocalizedPath();
-  const fetcher = useFetcher<typeof loader>();
-  const [pages, setPages] = useState<BusinessPage[]>([first]);
-  const fetched = fetcher.data?.page;
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetched) {
-      setPages((current) => (current.includes(fetched) ? current : [...current, fetched]));
-    }
-  }, [fetcher.state, fetched]);
-
-  // Keyboard and screen-reader users continue from the first card that was just added.
-  const lastPage = pages.at(-1);
-  useEffect(() => {
-    if (pages.length < 2 || !lastPage?.items[0]) return;
-    document
-      .querySelector<HTMLAnchorElement>(`[data-business="${lastPage.items[0].id}"] a`)
-      ?.focus();
-  }, [pages.length, lastPage]);
-
-  const items = pages.flatMap((page) => page.items);
-  const nextCursor = lastPage?.nextCursor;
+  const { items, nextCursor, loading, load } = useMorePages(
+    first,
+    pageOf,
+    (page) => `[data-business="${page.items[0]?.id}"] a`,
+  );
   const moreHref = nextCursor ? to(searchHref(form, nextCursor)) : undefined;
-  const loading = fetcher.state !== "idle";
 
   return (
     <>
@@ -116,40 +108,16 @@ function Results({ first, form }: { first: BusinessPage; form: SearchValues }) {
           ))}
         </BusinessGrid>
       </div>
-      <p aria-live="polite" className="sr-only">
-        {loading ? t("businesses.loadingMore") : ""}
-      </p>
-      <div className="mt-10 text-center">
-        {moreHref ? (
-          <ButtonLink
-            to={moreHref}
-            onClick={(event) => {
-              event.preventDefault();
-              if (!loading) fetcher.load(moreHref);
-            }}
-            aria-disabled={loading || undefined}
-            className="aria-disabled:opacity-70"
-          >
-            {loading ? t("businesses.loadingMore") : t("businesses.moreBusinesses")}
-          </ButtonLink>
-        ) : (
-          <p className="text-slate-600">{t("businesses.endOfResults")}</p>
-        )}
-      </div>
+      <MorePages
+        href={moreHref}
+        loading={loading}
+        onLoad={load}
+        labels={{
+          more: "businesses.moreBusinesses",
+          loading: "businesses.loadingMore",
+          end: "businesses.endOfResults",
+        }}
+      />
     </>
-  );
-}
-
-function NoResults() {
-  const { t } = useTranslation();
-  const to = useLocalizedPath();
-  return (
-    <div className="mt-8 rounded-2xl bg-slate-50 p-8 text-center">
-      <p className="text-lg font-semibold">{t("businesses.noResults")}</p>
-      <p className="mt-2 text-slate-700">{t("businesses.noResultsHint")}</p>
-      <ButtonLink to={to("/businesses")} className="mt-6">
-        {t("businesses.clearFilters")}
-      </ButtonLink>
-    </div>
   );
 }

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { confirmAlert, findAlert } from "../../jobs/alerts.server.ts";
 import { AlertFiltersList } from "../../jobs/components/alert-filters-list.tsx";
 import { formAction } from "../../platform/api.ts";
@@ -36,7 +36,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
 });
 
 export default function ConfirmAlert({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const [params] = useSearchParams();
   const { alert } = loaderData;

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer } from "../../auth/session.server.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { alertFormSchema } from "../../jobs/alert-filters.ts";
 import { createAlert } from "../../jobs/alerts.server.ts";
 import { EMPLOYER_TYPES, WORK_SETTINGS } from "../../jobs/posting.ts";
@@ -40,7 +40,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
 });
 
 export default function NewAlert({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   const { form, email } = loaderData;
   const result = actionData as { sent?: boolean; problem?: FormProblem } | undefined;

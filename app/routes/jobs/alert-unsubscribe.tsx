@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { unsubscribeAlert } from "../../jobs/alerts.server.ts";
 import { databaseContext } from "../../platform/context.ts";
 import type { Route } from "./+types/alert-unsubscribe";
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const done = actionData?.done ?? loaderData.done;
   return (

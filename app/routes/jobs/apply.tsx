@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer } from "../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { applicationSchema } from "../../jobs/application.ts";
 import { applyToJob } from "../../jobs/applications.server.ts";
 import { type ApplyDefaults, ApplyForm } from "../../jobs/components/apply-form.tsx";
@@ -75,7 +75,7 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
 });
 
 export default function ApplyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const { job, defaults } = loaderData;

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { getViewer } from "../../auth/session.server.ts";
 import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { ApplyForm } from "../../jobs/components/apply-form.tsx";
 import { useCloseOnBackdrop } from "../../jobs/components/close-on-backdrop.ts";
 import { PayText } from "../../jobs/components/job-card.tsx";
@@ -93,7 +93,7 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
 });
 
 export default function JobPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const [params] = useSearchParams();
@@ -232,7 +232,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
 }
 
 function Facts({ job, locale }: { job: JobDetail; locale: Locale }) {
-  const { t } = useTranslation();
+  const t = useT();
   const rows: [string, React.ReactNode][] = [
     [t("jobs.detail.location"), placeOf(job)],
     [t("jobs.detail.workSetting"), t(`jobs.workSettings.${job.workSetting}`)],
@@ -286,7 +286,7 @@ function Description({ text }: { text: string }) {
 }
 
 function SaveButton({ saved }: { saved: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={saved ? "unsave" : "save"} />
@@ -312,7 +312,7 @@ function ApplyButton({
   job: JobDetail;
   defaults: { fullName: string; email: string };
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const [params] = useSearchParams();

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { getViewer } from "../../auth/session.server.ts";
 import { formatNumber } from "../../i18n/format.ts";
 import type { MessageKey } from "../../i18n/i18n.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { JobCard } from "../../jobs/components/job-card.tsx";
 import { FiltersButton, FiltersPanel, JobSearchBar } from "../../jobs/components/job-search.tsx";
 import { Pagination } from "../../jobs/components/pagination.tsx";
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const { form, result, now, filtersOpen, signedIn } = loaderData;

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer } from "../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { getJob } from "../../jobs/jobs.server.ts";
 import { REPORT_LIMIT, takeAttempt } from "../../jobs/rate-limit.server.ts";
 import { REPORT_REASONS, reportSchema } from "../../jobs/report.ts";
@@ -37,7 +37,7 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
 });
 
 export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { requireViewer } from "../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { PayText } from "../../jobs/components/job-card.tsx";
 import { placeOf, timeAgo } from "../../jobs/format.ts";
 import { listSavedJobs, unsaveJob } from "../../jobs/saved.server.ts";
@@ -39,7 +39,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
 });
 
 export default function SavedJobs({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const { jobs, now } = loaderData;

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { requireViewer } from "../../auth/session.server.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -41,7 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function FollowListPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const { page, own, paged } = loaderData;
   if (!page) {

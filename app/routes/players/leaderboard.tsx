@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireViewer } from "../../auth/session.server.ts";
 import { formatNumber } from "../../i18n/format.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { Pager, PlayerPicture, profileViewPath } from "../../players/components/player-parts.tsx";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const ROW_DELAY_SECONDS = 0.1;
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const { board, me, myHandle } = loaderData;

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { data, redirect, useFetcher } from "react-router";
 import { requireViewer } from "../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { type FormProblem, formAction } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
@@ -50,7 +50,7 @@ export const action = formAction(async ({ request, context, params }: Route.Acti
 });
 
 export default function ProfileView({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { profile } = loaderData;
   if (!profile) {
     return (
@@ -113,7 +113,7 @@ function FollowCounts({ profile }: { profile: ShownProfile }) {
 
 /** A form post that works without JavaScript; with it, a fetcher that leaves the page in place. */
 function FollowButton({ name, following }: { name: string; following: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const fetcher = useFetcher<{ problem?: FormProblem }>({ key: "follow" });
   const pending = fetcher.formData?.get("intent");
   const shown = pending ? pending === "follow" : following;

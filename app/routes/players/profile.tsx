@@ -1,10 +1,10 @@
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { callAuth, forwardCookies, requireViewer, type Viewer } from "../../auth/session.server.ts";
 import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
 import { databaseContext, storageContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
@@ -116,7 +116,7 @@ async function removeAccount({ request, context, viewer, locale }: IntentArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const [search] = useSearchParams();
   const { profile } = loaderData;
@@ -205,7 +205,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 }
 
 function VerifyBanner({ sent, problem }: { sent?: boolean; problem?: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   return (
     <section
@@ -232,7 +232,7 @@ function VerifyBanner({ sent, problem }: { sent?: boolean; problem?: string }) {
  * a dialog asks, and No returns focus to the button.
  */
 function LogoutButton() {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { requireViewer } from "../../auth/session.server.ts";
 import { formatDate, formatNumber } from "../../i18n/format.ts";
 import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
@@ -76,7 +76,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
 });
 
 export default function Redeem({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const { player, tiers, goals, requests, chosen, idempotencyKey } = loaderData;

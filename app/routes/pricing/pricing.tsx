@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { businessForClaim } from "../../directory/lookup.server.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { formAction, formFailure } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
@@ -63,7 +63,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
 });
 
 export default function Pricing({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { plans, billing, claimed } = loaderData;
   const requested = plans.find((plan) => plan.slug === loaderData.requested);
   const result = actionData as

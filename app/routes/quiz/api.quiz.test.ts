@@ -315,6 +315,22 @@ describe("the /playgames page", () => {
     expect(await again.text()).toContain("This question was already answered");
   });
 
+  test("a timer that is not on the list is refused in words, in both languages", async () => {
+    const me = await newPlayer();
+    await form(me, "/playgames", { intent: "start", category: "math" });
+    const session = /name="session" value="([0-9a-f-]{36})"/.exec(await page(me))?.[1] ?? "";
+    for (const [path, text] of [
+      ["/playgames", "Choose 30 seconds, 60 seconds or no timer."],
+      ["/fr/playgames", "Choisissez 30\u00a0secondes, 60\u00a0secondes ou sans minuterie."],
+    ] as const) {
+      const refused = await form(me, path, { intent: "timer", session, quizTimer: "45" });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(text);
+    }
+    const profile = await (await request("/api/me", as(me))).json();
+    expect(profile.quizTimer).toBe(30);
+  });
+
   test("the French page plays the French bank, in French", async () => {
     const me = await newPlayer();
     const started = await form(me, "/fr/playgames", { intent: "start", category: "math" });

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Link, replace } from "react-router";
 import { requireViewer } from "../../auth/session.server.ts";
 import type { Database } from "../../db/client.server.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
@@ -102,7 +102,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
 });
 
 export default function PlayGames({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { categories, play, quizTimer, results } = loaderData;
   const failed = actionData as ActionResult | undefined;
   const problemFor = (...intents: string[]) =>
@@ -134,7 +134,7 @@ export default function PlayGames({ loaderData, actionData }: Route.ComponentPro
  * the shell's: a failed loader sends none of its own.
  */
 export function ErrorBoundary() {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

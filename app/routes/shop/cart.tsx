@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { getViewer } from "../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
@@ -108,7 +108,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
 });
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const { cart, prefill } = loaderData;
   const result = actionData as ActionResult | undefined;

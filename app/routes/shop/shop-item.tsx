@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { ProductDetails } from "../../shop/components/product-details.tsx";
 import { getProduct } from "../../shop/products.server.ts";
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** The item of a shop card as a page of its own: shareable, and whole without JavaScript. */
 export default function ShopItem({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const { product } = loaderData;

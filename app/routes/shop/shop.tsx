@@ -1,9 +1,9 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { MessageKey } from "../../i18n/i18n.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -14,8 +14,8 @@ import { type ShopSearchForm as SearchValues, shopSearchHref } from "../../shop/
 import { searchProducts } from "../../shop/products.server.ts";
 import { productQuerySchema } from "../../shop/schemas.ts";
 import type { Product, ProductPage } from "../../shop/types.ts";
-import { ButtonLink } from "../../ui/button-link.tsx";
 import { Hero } from "../../ui/hero.tsx";
+import { MorePages, NoResults } from "../../ui/more-pages.tsx";
 import { useMorePages } from "../../ui/use-more-pages.ts";
 import type { Route } from "./+types/shop";
 
@@ -39,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
+  const to = useLocalizedPath();
   const { form, page } = loaderData;
   const problems = loaderData.problems as Partial<Record<string, MessageKey>>;
   const fieldProblems = Object.fromEntries(
@@ -66,7 +67,14 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           (page.items.length > 0 ? (
             <Products key={JSON.stringify(form) + page.nextCursor} first={page} form={form} />
           ) : (
-            <NoProducts />
+            <NoResults
+              clearHref={to("/shop")}
+              labels={{
+                heading: "shop.noResults",
+                hint: "shop.noResultsHint",
+                clear: "shop.clearFilters",
+              }}
+            />
           ))}
       </section>
     </>
@@ -77,7 +85,6 @@ const pageOf = (loaded: Route.ComponentProps["loaderData"]) => loaded.page;
 
 /** The grid, growing by pages, and the dialog of the item a card opened. */
 function Products({ first, form }: { first: ProductPage; form: SearchValues }) {
-  const { t } = useTranslation();
   const to = useLocalizedPath();
   const { items, nextCursor, loading, load } = useMorePages(
     first,
@@ -114,40 +121,12 @@ function Products({ first, form }: { first: ProductPage; form: SearchValues }) {
           }}
         />
       )}
-      <p aria-live="polite" className="sr-only">
-        {loading ? t("shop.loadingMore") : ""}
-      </p>
-      <div className="mt-10 text-center">
-        {moreHref ? (
-          <ButtonLink
-            to={moreHref}
-            onClick={(event) => {
-              event.preventDefault();
-              load(moreHref);
-            }}
-            aria-disabled={loading || undefined}
-            className="aria-disabled:opacity-70"
-          >
-            {loading ? t("shop.loadingMore") : t("shop.more")}
-          </ButtonLink>
-        ) : (
-          <p className="text-slate-600">{t("shop.endOfResults")}</p>
-        )}
-      </div>
+      <MorePages
+        href={moreHref}
+        loading={loading}
+        onLoad={load}
+        labels={{ more: "shop.more", loading: "shop.loadingMore", end: "shop.endOfResults" }}
+      />
     </>
-  );
-}
-
-function NoProducts() {
-  const { t } = useTranslation();
-  const to = useLocalizedPath();
-  return (
-    <div className="mt-8 rounded-2xl bg-slate-50 p-8 text-center">
-      <p className="text-lg font-semibold">{t("shop.noResults")}</p>
-      <p className="mt-2 text-slate-700">{t("shop.noResultsHint")}</p>
-      <ButtonLink to={to("/shop")} className="mt-6">
-        {t("shop.clearFilters")}
-      </ButtonLink>
-    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { countBusinessesByCategory, searchBusinesses } from "../../directory/businesses.server.ts";
 import { BusinessCard, BusinessGrid } from "../../directory/components/business-card.tsx";
@@ -7,6 +6,7 @@ import { RotatingHeading } from "../../directory/components/hero.tsx";
 import { SearchForm } from "../../directory/components/search-form.tsx";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { ButtonLink } from "../../ui/button-link.tsx";
 import { Hero } from "../../ui/hero.tsx";
@@ -31,7 +31,7 @@ const STEPS: { key: "find" | "contact" | "reserve"; icon: IconName }[] = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
     <>
@@ -90,7 +90,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 function SectionHeading({ id, title }: { id: string; title: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
     <div className="flex items-end justify-between gap-4">

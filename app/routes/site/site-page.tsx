@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { localeFromPath, unlocalizedPath } from "../../i18n/locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { CONTENT_DIR } from "../../platform/content-dir.server.ts";
 import { readSitePage } from "../../site-pages/pages.server.ts";
 import { isSitePage } from "../../site-pages/slugs.ts";
@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function SitePageRoute({ loaderData: { page } }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <title>{t("site.pageTitle", { title: page.title })}</title>

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
@@ -12,7 +12,7 @@ import type { Product } from "../types.ts";
  * shows the cart; with it, the page stays, says the item was added, and the bar's count follows.
  */
 export function AddToCartForm({ product }: { product: Product }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ added?: boolean; problem?: FormProblem }>();

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { formatMoney } from "../../i18n/format.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { Icon } from "../../ui/icons.tsx";
 import type { CartSummary } from "../cart-summary.ts";
@@ -12,7 +12,7 @@ import type { CartSummary } from "../cart-summary.ts";
  * a plain click opens the cart pop-up (SPEC.md, "Shared navigation") instead.
  */
 export function CartButton({ summary }: { summary: CartSummary }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLAnchorElement>(null);
@@ -56,7 +56,7 @@ export function CartButton({ summary }: { summary: CartSummary }) {
 }
 
 function CartDialog({ summary, onClose }: { summary: CartSummary; onClose: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -117,7 +117,7 @@ function CartDialog({ summary, onClose }: { summary: CartSummary; onClose: () =>
 }
 
 function PopupLine({ line }: { line: CartSummary["lines"][number] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const fetcher = useFetcher();

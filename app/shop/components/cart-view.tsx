@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { formatMoney, formatPercent } from "../../i18n/format.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { PROVINCES } from "../../platform/provinces.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
@@ -19,7 +19,7 @@ const secondaryButton =
 
 /** The provinces and territories by their names in the page's language, in its alphabetical order. */
 function useProvinceOptions() {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const collator = new Intl.Collator(locale);
   return PROVINCES.map((code) => ({ code, name: t(`provinces.${code}`) })).sort((a, b) =>
@@ -33,7 +33,7 @@ function useProvinceOptions() {
  * the Update button beside it.
  */
 export function CartLineRow({ line }: { line: CartLine }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const hydrated = useHydrated();
@@ -123,7 +123,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
 
 /** Province or territory (which decides the tax), subtotal, each tax and total, in CAD. */
 export function CartSummaryPanel({ cart }: { cart: Cart }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const hydrated = useHydrated();
@@ -219,7 +219,7 @@ export function CheckoutForm({
   prefill: { name: string; email: string };
   problem?: FormProblem;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
   const invalid = (field: string) =>
@@ -315,7 +315,7 @@ export function CheckoutForm({
 
 /** The placed order: its number, that it waits for payment, and the e-mail sent. */
 export function OrderConfirmation({ order }: { order: Order }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   return (

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../i18n/format.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 
 /**
  * What an item costs. On sale: the original price struck through (and said so to screen readers,
@@ -13,7 +13,7 @@ export function Price({
   item: { originalPriceCents: number; salePriceCents: number; onSale: boolean };
   size?: "md" | "lg";
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const big = size === "lg" ? "text-2xl" : "text-lg";
   if (!item.onSale) {
@@ -37,7 +37,7 @@ export function Price({
 
 /** The 'SALE!' badge over an item's picture. */
 export function SaleBadge() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <span className="absolute left-3 top-3 rounded-full bg-accent-700 px-3 py-1 text-sm font-bold text-white shadow">
       {t("shop.sale")}
@@ -47,7 +47,7 @@ export function SaleBadge() {
 
 /** In stock, only a few left, or sold out. */
 export function StockLabel({ stock }: { stock: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   if (stock === 0) return <p className="font-semibold text-red-800">{t("shop.stock.soldOut")}</p>;
   if (stock <= 5)
     return (

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import type { Product } from "../types.ts";
 import { Price, SaleBadge } from "./price.tsx";
 
@@ -15,7 +15,7 @@ export function ProductCard({
   product: Product;
   onOpen: (product: Product, opener: HTMLElement) => void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   return (

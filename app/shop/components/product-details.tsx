@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import type { Product } from "../types.ts";
 import { AddToCartForm } from "./add-to-cart-form.tsx";
 import { Price, SaleBadge, StockLabel } from "./price.tsx";
@@ -14,7 +14,7 @@ export function ProductDetails({
   headingId: string;
   headingLevel?: 1 | 2;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const locale = useLocale();
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
 import type { Product } from "../types.ts";
 import { ProductDetails } from "./product-details.tsx";
 
@@ -10,7 +10,7 @@ import { ProductDetails } from "./product-details.tsx";
  * back to the card that opened it (the caller's `onClose`).
  */
 export function ProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {

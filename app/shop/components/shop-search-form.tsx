@@ -1,11 +1,9 @@
-import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
-import { primaryButton } from "../../ui/button-link.tsx";
-import { Icon } from "../../ui/icons.tsx";
-import { SearchField, searchPanel } from "../../ui/search-field.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import { SearchPanel, SearchSelect, SearchWhat } from "../../ui/search-field.tsx";
 import { isShopCategory, SHOP_CATEGORIES } from "../categories.ts";
 import type { ShopSearchForm as Values } from "../links.ts";
+import { SHOP_SEARCH_MAX } from "../schemas.ts";
 
 /**
  * The shop's search hero: a plain GET form to /shop. Products have no place, so it asks what and
@@ -18,60 +16,37 @@ export function ShopSearchForm({
   values: Values;
   problems?: Partial<Record<keyof Values, string>>;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const to = useLocalizedPath();
   return (
-    <Form
-      method="get"
+    <SearchPanel
       action={to("/shop")}
-      role="search"
-      aria-label={t("shop.search.panel")}
-      className={`${searchPanel} md:grid-cols-[2fr_1.5fr_auto]`}
+      label={t("shop.search.panel")}
+      columns="md:grid-cols-[2fr_1.5fr_auto]"
+      submitLabel={t("shop.search.submit")}
     >
-      <SearchField
+      <SearchWhat
         idPrefix="shop"
         name="title"
         label={t("shop.search.whatLabel")}
+        placeholder={t("shop.search.what")}
+        value={values.title}
+        maxLength={SHOP_SEARCH_MAX}
         problem={problems.title}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="search"
-            defaultValue={values.title}
-            placeholder={t("shop.search.what")}
-            maxLength={100}
-            autoComplete="off"
-          />
-        )}
-      </SearchField>
-      <SearchField
+      />
+      <SearchSelect
         idPrefix="shop"
         name="category"
         label={t("shop.search.category")}
+        value={isShopCategory(values.category) ? values.category : ""}
         problem={problems.category}
-      >
-        {(control) => (
-          <select
-            {...control}
-            defaultValue={isShopCategory(values.category) ? values.category : ""}
-          >
-            <option value="">{t("shop.search.allCategories")}</option>
-            {SHOP_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {t(`shop.categories.${category}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </SearchField>
-      <button
-        type="submit"
-        className={`${primaryButton} flex items-center justify-center gap-2 self-end`}
-      >
-        <Icon name="search" />
-        {t("shop.search.submit")}
-      </button>
-    </Form>
+        options={[
+          ["", t("shop.search.allCategories")],
+          ...SHOP_CATEGORIES.map(
+            (category) => [category, t(`shop.categories.${category}`)] as const,
+          ),
+        ]}
+      />
+    </SearchPanel>
   );
 }
