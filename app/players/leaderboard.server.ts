@@ -59,15 +59,30 @@ export function totalQuery() {
   return sql`select coalesce(sum(${playerBalanceCount.players}), 0)::integer as total from ${playerBalanceCount}`;
 }
 
-/** The page's players: from the starting balance down, the first `skip` of it passed over. */
+const rowColumns = sql`${user.handle} as handle, ${user.name} as name, ${user.image} as image,
+  ${user.profilePublic} as profile_public, ${user.points} as points, ${balance} as balance`;
+
+/**
+ * The page's players: from the starting balance down, the first `skip` of that balance passed
+ * over. The handle to start from is found by an index-only scan (the index includes both
+ * columns of the balance), so skipping deep into a crowded tie never reads the skipped rows;
+ * then the rest of that balance and the balances below, each in index order.
+ */
 export function pageRowsQuery(from: { balance: number; skip: number } | null, size: number) {
+  if (!from)
+    return sql`select ${rowColumns} from ${user} order by ${balance} desc, ${user.handle} limit ${size}`;
   return sql`
-    select ${user.handle} as handle, ${user.name} as name, ${user.image} as image,
-      ${user.profilePublic} as profile_public, ${user.points} as points, ${balance} as balance
-    from ${user}
-    ${from ? sql`where ${balance} <= ${from.balance}` : sql``}
-    order by ${balance} desc, ${user.handle}
-    offset ${from?.skip ?? 0} limit ${size}`;
+    with start as (
+      select ${user.handle} as handle from ${user} where ${balance} = ${from.balance}
+      order by ${user.handle} offset ${from.skip} limit 1
+    )
+    (select ${rowColumns} from ${user}
+      where ${balance} = ${from.balance} and ${user.handle} >= (select handle from start)
+      order by ${user.handle} limit ${size})
+    union all
+    (select ${rowColumns} from ${user} where ${balance} < ${from.balance}
+      order by ${balance} desc, ${user.handle} limit ${size})
+    order by balance desc, handle limit ${size}`;
 }
 
 /**

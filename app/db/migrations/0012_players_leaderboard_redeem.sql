@@ -35,6 +35,5 @@ CREATE TABLE "redeem_request" (
 ALTER TABLE "redeem_request" ADD CONSTRAINT "redeem_request_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "redeem_request" ADD CONSTRAINT "redeem_request_goal_id_redeem_goal_id_fk" FOREIGN KEY ("goal_id") REFERENCES "public"."redeem_goal"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "redeem_request_user_idx" ON "redeem_request" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "user_balance_rank_idx" ON "user" USING btree (("points" - "uses_points") desc,"handle");--> statement-breakpoint
 ALTER TABLE "user" DROP COLUMN "player_type";--> statement-breakpoint
 ALTER TABLE "user" ADD CONSTRAINT "user_balance_not_negative" CHECK ("user"."points" >= "user"."uses_points");

@@ -1,3 +1,9 @@
+-- The leaderboard's order: balance, highest first, then handle. INCLUDE makes points and
+-- uses_points readable from the index itself, so counting a tie and skipping into it are
+-- index-only scans (PostgreSQL reads an expression's columns from the table otherwise).
+CREATE INDEX "user_balance_rank_idx" ON "user" USING btree (("points" - "uses_points") DESC, "handle")
+  INCLUDE ("points", "uses_points");
+--> statement-breakpoint
 -- Keeps player_balance_count equal to count(*) per balance (points - uses_points) of "user", in the
 -- same transaction as the change: one statement-level trigger per event, so a bulk insert moves
 -- each balance once. Balances move in ascending order, so two transactions moving players across
