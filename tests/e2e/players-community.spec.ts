@@ -95,17 +95,22 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
       const followers = page.getByRole("link", { name: new RegExp(`^${text.followers}`) });
       await expect(followers).toHaveText(new RegExp(`${text.followers}\\s*0`));
+      // The count moves at once, before the post is answered; then the answer comes.
+      const followed = page.waitForResponse((response) => response.request().method() === "POST");
       await page.getByRole("button", { name: new RegExp(`^${text.follow}`) }).click();
       await expect(followers).toHaveText(new RegExp(`${text.followers}\\s*1`));
+      await followed;
       await expect(
         page.getByRole("button", { name: new RegExp(`^${text.unfollow}`) }),
       ).toBeVisible();
       await checkAndShoot(page, `${language}-profile-view`);
       await page.reload();
       await expect(followers).toHaveText(new RegExp(`${text.followers}\\s*1`));
+      const unfollowed = page.waitForResponse((response) => response.request().method() === "POST");
       await page.getByRole("button", { name: new RegExp(`^${text.unfollow}`) }).click();
       await expect(followers).toHaveText(new RegExp(`${text.followers}\\s*0`));
       await expect(page.getByRole("button", { name: new RegExp(`^${text.follow}`) })).toBeVisible();
+      await unfollowed;
       const { rows } = await site.query(
         "select count(*)::integer as follows from follow where followee_id = $1",
         [other.id],
