@@ -97,6 +97,7 @@ async function main() {
       build,
       mode: "production",
       clientDirectory: path.resolve("build/client"),
+      pageCacheSeconds: config.PAGE_CACHE_SECONDS,
     });
     listener = getRequestListener(host.fetch);
   } else {
@@ -107,6 +108,7 @@ async function main() {
       ...shared,
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: "development",
+      pageCacheSeconds: 0,
     });
     const hostListener = getRequestListener(host.fetch);
     listener = (request, response) =>

@@ -10,7 +10,6 @@ import type {
   RouterContextProvider,
 } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { nonceContext } from "./platform/context.ts";
 import { unavailableFor } from "./platform/errors.ts";
 
 // The host builds each request's context with these very objects: it loads the app through this
@@ -19,7 +18,6 @@ export {
   authContext,
   databaseContext,
   mailDeliveryContext,
-  nonceContext,
   storageContext,
 } from "./platform/context.ts";
 
@@ -71,7 +69,6 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(nonceContext) || undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -85,9 +82,8 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ServerRouter context={routerContext} url={request.url} />,
       {
-        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -29,7 +29,7 @@ import {
 import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
 import { useAlternates, useLocalizedPath } from "./i18n/use-locale.ts";
 import { useT } from "./i18n/use-t.ts";
-import { databaseContext, nonceContext } from "./platform/context.ts";
+import { databaseContext } from "./platform/context.ts";
 import { readCart } from "./shop/cart.server.ts";
 import { openCart } from "./shop/cart-session.server.ts";
 import { type CartSummary, summarizeCart } from "./shop/cart-summary.ts";
@@ -57,7 +57,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       locale,
       messages: shellMessages(locale),
-      nonce: context.get(nonceContext),
       origin: url.origin,
       year: new Date().getFullYear(),
       // Only what the navigation bars show.
@@ -125,8 +124,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           children
         )}
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

@@ -75,10 +75,20 @@ export function createClient(port: number, connections: number) {
    * One GET as a browser sends it, reading the body as it comes: decompressing is the visitor's
    * work, on their own machine, not this one's.
    */
-  function get(path: string, acceptEncoding = "br, gzip"): Promise<Answer> {
+  function get(
+    path: string,
+    acceptEncoding = "br, gzip",
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const request = http.get(
-        { host: "127.0.0.1", port, path, agent, headers: { "accept-encoding": acceptEncoding } },
+        {
+          host: "127.0.0.1",
+          port,
+          path,
+          agent,
+          headers: { "accept-encoding": acceptEncoding, ...headers },
+        },
         (response) => {
           let bytes = 0;
           response.on("data", (chunk: Buffer) => {
@@ -122,10 +132,16 @@ export function percentile(sorted: number[], p: number): number {
 export async function load(
   client: Client,
   path: (i: number) => string,
-  options: { seconds: number; connections: number; expect?: number },
+  options: {
+    seconds: number;
+    connections: number;
+    expect?: number;
+    headers?: Record<string, string>;
+  },
 ): Promise<LoadResult> {
+  const get = (i: number) => client.get(path(i), undefined, options.headers);
   // Warm up caches and the connection pool before timing.
-  await Promise.all(Array.from({ length: options.connections }, (_, i) => client.get(path(i))));
+  await Promise.all(Array.from({ length: options.connections }, (_, i) => get(i)));
   const latencies: number[] = [];
   let errors = 0;
   let sent = 0;
@@ -134,7 +150,7 @@ export async function load(
     Array.from({ length: options.connections }, async () => {
       while (performance.now() < end) {
         const started = performance.now();
-        const answer = await client.get(path(sent++));
+        const answer = await get(sent++);
         if (answer.status !== (options.expect ?? 200)) errors++;
         latencies.push(performance.now() - started);
       }
@@ -152,12 +168,17 @@ export async function load(
 }
 
 /** The median time of `count` requests sent one after another, nothing else in flight. */
-export async function alone(client: Client, path: string, count: number): Promise<number> {
-  await client.get(path);
+export async function alone(
+  client: Client,
+  path: string,
+  count: number,
+  headers?: Record<string, string>,
+): Promise<number> {
+  await client.get(path, undefined, headers);
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    await client.get(path);
+    await client.get(path, undefined, headers);
     times.push(performance.now() - started);
   }
   return percentile(

@@ -17,6 +17,11 @@ const envSchema = z.object({
    * request answers 503 with Retry-After.
    */
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /**
+   * Seconds a visitor's page (a request without cookies) is kept and served again without being
+   * rendered; 0 renders every request. Production only.
+   */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   DATA_DIR: z.string().min(1).default(".data"),
   SEED_ON_START: z
     .enum(["true", "false"])

@@ -7,9 +7,6 @@ import type { Storage } from "./storage.server.ts";
 /** What the HTTP host hands every loader and action through React Router's context. */
 export const databaseContext = createContext<Database>();
 
-/** The per-request nonce the Content-Security-Policy allows scripts with. */
-export const nonceContext = createContext<string>("");
-
 /** Accounts and sessions (Better Auth), for loaders and actions. */
 export const authContext = createContext<Auth>();
 

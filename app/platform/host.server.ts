@@ -1,7 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { NONCE, secureHeaders } from "hono/secure-headers";
+import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import {
   AUTH_INPUT_ERROR,
@@ -23,12 +23,13 @@ import type {
   authContext,
   databaseContext,
   mailDeliveryContext,
-  nonceContext,
   storageContext,
 } from "./context.ts";
 import type { MailDelivery } from "./email.server.ts";
 import { AppError, isAppError } from "./errors.ts";
 import { mediaTypeOf } from "./input.server.ts";
+import { visitorPageCache } from "./page-cache.server.ts";
+import { allowPageScripts } from "./script-hashes.server.ts";
 import { loadStaticFiles, staticAnswer } from "./static-files.server.ts";
 import type { Storage } from "./storage.server.ts";
 
@@ -44,9 +45,11 @@ export type HostOptions = {
   maxBodyBytes: number;
   /** Built browser files to serve; absent in development, where Vite serves them. */
   clientDirectory?: string;
+  /** How long visitors' pages are kept and served again without rendering; 0 keeps none. */
+  pageCacheSeconds: number;
 };
 
-type HostEnv = { Variables: { secureHeadersNonce?: string; staticFile?: boolean } };
+type HostEnv = { Variables: { staticFile?: boolean } };
 
 /**
  * Puts the visitor's address in CLIENT_IP_HEADER for rate limits and sessions: from the trusted
@@ -209,13 +212,15 @@ function compressAnswers(): MiddlewareHandler<HostEnv> {
 /** The context keys app/entry.server.tsx exports from the build. */
 type RequestContexts = {
   databaseContext: typeof databaseContext;
-  nonceContext: typeof nonceContext;
   authContext: typeof authContext;
   storageContext: typeof storageContext;
   mailDeliveryContext: typeof mailDeliveryContext;
 };
 
 const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
+
+/** Visitors' pages kept at once: about 20 KB each, compressed. */
+const PAGE_CACHE_ENTRIES = 500;
 
 /**
  * The site's HTTP host: security headers, compression, body limit and static files, then every
@@ -225,12 +230,19 @@ export function createHost(options: HostOptions) {
   const development = options.mode === "development";
   const app = new Hono<HostEnv>();
 
+  if (options.pageCacheSeconds > 0)
+    app.use(
+      visitorPageCache({ ttlMs: options.pageCacheSeconds * 1000, maxEntries: PAGE_CACHE_ENTRIES }),
+    );
+  app.use(compressAnswers());
+  if (!development) app.use(allowPageScripts());
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         // Vite's development client needs inline and eval'd scripts and a WebSocket.
-        scriptSrc: development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", NONCE],
+        // In production each page adds the hashes of its own inline scripts (allowPageScripts).
+        scriptSrc: development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // blob: for the preview of a picture chosen on the profile, before it is sent.
         imgSrc: ["'self'", "data:", "blob:"],
@@ -250,7 +262,6 @@ export function createHost(options: HostOptions) {
   );
   app.use(clientAddress(options.clientIpHeader));
   app.use(sameSiteWrites());
-  app.use(compressAnswers());
   app.use(
     bodyLimit({
       maxSize: options.maxBodyBytes,
@@ -303,7 +314,6 @@ export function createHost(options: HostOptions) {
     context.set(contexts.authContext, options.auth);
     context.set(contexts.storageContext, options.storage);
     context.set(contexts.mailDeliveryContext, options.mailDelivery);
-    context.set(contexts.nonceContext, c.get("secureHeadersNonce") ?? "");
     return handleRequest(c.req.raw, context);
   });
 

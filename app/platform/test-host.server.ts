@@ -27,6 +27,8 @@ export async function createTestHost(
     google?: { clientId: string; clientSecret: string; discoveryUrl: string };
     /** A storage the test can look into; a new temporary folder otherwise. */
     storage?: Storage;
+    /** Visitors' pages kept this long (0, the default: every request is rendered). */
+    pageCacheSeconds?: number;
   } = {},
 ) {
   if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run "npm run build" first.`);
@@ -48,6 +50,7 @@ export async function createTestHost(
     mode: "production",
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     clientDirectory: path.resolve("build/client"),
+    pageCacheSeconds: options.pageCacheSeconds ?? 0,
   });
   // Node's server hands the host the connection as `incoming`; only its address is read.
   return (pathname: string, init?: RequestInit, remoteAddress?: string) =>
