@@ -10,6 +10,8 @@ const NOTICES: Record<string, MessageKey> = {
   "profile-saved": "notices.profileSaved",
   "settings-saved": "notices.settingsSaved",
   "email-verified": "notices.emailVerified",
+  "redeem-created": "notices.redeemCreated",
+  "redeem-too-costly": "notices.redeemTooCostly",
 };
 
 /** SPEC.md section 9: toasts sit at the top right and close after 5 s. */
