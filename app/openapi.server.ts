@@ -4,6 +4,7 @@ import { directoryApi } from "./directory/openapi.ts";
 import { jobsApi } from "./jobs/openapi.ts";
 import { assembleApiDocument } from "./platform/openapi.ts";
 import { playersApi } from "./players/openapi.ts";
+import { communityApi, redeemApi } from "./players/openapi-community.ts";
 import { pricingApi } from "./pricing/openapi.ts";
 import { quizApi } from "./quiz/openapi.ts";
 import { shopApi } from "./shop/openapi.ts";
@@ -20,6 +21,8 @@ export const apiDocument = assembleApiDocument([
   shopApi,
   pricingApi,
   playersApi,
+  communityApi,
+  redeemApi,
   quizApi,
   authApi,
 ]);

@@ -26,6 +26,7 @@ async function fingerprint() {
     "pricing_plan",
     "job",
     "job_text",
+    "redeem_goal",
   ];
   const result: Record<string, string> = {};
   for (const table of tables) {
@@ -47,6 +48,7 @@ test("the first start loads the demo content; a second seed changes nothing", as
     products: 14,
     plans: 3,
     jobs: 64,
+    goals: 8,
   });
   expect(seeded?.posts).toBeGreaterThanOrEqual(12);
   const { rows } = await database.db.execute<{ n: number }>(
@@ -64,6 +66,7 @@ test("the first start loads the demo content; a second seed changes nothing", as
     products: 0,
     plans: 0,
     jobs: 0,
+    goals: 0,
   });
   expect(await fingerprint()).toEqual(before);
 });

@@ -5,11 +5,13 @@ import type { Database } from "./db/client.server.ts";
 import { blogPost } from "./db/schema/blog.ts";
 import { business } from "./db/schema/directory.ts";
 import { job } from "./db/schema/jobs.ts";
+import { redeemGoal } from "./db/schema/players.ts";
 import { pricingPlan } from "./db/schema/pricing.ts";
 import { product } from "./db/schema/shop.ts";
 import { readBusinessContent, seedBusinesses } from "./directory/seed.server.ts";
 import { readJobContent, seedJobs } from "./jobs/seed.server.ts";
 import { CONTENT_DIR } from "./platform/content-dir.server.ts";
+import { seedRedeemGoals } from "./players/seed.server.ts";
 import { readPricingContent, seedPlans } from "./pricing/seed.server.ts";
 import { readQuizBanks, seedQuizQuestions } from "./quiz/seed.server.ts";
 import { readShopContent, seedProducts } from "./shop/seed.server.ts";
@@ -22,11 +24,12 @@ export async function seedDemoData(db: Database, contentDir = CONTENT_DIR) {
   const products = await seedProducts(db, await readShopContent(contentDir));
   const plans = await seedPlans(db, await readPricingContent(contentDir));
   const jobs = await seedJobs(db, await readJobContent(contentDir));
-  return { businesses, questions, posts, products, plans, jobs };
+  const goals = await seedRedeemGoals(db);
+  return { businesses, questions, posts, products, plans, jobs, goals };
 }
 
 /** One table of each area that has demo content: an empty one means the area was never seeded. */
-const AREA_TABLES: PgTable[] = [business, blogPost, product, pricingPlan, job];
+const AREA_TABLES: PgTable[] = [business, blogPost, product, pricingPlan, job, redeemGoal];
 
 /**
  * Seeds a database that lacks demo content: the first start of a fresh install, or the first start

@@ -66,7 +66,6 @@ describe("sign-up", () => {
     expect(player).toMatchObject({
       name: "Élodie Bérubé",
       age: 11,
-      playerType: "Newbie Player",
       points: 0,
       usesPoints: 0,
       winner: 0,

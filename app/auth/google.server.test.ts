@@ -60,7 +60,7 @@ test("signing in with Google goes to the provider, comes back and opens a sessio
     emailVerified: true,
   });
   const [player] = await database.db.select().from(user).where(eq(user.email, GOOGLE_PLAYER.email));
-  expect(player).toMatchObject({ playerType: "Newbie Player", points: 0, age: null });
+  expect(player).toMatchObject({ points: 0, usesPoints: 0, age: null });
   expect(player?.handle).toMatch(/^kiana-google-\d{4}$/);
 });
 

@@ -70,7 +70,7 @@ function businessRow(seed: BusinessSeed, category: string) {
 /**
  * Adds every content business that is not there yet (by slug), with its products, reviews and
  * questions. Businesses already present are left as they are, so running it twice changes nothing.
- * Rating and review count come from the reviews themselves (the triggers of migration 0013).
+ * Rating and review count come from the reviews themselves (triggers on `review`, decision 0020).
  */
 export async function seedBusinesses(db: Database, files: BusinessFile[]): Promise<number> {
   let added = 0;

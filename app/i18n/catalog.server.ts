@@ -10,6 +10,8 @@ import jobsEmailEn from "../jobs/messages/email.en-CA.json" with { type: "json" 
 import jobsEmailFr from "../jobs/messages/email.fr-CA.json" with { type: "json" };
 import jobsEn from "../jobs/messages/en-CA.json" with { type: "json" };
 import jobsFr from "../jobs/messages/fr-CA.json" with { type: "json" };
+import playersEmailEn from "../players/messages/email.en-CA.json" with { type: "json" };
+import playersEmailFr from "../players/messages/email.fr-CA.json" with { type: "json" };
 import playersEn from "../players/messages/en-CA.json" with { type: "json" };
 import playersFr from "../players/messages/fr-CA.json" with { type: "json" };
 import pricingEmailEn from "../pricing/messages/email.en-CA.json" with { type: "json" };
@@ -37,6 +39,7 @@ const CATALOG = {
   auth: { "en-CA": authEn, "fr-CA": authFr },
   email: { "en-CA": emailEn, "fr-CA": emailFr },
   players: { "en-CA": playersEn, "fr-CA": playersFr },
+  playersEmail: { "en-CA": playersEmailEn, "fr-CA": playersEmailFr },
   quiz: { "en-CA": quizEn, "fr-CA": quizFr },
   blog: { "en-CA": blogEn, "fr-CA": blogFr },
   shop: { "en-CA": shopEn, "fr-CA": shopFr },
@@ -55,6 +58,7 @@ export type AllMessages = typeof shellEn &
   typeof authEn &
   typeof emailEn &
   typeof playersEn &
+  typeof playersEmailEn &
   typeof quizEn &
   typeof blogEn &
   typeof shopEn &

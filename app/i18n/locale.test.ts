@@ -16,6 +16,8 @@ test.each([
 
 test("a path moves between languages and back", () => {
   expect(localizedPath("/", "fr-CA")).toBe("/fr");
+  expect(localizedPath("/?notice=signedOut", "fr-CA")).toBe("/fr?notice=signedOut");
+  expect(localizedPath("/#main", "fr-CA")).toBe("/fr#main");
   expect(localizedPath("/businesses?title=caf", "fr-CA")).toBe("/fr/businesses?title=caf");
   expect(localizedPath("/businesses", "en-CA")).toBe("/businesses");
   expect(unlocalizedPath("/fr")).toBe("/");

@@ -23,9 +23,9 @@ export function unlocalizedPath(pathname: string): string {
 /** The same page in `locale`: localizedPath("/businesses?x=1", "fr-CA") → "/fr/businesses?x=1". */
 export function localizedPath(path: string, locale: Locale): string {
   if (locale === "en-CA") return path;
-  return path === "/"
-    ? FRENCH_PREFIX
-    : `${FRENCH_PREFIX}${path.startsWith("?") ? `/${path}` : path}`;
+  // The French home is "/fr": its query or fragment follows at once ("/fr?notice=…").
+  if (path === "/" || /^\/[?#]/.test(path)) return `${FRENCH_PREFIX}${path.slice(1)}`;
+  return `${FRENCH_PREFIX}${path.startsWith("?") ? `/${path}` : path}`;
 }
 
 export function htmlLang(locale: Locale): string {

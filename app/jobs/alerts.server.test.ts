@@ -91,6 +91,10 @@ test("a confirmed alert gets the new matching postings since its last mail, then
   expect(digest?.text).not.toMatch(/before|Remote|Welder|Closed/);
   expect(digest?.text).toContain(`${BASE}/jobs?keywords=nurse&workSetting=onsite`);
   expect(digest?.text).toContain(`${BASE}/jobs/alerts/unsubscribe?token=${token}`);
+  expect(digest?.headers).toEqual({
+    "List-Unsubscribe": `<${BASE}/jobs/alerts/unsubscribe?token=${token}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  });
 
   expect(await sendAlertDigests(database.db, { baseUrl: BASE, now })).toEqual({
     alerts: 1,

@@ -207,5 +207,11 @@ export function alertDigestEmail(
       button(links.searchUrl, t("jobsEmail.alertDigest.seeAll")),
       `<p style="font-size:13px;color:#64748b">${escapeHtml(t("jobsEmail.alertDigest.why"))} <a href="${escapeHtml(links.unsubscribeUrl)}">${escapeHtml(t("jobsEmail.alertDigest.unsubscribe"))}</a><br>${escapeHtml(t("jobsEmail.sender"))}</p>`,
     ]),
+    // Mail programs show their own Unsubscribe button and POST to the link (RFC 8058), which the
+    // unsubscribe page's action takes like a click.
+    headers: {
+      "List-Unsubscribe": `<${links.unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
   };
 }

@@ -10,6 +10,8 @@ export type Email = {
   text: string;
   html: string;
   attachments?: StoredAttachment[];
+  /** Extra header lines (List-Unsubscribe…); the worker sets From, To, Subject and Message-ID. */
+  headers?: Record<string, string>;
 };
 
 /** Where mail goes: out through SMTP_URL, or (without it) to the server's log and /dev/outbox. */

@@ -89,8 +89,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** A header's value, its folded lines joined (long values continue on indented lines). */
 const header = (raw: string, name: string) =>
-  new RegExp(`^${name}: (.+)$`, "mi").exec(raw)?.[1]?.trim();
+  new RegExp(`^${name}:\\s*(.+)$`, "mi").exec(raw.replace(/\r?\n[ \t]+/g, " "))?.[1]?.trim();
 
 const email = (subject: string, extra: Partial<Email> = {}): Email => ({
   to: "player@example.com",
@@ -272,6 +273,32 @@ describe("attachments", () => {
       expect(raw).toMatch(/Content-Type: application\/pdf; name="?cv\.pdf"?/);
       expect(raw).toMatch(/Content-Disposition: attachment; filename="?cv\.pdf"?/);
       expect(raw).toContain(bytes.toString("base64"));
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("extra header lines go out with the message", async () => {
+    const server = await startMailServer();
+    server.state.accepting = true;
+    try {
+      await enqueueEmail(
+        database.db,
+        email("Your job alert", {
+          headers: {
+            "List-Unsubscribe": "<https://nearby.example/jobs/alerts/unsubscribe?token=abc>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+        }),
+      );
+      expect(await worker({ deliver: smtpDelivery(server.url) }).sendDue()).toMatchObject({
+        sent: 1,
+      });
+      const [raw = ""] = server.received;
+      expect(header(raw, "List-Unsubscribe")).toBe(
+        "<https://nearby.example/jobs/alerts/unsubscribe?token=abc>",
+      );
+      expect(header(raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
     } finally {
       await server.close();
     }

@@ -14,6 +14,7 @@ export type OutgoingMessage = {
   text: string;
   html: string;
   messageId: string;
+  headers: Record<string, string>;
   attachments: { filename: string; contentType: string; content: Buffer }[];
 };
 
@@ -114,6 +115,7 @@ export function createMailWorker(options: MailWorkerOptions) {
       text: row.text,
       html: row.html,
       messageId: `<${row.messageId}@${messageIdDomain}>`,
+      headers: row.headers,
       attachments,
     };
   }

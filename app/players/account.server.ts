@@ -8,6 +8,7 @@ import type { Storage } from "../platform/storage.server.ts";
 import type { QuizTimer } from "../quiz/categories.ts";
 import { completedSetsByCategory } from "../quiz/progress.server.ts";
 import type { Settings } from "./schemas.ts";
+import { playerTypeFor } from "./tiers.ts";
 
 export const AVATAR_FOLDER = "avatars";
 const AVATAR_PATH = `/uploads/${AVATAR_FOLDER}/`;
@@ -26,7 +27,7 @@ export async function getPrivateProfile(db: Db | Tx, userId: string) {
       image: user.image,
       handle: user.handle,
       age: user.age,
-      playerType: user.playerType,
+      profilePublic: user.profilePublic,
       points: user.points,
       usesPoints: user.usesPoints,
       balance: sql<number>`greatest(${user.points} - ${user.usesPoints}, 0)`,
@@ -41,7 +42,11 @@ export async function getPrivateProfile(db: Db | Tx, userId: string) {
     .from(user)
     .where(eq(user.id, userId));
   if (!row) return null;
-  return { ...row, completedSets: await completedSetsByCategory(db, userId) };
+  return {
+    ...row,
+    playerType: playerTypeFor(row.points),
+    completedSets: await completedSetsByCategory(db, userId),
+  };
 }
 
 /** The player's quiz timer setting, for the quiz to apply to the next question it shows. */

@@ -9,6 +9,7 @@ import {
   sharedResponse,
 } from "../platform/openapi.ts";
 import { QUIZ_TIMERS, settingsSchema } from "./schemas.ts";
+import { PLAYER_TYPES } from "./tiers.ts";
 
 const TAG = "Player";
 
@@ -23,6 +24,7 @@ const privateProfile: Schema = {
     "image",
     "handle",
     "age",
+    "profilePublic",
     "playerType",
     "points",
     "usesPoints",
@@ -55,7 +57,16 @@ const privateProfile: Schema = {
       type: ["integer", "null"],
       description: "Null for an account made through Google until the player gives it",
     },
-    playerType: { type: "string", example: "Newbie Player" },
+    profilePublic: {
+      type: "boolean",
+      description:
+        "Whether other players may open the profile and follow; false at sign-up under 14",
+    },
+    playerType: {
+      type: "string",
+      enum: [...PLAYER_TYPES],
+      description: "'newbie' below tier T1 (100 points earned), then one title per tier",
+    },
     points: { type: "integer", minimum: 0 },
     usesPoints: { type: "integer", minimum: 0, description: "Points spent" },
     balance: { type: "integer", minimum: 0, description: "Points left to spend" },

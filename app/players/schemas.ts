@@ -13,6 +13,8 @@ export const settingsSchema = z
     locale: localeField,
     quizTimer: quizTimerField,
     notification: z.boolean("profile.settings.invalid"),
+    /** Under 14 the page asks to check with a parent first (the approval itself: decision 0017). */
+    profilePublic: z.boolean("profile.settings.invalid"),
   })
   .partial();
 
@@ -45,6 +47,7 @@ export const profileFormSchema = z.discriminatedUnion(
       locale: localeField,
       quizTimer: quizTimerField,
       notification: checkbox,
+      profilePublic: checkbox,
     }),
     z.object({
       intent: z.literal("delete"),

@@ -2,8 +2,8 @@ import { formatMoney } from "../i18n/format.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
 import type { Email } from "../platform/email.server.ts";
+import { displayPhone } from "../platform/phone.ts";
 import { escapeHtml } from "../platform/text.ts";
-import { displayPhone } from "./phone.ts";
 import type { PlanRequestReceipt } from "./requests.server.ts";
 import type { PlanRequestForm } from "./schemas.ts";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { canadianPhone } from "../platform/phone.ts";
 import { PROVINCES } from "../platform/provinces.ts";
 import { isReadableText } from "../platform/text.ts";
 import { BILLINGS } from "./billing.ts";
-import { canadianPhone } from "./phone.ts";
 
 type ProblemKey = "pricing.problems.businessNameRequired" | "pricing.problems.contactNameRequired";
 

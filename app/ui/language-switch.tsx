@@ -24,7 +24,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
             lang={target}
             hrefLang={target}
             aria-current={target === locale ? "true" : undefined}
-            className={`rounded-md px-2 py-1 text-sm font-medium ${
+            className={`inline-block whitespace-nowrap rounded-md px-2 py-1 text-sm font-medium ${
               target === locale
                 ? "bg-brand-700 text-white"
                 : "text-slate-700 underline-offset-2 hover:underline"

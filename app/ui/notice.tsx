@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useEffect, useEffectEvent, useState } from "react";
+import { useLocation, useNavigate, useNavigation } from "react-router";
 import type { MessageKey } from "../i18n/i18n.ts";
 import { useT } from "../i18n/use-t.ts";
 
@@ -10,6 +10,8 @@ const NOTICES = {
   "profile-saved": "notices.profileSaved",
   "settings-saved": "notices.settingsSaved",
   "email-verified": "notices.emailVerified",
+  "redeem-created": "notices.redeemCreated",
+  "redeem-too-costly": "notices.redeemTooCostly",
   "review-posted": "community.notices.reviewPosted",
   "review-updated": "community.notices.reviewUpdated",
   "review-deleted": "community.notices.reviewDeleted",
@@ -61,11 +63,15 @@ export function Notice() {
     );
   };
 
+  // The 5 s run from when the notice appears, and pause while the visitor is going elsewhere:
+  // replacing the address then would take them back from where they were going.
+  const navigating = useNavigation().state !== "idle";
+  const dismissLater = useEffectEvent(dismiss);
   useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(dismiss, NOTICE_DURATION_MS);
+    if (!message || navigating) return;
+    const timer = setTimeout(dismissLater, NOTICE_DURATION_MS);
     return () => clearTimeout(timer);
-  });
+  }, [message, navigating]);
 
   return (
     <div

@@ -103,3 +103,37 @@ test.describe("every page passes axe in English and in French", () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test("a notice shows for 5 s, then leaves the address; going elsewhere meanwhile is not undone", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto("/?notice=signed-out");
+  const toast = page.getByRole("status").filter({ hasText: "Logout successful!" });
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(4_000);
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(1_100);
+  await expect(toast).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The page a visitor leaves for is where they stay, whenever the notice's time runs out.
+  await page.goto("/?notice=signed-out");
+  await expect(toast).toBeVisible();
+  // The next page's data is held back, so the notice's time runs out mid-way.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/businesses.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.clock.runFor(4_900);
+  await page.getByRole("navigation").first().getByRole("link", { name: "Businesses" }).click();
+  await page.clock.runFor(1_000);
+  release();
+  await expect(page).toHaveURL(/\/businesses$/);
+  await page.clock.runFor(6_000);
+  await expect(page).toHaveURL(/\/businesses$/);
+});

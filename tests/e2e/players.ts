@@ -20,6 +20,8 @@ export type PlayerOptions = {
   /** Quiz sets completed per category (0 to 20); a category left out has none. */
   completedSets?: Partial<Record<QuizCategory, number>>;
   emailVerified?: boolean;
+  /** 10 unless given; a profile is public from 14 (app/players/identity.ts). */
+  age?: number;
 };
 
 export type Player = { id: string; name: string; email: string; handle: string };
@@ -48,7 +50,13 @@ export function connectToSite(dataDir = E2E_DATA_DIR): pg.Pool {
  */
 export async function createSignedInPlayer(
   db: pg.Pool,
-  { name = "Test Player", points = 0, completedSets = {}, emailVerified = true }: PlayerOptions,
+  {
+    name = "Test Player",
+    points = 0,
+    completedSets = {},
+    emailVerified = true,
+    age = 10,
+  }: PlayerOptions,
 ): Promise<{ player: Player; cookieValue: string }> {
   const id = crypto.randomBytes(16).toString("hex");
   const player = {
@@ -62,9 +70,9 @@ export async function createSignedInPlayer(
   try {
     await client.query("begin");
     await client.query(
-      `insert into "user" (id, name, email, email_verified, handle, age, points)
-       values ($1, $2, $3, $4, $5, 10, $6)`,
-      [id, name, player.email, emailVerified, player.handle, points],
+      `insert into "user" (id, name, email, email_verified, handle, age, profile_public, points)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, name, player.email, emailVerified, player.handle, age, age >= 14, points],
     );
     // Points come through the ledger, as everywhere: its sum is the balance.
     if (points !== 0) {

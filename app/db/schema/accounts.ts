@@ -31,7 +31,6 @@ export const user = pgTable(
      * true only for players who gave an age of 14 or more at sign-up (app/players/identity.ts).
      */
     profilePublic: boolean().notNull().default(false),
-    playerType: text().notNull().default("Newbie Player"),
     points: integer().notNull().default(0),
     usesPoints: integer().notNull().default(0),
     winner: integer().notNull().default(0),
@@ -44,6 +43,10 @@ export const user = pgTable(
   (table) => [
     check("user_age_range", sql`${table.age} between 4 and 120`),
     check("user_points_positive", sql`${table.points} >= 0 and ${table.usesPoints} >= 0`),
+    // The balance (points - usesPoints) never goes below 0: redeeming takes only what is there.
+    check("user_balance_not_negative", sql`${table.points} >= ${table.usesPoints}`),
+    // The leaderboard's index, user_balance_rank_idx, is in migration
+    // "player_balance_count_triggers": drizzle cannot write its INCLUDE (docs/decisions/0016).
     check("user_quiz_timer", sql`${table.quizTimer} in (0, 30, 60)`),
   ],
 );

@@ -27,6 +27,8 @@ export const outboxEmail = pgTable(
     text: text().notNull(),
     html: text().notNull(),
     attachments: jsonb().$type<StoredAttachment[]>().notNull().default([]),
+    /** Extra header lines, such as List-Unsubscribe (RFC 8058) on a mail people subscribed to. */
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
     status: text({ enum: ["pending", "sent", "failed"] })
       .notNull()
       .default("pending"),

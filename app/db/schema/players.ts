@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { user } from "./accounts.ts";
 
 /** One player following another; a player cannot follow themselves. */
@@ -39,4 +49,73 @@ export const pointsLedger = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("points_ledger_user_idx").on(table.userId, table.createdAt)],
+);
+
+/**
+ * How many players hold each balance (points - usesPoints), kept by statement-level triggers on
+ * `user` (migration "player_balance_count_triggers"): a player's rank is 1 + the players above their
+ * balance, read from a few hundred rows instead of counting the players themselves (decision 0016).
+ */
+export const playerBalanceCount = pgTable(
+  "player_balance_count",
+  {
+    balance: integer().primaryKey(),
+    players: integer().notNull(),
+  },
+  (table) => [check("player_balance_count_players", sql`${table.players} >= 0`)],
+);
+
+/** A reward players can redeem points for; names in both site languages, cost in points. */
+export const redeemGoal = pgTable(
+  "redeem_goal",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    slug: text().notNull().unique(),
+    name: jsonb().$type<{ "en-CA": string; "fr-CA": string }>().notNull(),
+    /** A picture under public/images/redeem/. */
+    image: text().notNull(),
+    cost: integer().notNull(),
+  },
+  (table) => [check("redeem_goal_cost", sql`${table.cost} > 0`)],
+);
+
+export const REDEEM_STATUSES = ["pending", "approved", "sent", "declined"] as const;
+export type RedeemStatus = (typeof REDEEM_STATUSES)[number];
+
+/**
+ * A player's request for a goal: its cost moved into usesPoints, this row and a ledger row written
+ * in one transaction (app/players/redeem.server.ts). A resent form or API call carries the same
+ * idempotency key and finds this row instead of making a second one.
+ */
+export const redeemRequest = pgTable(
+  "redeem_request",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    goalId: integer()
+      .notNull()
+      .references(() => redeemGoal.id),
+    /** The points charged: the goal's cost at the time. */
+    cost: integer().notNull(),
+    name: text().notNull(),
+    email: text().notNull(),
+    /** E.164 (+15145550123). */
+    phone: text().notNull(),
+    status: text().$type<RedeemStatus>().notNull().default("pending"),
+    idempotencyKey: text().notNull(),
+    locale: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("redeem_request_idempotency").on(table.userId, table.idempotencyKey),
+    index("redeem_request_user_idx").on(table.userId, table.createdAt),
+    check("redeem_request_cost", sql`${table.cost} > 0`),
+    check(
+      "redeem_request_status",
+      sql`${table.status} in ('pending', 'approved', 'sent', 'declined')`,
+    ),
+  ],
 );

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { LOCALES } from "../../i18n/locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { PUBLIC_PROFILE_MIN_AGE } from "../identity.ts";
 import { QUIZ_TIMERS } from "../schemas.ts";
 
 const LANGUAGE_NAMES = { "en-CA": "language.en", "fr-CA": "language.fr" } as const;
@@ -10,10 +11,14 @@ export function AccountSettings({
   locale,
   quizTimer,
   notification,
+  profilePublic,
+  age,
 }: {
   locale: string;
   quizTimer: number;
   notification: boolean;
+  profilePublic: boolean;
+  age: number | null;
 }) {
   const t = useT();
   return (
@@ -66,6 +71,28 @@ export function AccountSettings({
           />
           {t("profile.settings.notifications")}
         </label>
+        <div className="flex flex-col gap-1">
+          <label className="flex items-start gap-2">
+            <input
+              type="checkbox"
+              name="profilePublic"
+              defaultChecked={profilePublic}
+              aria-describedby={
+                age === null || age < PUBLIC_PROFILE_MIN_AGE ? "profile-public-child" : undefined
+              }
+              className="mt-1 size-4"
+            />
+            {t("profile.settings.profilePublic")}
+          </label>
+          {(age === null || age < PUBLIC_PROFILE_MIN_AGE) && (
+            <p
+              id="profile-public-child"
+              className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              {t("profile.settings.profilePublicChild")}
+            </p>
+          )}
+        </div>
         <button type="submit" className={`${primaryButton} self-start`}>
           {t("profile.settings.save")}
         </button>

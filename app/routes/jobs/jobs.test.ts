@@ -515,6 +515,23 @@ describe("pages", () => {
     expect(await gone.text()).toContain("Vous êtes désabonné.");
     expect((await request(`/jobs/alerts/unsubscribe?token=${token}`)).status).toBe(404);
     expect((await request("/jobs/alerts/confirm?token=nope")).status).toBe(404);
+
+    // A mail program's one-click unsubscribe (RFC 8058): a POST from its own server, no Origin.
+    await request("/jobs/alerts/new", form({ email: "kim@example.com", keywords: "paie" }));
+    const { rows: kims } = await database.db.execute<{ token: string }>(
+      sql`select token from job_alert where email = 'kim@example.com'`,
+    );
+    const kim = kims[0]?.token as string;
+    const oneClick = await request(`/jobs/alerts/unsubscribe?token=${kim}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    const { rows: left } = await database.db.execute(
+      sql`select 1 from job_alert where email = 'kim@example.com'`,
+    );
+    expect(left).toEqual([]);
     for (const path of ["/jobs/alerts/confirm?token=%00", "/jobs/alerts/unsubscribe?token=a%00b"])
       expect((await request(path)).status, path).toBe(404);
   });

@@ -1,12 +1,11 @@
 import { useRef } from "react";
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { callAuth, forwardCookies, requireViewer, type Viewer } from "../../auth/session.server.ts";
 import { SavedBusinesses } from "../../directory/components/saved-businesses.tsx";
 import { listSavedBusinesses } from "../../directory/saved.server.ts";
-import { formatNumber } from "../../i18n/format.ts";
 import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
-import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
 import { databaseContext, storageContext } from "../../platform/context.ts";
@@ -23,20 +22,17 @@ import {
   EditProfileDialog,
   EditProfileLink,
 } from "../../players/components/edit-profile-dialog.tsx";
-import { progressPercent } from "../../players/progress.ts";
+import {
+  Achievements,
+  LatestPlay,
+  PlayerPicture,
+  ProfileStats,
+} from "../../players/components/player-parts.tsx";
 import { type ProfileForm, profileFormSchema, profileIntentOf } from "../../players/schemas.ts";
-import { QUIZ_CATEGORIES } from "../../quiz/categories.ts";
+import { achievementsFor } from "../../players/tiers.ts";
 import { ContinueButton } from "../../quiz/components/continue-button.tsx";
-import { primaryButton } from "../../ui/button-link.tsx";
+import { ButtonLink, primaryButton } from "../../ui/button-link.tsx";
 import type { Route } from "./+types/profile";
-
-/** SPEC.md's static list of achievements. */
-const ACHIEVEMENTS = [
-  { key: "bestPlayer", points: 890 },
-  { key: "greatKing", points: 440 },
-  { key: "expertsBrain", points: 705 },
-  { key: "beginnersLuck", points: 620 },
-] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
@@ -110,11 +106,12 @@ async function editProfile({ context, viewer, locale }: IntentArgs, form: FormOf
 }
 
 async function saveSettings({ context, viewer }: IntentArgs, form: FormOf<"settings">) {
-  const { locale, quizTimer, notification } = form;
+  const { locale, quizTimer, notification, profilePublic } = form;
   await updateSettings(context.get(databaseContext), viewer.id, {
     locale,
     quizTimer,
     notification,
+    profilePublic,
   });
   // The page follows the language the player chose.
   return redirect(`${localizedPath("/profile", locale)}?notice=settings-saved`);
@@ -130,7 +127,7 @@ async function removeAccount({ request, context, viewer, locale }: IntentArgs) {
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const locale = useLocale();
+  const to = useLocalizedPath();
   const [search] = useSearchParams();
   const { profile } = loaderData;
   const result = actionData as ActionResult | undefined;
@@ -163,100 +160,45 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         aria-labelledby="profile-name"
         className="flex flex-col items-center gap-6 rounded-2xl bg-gradient-to-br from-brand-800 to-brand-700 p-6 text-white sm:flex-row sm:items-center"
       >
-        <img
-          src={profile.image ?? "/images/avatar-default.svg"}
-          alt={t("profile.picture", { name: profile.name })}
-          width="112"
-          height="112"
-          className="size-28 rounded-full bg-white object-cover ring-4 ring-white/70"
+        <PlayerPicture
+          player={{ image: profile.image, displayName: profile.name }}
+          size={112}
+          className="size-28 ring-4 ring-white/70"
         />
         <div className="flex-1 text-center sm:text-left">
           <h1 id="profile-name" className="text-3xl font-bold">
             {profile.name}
           </h1>
-          <p className="mt-1 text-brand-100">
-            {t(`playerTypes.${profile.playerType}`, { defaultValue: profile.playerType })}
-          </p>
+          <p className="mt-1 text-brand-100">{t(`playerTypes.${profile.playerType}`)}</p>
           <p className="mt-1 text-sm text-brand-100">
             {t("profile.publicHandle", { handle: profile.handle })}
           </p>
         </div>
-        <dl className="grid grid-cols-2 gap-3 text-center sm:grid-cols-4">
-          {(
-            [
-              ["points", profile.balance],
-              ["playMatch", profile.playMatch],
-              ["followers", profile.followers],
-              ["following", profile.following],
-            ] as const
-          ).map(([key, value]) => (
-            <div key={key} className="rounded-xl bg-white/10 px-4 py-3">
-              <dt className="text-sm text-brand-100">{t(`profile.${key}`)}</dt>
-              <dd className="text-2xl font-bold">{formatNumber(value, locale)}</dd>
-            </div>
-          ))}
-        </dl>
+        <ProfileStats
+          points={profile.balance}
+          playMatch={profile.playMatch}
+          followers={profile.followers}
+          following={profile.following}
+          listsOf={profile.handle}
+        />
       </section>
       <div className="mt-4 flex flex-wrap justify-end gap-3">
+        <ButtonLink to={to("/redeem")}>{t("profile.redeem")}</ButtonLink>
+        <Link
+          to={to("/leaderboard")}
+          className="rounded-lg px-5 py-2 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          {t("profile.leaderboard")}
+        </Link>
         <EditProfileLink />
         <LogoutButton />
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="latest-play">
-          <h2 id="latest-play" className="text-2xl font-bold">
-            {t("profile.latestPlay")}
-          </h2>
-          <ul className="mt-4 space-y-4">
-            {QUIZ_CATEGORIES.map((category) => {
-              const percent = progressPercent(profile.completedSets[category] ?? 0);
-              const name = t(`quizCategories.${category}`);
-              return (
-                <li key={category}>
-                  <div className="flex items-center justify-between gap-3 text-sm font-medium">
-                    <span id={`progress-${category}`} className="flex-1">
-                      {name}
-                    </span>
-                    <span>{formatNumber(percent, locale)} %</span>
-                    <ContinueButton category={category} />
-                  </div>
-                  <div
-                    role="progressbar"
-                    aria-labelledby={`progress-${category}`}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={percent}
-                    className="mt-1 h-3 overflow-hidden rounded-full bg-slate-200"
-                  >
-                    <div
-                      className="h-full rounded-full bg-brand-600"
-                      style={{ width: `${percent}%` }}
-                    />
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-        <section aria-labelledby="achievements">
-          <h2 id="achievements" className="text-2xl font-bold">
-            {t("profile.achievements")}
-          </h2>
-          <ul className="mt-4 space-y-3">
-            {ACHIEVEMENTS.map((achievement) => (
-              <li
-                key={achievement.key}
-                className="flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200"
-              >
-                <span className="font-medium">{t(`achievements.${achievement.key}`)}</span>
-                <span className="text-slate-700">
-                  {t("profile.achievementPoints", {
-                    points: formatNumber(achievement.points, locale),
-                  })}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <LatestPlay
+          completedSets={profile.completedSets}
+          action={(category) => <ContinueButton category={category} />}
+        />
+        <Achievements achievements={achievementsFor(profile.points)} />
       </div>
       <SavedBusinesses businesses={loaderData.savedBusinesses} />
       <div className="mt-10 grid gap-8 lg:grid-cols-2">
@@ -264,6 +206,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           locale={profile.locale}
           quizTimer={profile.quizTimer}
           notification={profile.notification}
+          profilePublic={profile.profilePublic}
+          age={profile.age}
         />
         <DeleteAccount problem={problem("delete")} />
       </div>

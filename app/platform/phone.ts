@@ -1,7 +1,7 @@
 import { parsePhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
 
 /**
- * A phone number a business in Canada can be reached at, in E.164 (+15145550123), or undefined.
+ * A phone number someone in Canada can be reached at, in E.164 (+15145550123), or undefined.
  * Canadian numbers (by their area code), and the North American toll-free numbers businesses here
  * use, which libphonenumber files under the United States.
  */

@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_email" ADD COLUMN "headers" jsonb DEFAULT '{}'::jsonb NOT NULL;

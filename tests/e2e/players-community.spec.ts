@@ -1,0 +1,172 @@
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import type pg from "pg";
+import { FRENCH_SPACING_MISTAKE } from "../support/french-typography.ts";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { connectToSite, createSignedInPlayer } from "./players.ts";
+
+const SCREENSHOTS = ".data/screenshots";
+
+let site: pg.Pool;
+test.beforeAll(() => {
+  site = connectToSite();
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+});
+test.afterAll(() => site.end());
+
+/** Every text the page shows (and its title) that breaks French punctuation spacing. */
+function frenchSpacingMistakes(page: Page): Promise<string[]> {
+  return page.evaluate((pattern) => {
+    const mistake = new RegExp(pattern, "u");
+    const texts = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest("script, style") || !node.textContent?.trim()) continue;
+      texts.push(node.textContent);
+    }
+    return texts.filter((text) => mistake.test(text));
+  }, FRENCH_SPACING_MISTAKE.source);
+}
+
+/** axe at 1280 and 375 px, with a screenshot of each to look at; French spacing in French. */
+async function checkAndShoot(page: Page, name: string) {
+  if (name.startsWith("fr-")) expect(await frenchSpacingMistakes(page)).toEqual([]);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/players-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const LANGUAGES = {
+  en: {
+    prefix: "",
+    follow: "Follow",
+    unfollow: "Unfollow",
+    followers: "Followers",
+    view: (name: string) => `View ${name}`,
+    you: /You are #\d+ — top \d+%/,
+    redeem: (goal: string) => `Redeem ${goal}`,
+    telescope: "Beginner’s telescope",
+    puzzle: "Jigsaw puzzle",
+    tooCostly: "You don't have redeem points!",
+    mustAgree: "You must agree to the terms and conditions!",
+    created: "Redeem Request created successfully!",
+    phone: "Phone number",
+    agree: "I agree to the terms and conditions.",
+    send: "Send request",
+    pending: "Pending",
+    away: "50 Points Away",
+  },
+  fr: {
+    prefix: "/fr",
+    follow: "S’abonner",
+    unfollow: "Se désabonner",
+    followers: "Abonnés",
+    view: (name: string) => `Voir ${name}`,
+    you: /Vous êtes n°\u00a0\d+ — top \d+\u00a0%/,
+    redeem: (goal: string) => `Échanger contre ${goal}`,
+    telescope: "Télescope pour débutants",
+    puzzle: "Casse-tête",
+    tooCostly: "Vous n’avez pas assez de points à échanger\u202f!",
+    mustAgree: "Vous devez accepter les conditions d’utilisation\u202f!",
+    created: "Demande d’échange créée avec succès\u202f!",
+    phone: "Numéro de téléphone",
+    agree: "J’accepte les conditions d’utilisation.",
+    send: "Envoyer la demande",
+    pending: "En attente",
+    away: "Plus que 50 points",
+  },
+} as const;
+
+for (const [language, text] of Object.entries(LANGUAGES)) {
+  test.describe(`in ${language === "en" ? "English" : "French"}`, () => {
+    test("one player follows another from the leaderboard, sees the count change, unfollows", async ({
+      page,
+      signIn,
+    }) => {
+      const name = `Béa Fortin ${language} ${Math.random().toString(36).slice(2, 8)}`;
+      const { player: other } = await createSignedInPlayer(site, { name, age: 15, points: 9000 });
+      await signIn({ name: `Léo ${language}`, points: 10 });
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await page.goto(`${text.prefix}/leaderboard`);
+      await page.getByRole("link", { name: text.view(name) }).click();
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+      const followers = page.getByRole("link", { name: new RegExp(`^${text.followers}`) });
+      await expect(followers).toHaveText(new RegExp(`${text.followers}\\s*0`));
+      // The count moves at once, before the post is answered; then the answer comes.
+      const followed = page.waitForResponse((response) => response.request().method() === "POST");
+      await page.getByRole("button", { name: new RegExp(`^${text.follow}`) }).click();
+      await expect(followers).toHaveText(new RegExp(`${text.followers}\\s*1`));
+      await followed;
+      await expect(
+        page.getByRole("button", { name: new RegExp(`^${text.unfollow}`) }),
+      ).toBeVisible();
+      await checkAndShoot(page, `${language}-profile-view`);
+      await page.reload();
+      await expect(followers).toHaveText(new RegExp(`${text.followers}\\s*1`));
+      const unfollowed = page.waitForResponse((response) => response.request().method() === "POST");
+      await page.getByRole("button", { name: new RegExp(`^${text.unfollow}`) }).click();
+      await expect(followers).toHaveText(new RegExp(`${text.followers}\\s*0`));
+      await expect(page.getByRole("button", { name: new RegExp(`^${text.follow}`) })).toBeVisible();
+      await unfollowed;
+      const { rows } = await site.query(
+        "select count(*)::integer as follows from follow where followee_id = $1",
+        [other.id],
+      );
+      expect(rows[0].follows).toBe(0);
+    });
+
+    test("the leaderboard at 1280 and 375 px, rows coming in 0.1 s apart", async ({
+      page,
+      signIn,
+    }) => {
+      const me = await signIn({ name: `Zoé ${language}`, points: 30 });
+      await page.goto(`${text.prefix}/leaderboard`);
+      await expect(page.getByText(text.you)).toBeVisible();
+      const rows = page.locator("tbody tr.leaderboard-row");
+      await expect(rows.nth(2)).toHaveAttribute("style", /animation-delay:\s*0\.2s/);
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      expect(await rows.first().evaluate((row) => getComputedStyle(row).animationName)).toBe(
+        "none",
+      );
+      await checkAndShoot(page, `${language}-leaderboard`);
+      // On a phone each row is itself the link; the player's own leads to their profile.
+      await page.setViewportSize({ width: 375, height: 800 });
+      const mine = page.locator("#me-compact a");
+      if ((await mine.count()) > 0) await expect(mine).toContainText(me.handle);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    });
+
+    test("a redeem too costly, then one that works", async ({ page, signIn }) => {
+      await signIn({ name: `Noah ${language}`, points: 450 });
+      await page.goto(`${text.prefix}/redeem`);
+      await expect(page.getByText(text.away)).toBeVisible();
+      await page.getByRole("link", { name: text.redeem(text.telescope) }).click();
+      await expect(page.getByRole("status")).toHaveText(new RegExp(text.tooCostly));
+      await checkAndShoot(page, `${language}-redeem`);
+      // The toast closes itself after 5 s, changing the address: wait for it before going on.
+      await expect(page).not.toHaveURL(/notice=/);
+      // The dialog from the keyboard: Enter opens it, Escape closes it and gives the focus back.
+      const puzzle = page.getByRole("link", { name: text.redeem(text.puzzle) });
+      await puzzle.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(puzzle).toBeFocused();
+      await puzzle.click();
+      await dialog.getByLabel(text.phone).fill("514 555-0123");
+      await dialog.getByRole("button", { name: text.send }).click();
+      await expect(dialog.getByRole("alert")).toHaveText(text.mustAgree);
+      await checkAndShoot(page, `${language}-redeem-dialog`);
+      await dialog.getByLabel(text.agree).check();
+      await dialog.getByRole("button", { name: text.send }).click();
+      await expect(page.getByRole("status")).toHaveText(new RegExp(text.created));
+      await expect(page.getByText(text.pending)).toBeVisible();
+      await expect(page.getByText("50 points").first()).toBeVisible();
+    });
+  });
+}
