@@ -111,6 +111,8 @@ test("a notice shows for 5 s, then leaves the address; going elsewhere meanwhile
   await page.goto("/?notice=signed-out");
   const toast = page.getByRole("status").filter({ hasText: "Logout successful!" });
   await expect(toast).toBeVisible();
+  // The 5 s start once the page's script runs: let it load before the clock moves.
+  await page.waitForLoadState("networkidle");
   await page.clock.runFor(4_000);
   await expect(toast).toBeVisible();
   await page.clock.runFor(1_100);
@@ -120,6 +122,7 @@ test("a notice shows for 5 s, then leaves the address; going elsewhere meanwhile
   // The page a visitor leaves for is where they stay, whenever the notice's time runs out.
   await page.goto("/?notice=signed-out");
   await expect(toast).toBeVisible();
+  await page.waitForLoadState("networkidle");
   // The next page's data is held back, so the notice's time runs out mid-way.
   let release = () => {};
   const held = new Promise<void>((resolve) => {

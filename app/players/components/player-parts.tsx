@@ -165,11 +165,12 @@ export function ProfileStats({
           ["followers", followers],
           ["following", following],
         ] as const
-      ).map(([key, value]) => (
-        <div key={key} className="flex flex-col-reverse">
-          <dt className="sr-only">{t(`profile.${key}`)}</dt>
-          <dd>
-            {key === "followers" || key === "following" ? (
+      ).map(([key, value]) =>
+        key === "followers" || key === "following" ? (
+          // The whole box opens the list: its label is in the link, and in the term for readers.
+          <div key={key}>
+            <dt className="sr-only">{t(`profile.${key}`)}</dt>
+            <dd>
               <Link
                 to={`${to(`/profile-view/${encodeURIComponent(listsOf)}/${key}`)}`}
                 className={`${box} hover:bg-white/20`}
@@ -177,17 +178,15 @@ export function ProfileStats({
                 <span className="block text-sm text-brand-100">{t(`profile.${key}`)}</span>
                 <span className="block text-2xl font-bold">{formatNumber(value, locale)}</span>
               </Link>
-            ) : (
-              <span className={box}>
-                <span className="block text-sm text-brand-100" aria-hidden="true">
-                  {t(`profile.${key}`)}
-                </span>
-                <span className="block text-2xl font-bold">{formatNumber(value, locale)}</span>
-              </span>
-            )}
-          </dd>
-        </div>
-      ))}
+            </dd>
+          </div>
+        ) : (
+          <div key={key} className={box}>
+            <dt className="text-sm text-brand-100">{t(`profile.${key}`)}</dt>
+            <dd className="text-2xl font-bold">{formatNumber(value, locale)}</dd>
+          </div>
+        ),
+      )}
     </dl>
   );
 }
