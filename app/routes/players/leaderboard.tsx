@@ -102,7 +102,10 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
                     <th scope="row" className="py-3 pr-3 font-medium">
                       {row.displayName}
                       {mine && (
-                        <span className="ml-2 text-sm text-slate-700">({t("players.you")})</span>
+                        <>
+                          {" "}
+                          <span className="ml-1 text-sm text-slate-700">({t("players.you")})</span>
+                        </>
                       )}
                     </th>
                     <td className="hidden py-3 pr-3 text-slate-700 lg:table-cell">
