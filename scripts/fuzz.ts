@@ -95,8 +95,9 @@ async function main(): Promise<number> {
     .jpeg()
     .toBuffer();
   const players: [SignedUpPlayer, SignedUpPlayer] = [
-    await signUp(port, host, origin, database.url, "Fuzz Alice", "fuzz-alice@example.test"),
-    await signUp(port, host, origin, database.url, "Fuzz Bob", "fuzz-bob@example.test"),
+    await signUp(port, host, origin, database.url, "Fuzz Alice", "fuzz-alice@example.test", false),
+    // Bob's profile is public, so the profile, follow and follow-list routes get past the privacy check.
+    await signUp(port, host, origin, database.url, "Fuzz Bob", "fuzz-bob@example.test", true),
   ];
   const avatarPath = await uploadAvatar(port, host, origin, players[1], jpeg);
 
@@ -426,7 +427,7 @@ async function startServer(port: number, databaseUrl: string): Promise<ChildProc
 
 /**
  * A player made through the real sign-up endpoint, whose address is then confirmed (as following
- * the e-mailed link does) and who signs in, with the session cookie that answered.
+ * the e-mailed link does) and who signs in, with the session cookie that answered and their handle.
  */
 async function signUp(
   port: number,
@@ -435,6 +436,7 @@ async function signUp(
   databaseUrl: string,
   name: string,
   email: string,
+  profilePublic: boolean,
 ): Promise<SignedUpPlayer> {
   const password = `fuzz-${randomBytes(12).toString("hex")}`;
   const post = (target: string, body: unknown) =>
@@ -465,8 +467,12 @@ async function signUp(
     throw new Error(`Signing up ${email} failed: ${signedUp.status} ${signedUp.body.toString()}`);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  await client.query(`update "user" set email_verified = true where email = $1`, [email]);
+  const { rows } = await client.query<{ handle: string }>(
+    `update "user" set email_verified = true, profile_public = $2 where email = $1 returning handle`,
+    [email, profilePublic],
+  );
   await client.end();
+  const handle = rows[0]?.handle ?? "";
   const response = await post("/api/auth/sign-in/email", { email, password });
   const cookie = response.headers
     .filter(
@@ -480,7 +486,7 @@ async function signUp(
     );
   }
   const token = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1)).split(".")[0] ?? "";
-  return { name, email, password, token, cookie };
+  return { name, email, password, token, cookie, handle };
 }
 
 /** Gives the player a stored picture through the API, so the avatar route has a file to serve. */

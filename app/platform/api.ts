@@ -1,8 +1,10 @@
 import { data } from "react-router";
+import type { z } from "zod";
 import type { MessageKey } from "../i18n/i18n.ts";
 import { type Locale, localeFromRequest } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
-import { AppError, asAppError, ERRORS, type ErrorCode } from "./errors.ts";
+import { AppError, asAppError, ERRORS, type ErrorCode, isAppError } from "./errors.ts";
+import { readInput } from "./input.server.ts";
 
 /**
  * The API's one error shape, `{ error: { code, message, details? } }`, with the code's status, in
@@ -85,6 +87,22 @@ export function formAction<A extends Args, R>(handler: (args: A) => Promise<R>) 
       return formFailure(problem);
     }
   };
+}
+
+/**
+ * A page loader's query read with its schema: input it refuses (a NUL, a lone surrogate) is the
+ * error page with the refusal's status, where a loader's AppError would be a 500.
+ */
+export async function pageQuery<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<z.output<Schema>> {
+  try {
+    return await readInput(request, schema);
+  } catch (error) {
+    if (isAppError(error)) throw data(null, { status: error.status });
+    throw error;
+  }
 }
 
 /** A refused submission as the page's action data; `extra` says which of its forms failed. */

@@ -36,7 +36,7 @@ import {
   TEXTS,
 } from "./values.ts";
 
-export type SignedUpPlayer = Player & { cookie: string };
+export type SignedUpPlayer = Player & { cookie: string; handle: string };
 
 export type Context = {
   host: string;
@@ -75,6 +75,8 @@ type Write = {
   refused?: Fields;
   /** Also try to set, one at a time, player columns no client may set (mass assignment). */
   guardsUserColumns?: boolean;
+  /** Headers a sound request carries (an Idempotency-Key): sent with every body case. */
+  headers?: [string, string][];
 };
 
 type Target = {
@@ -439,6 +441,11 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
     "routes/quiz/api.quiz.sessions.finish.ts": () => ({
       write: { method: "POST", encoding: "json", as: ["player", "visitor"], baselines: {} },
     }),
+    ...communityProfiles(),
+    ...playerProfiles(),
+    "routes/site/sitemap.ts": () => ({}),
+    "routes/site/sitemap-part.ts": () => ({}),
+    "routes/site/robots.ts": () => ({}),
     "routes/quiz/api.quiz.sessions.feedback.ts": () => ({
       write: {
         method: "POST",
@@ -447,6 +454,100 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
         baselines: { feedback: [["text", "Fun questions"]] },
       },
     }),
+  };
+}
+
+const asPlayer = (
+  method: string,
+  encoding: "form" | "json",
+  baselines: Record<string, Fields>,
+): Write => ({ method, encoding, baselines, as: ["player", "visitor"] });
+
+/** Reviews, questions, answers, reports and saved businesses (app/directory/community.ts). */
+function communityProfiles(): Record<string, (pattern: string) => Partial<Target>> {
+  const review: Fields = [
+    ["rating", { json: "4" }],
+    ["body", "Friendly staff and fresh bread every morning."],
+    ["locale", "en-CA"],
+  ];
+  const report: Fields = [
+    ["reason", "spam"],
+    ["details", "Fuzz"],
+  ];
+  return {
+    "routes/directory/api.business.reviews.ts": () => ({
+      query: ["sort", "cursor"],
+      write: asPlayer("POST", "json", { review }),
+    }),
+    "routes/directory/api.business.questions.ts": () => ({
+      query: ["cursor"],
+      write: asPlayer("POST", "json", {
+        ask: [
+          ["question", "Is there parking nearby?"],
+          ["locale", "fr-CA"],
+        ],
+      }),
+    }),
+    "routes/directory/api.review.ts": () => ({
+      write: asPlayer("PATCH", "json", { edit: review }),
+    }),
+    "routes/directory/api.question.answers.ts": () => ({
+      write: asPlayer("POST", "json", {
+        answer: [
+          ["answer", "Yes, behind the shop."],
+          ["locale", "en-CA"],
+        ],
+      }),
+    }),
+    "routes/directory/api.reports.ts": () => ({ write: asPlayer("POST", "json", { report }) }),
+    "routes/directory/api.saved-businesses.ts": () => ({}),
+    // The body is not read: PUT saves, DELETE unsaves.
+    "routes/directory/api.saved-business.ts": () => ({ write: asPlayer("PUT", "json", {}) }),
+    // Review 1 is one of business 1's demo reviews, so the page shows its form.
+    "routes/directory/report.tsx": (pattern) => ({
+      path: `${pattern.replace(":id", "1")}?review=1`,
+      query: ["review", "question", "answer"],
+      write: asPlayer("POST", "form", { report }),
+    }),
+  };
+}
+
+/** Leaderboard, profiles, follows and redeem requests (app/players). */
+function playerProfiles(): Record<string, (pattern: string) => Partial<Target>> {
+  const redeem: Fields = [
+    ["goal", "sticker-pack"],
+    ["name", "Fuzz Player"],
+    ["email", EMAIL],
+    ["phone", "514 555 0123"],
+  ];
+  return {
+    "routes/players/api.leaderboard.ts": () => ({ query: ["page"] }),
+    "routes/players/api.player.ts": () => ({}),
+    // The body is not read: PUT follows, DELETE unfollows.
+    "routes/players/api.player.follow.ts": () => ({ write: asPlayer("PUT", "json", {}) }),
+    "routes/players/api.player.follow-list.ts": () => ({ query: ["cursor"] }),
+    "routes/players/api.redeem.goals.ts": () => ({}),
+    "routes/players/api.redeem.requests.ts": () => ({
+      write: {
+        ...asPlayer("POST", "json", { redeem: [...redeem, ["agree", { json: "true" }]] }),
+        headers: [["idempotency-key", "fuzz-idempotency-key-1"]],
+      },
+    }),
+    "routes/players/leaderboard.tsx": () => ({ query: ["page"] }),
+    "routes/players/profile-view.tsx": () => ({
+      write: asPlayer("POST", "form", {
+        follow: [["intent", "follow"]],
+        unfollow: [["intent", "unfollow"]],
+      }),
+    }),
+    "routes/players/follow-list.tsx": () => ({ query: ["cursor"] }),
+    "routes/players/redeem.tsx": () => ({
+      query: ["goal", "notice"],
+      write: asPlayer("POST", "form", {
+        redeem: [...redeem, ["agree", "on"], ["idempotencyKey", "fuzz-idempotency-key-2"]],
+      }),
+    }),
+    "routes/players/reedem.ts": () => ({}),
   };
 }
 
@@ -470,10 +571,14 @@ function routeTargets(ctx: Context): Target[] {
     const profile = profiles[file]?.(pattern) ?? {};
     return {
       route: pattern,
-      path: pattern
-        .replace(/:id|:productId/, "1")
-        .replace(":slug", "quebec-winter-carnival-with-children")
-        .replace("*", "no-such-page"),
+      path:
+        profile.path ??
+        pattern
+          .replace(/:id|:productId/, "1")
+          .replace(":slug", "quebec-winter-carnival-with-children")
+          .replace(":handle", ctx.players[1].handle)
+          .replace(":name", "en-pages.xml")
+          .replace("*", "no-such-page"),
       query: profile.query ?? [],
       as: ["visitor", "player"],
       write: profile.write,
@@ -747,7 +852,7 @@ function readCases(target: Target, add: Add) {
       path: withQuery(target.path, `q=${"l".repeat(20_000)}`),
     });
   }
-  const param = /:id|\*/.exec(target.route)?.[0];
+  const param = /:id|:handle|:name|\*/.exec(target.route)?.[0];
   if (param) {
     for (const [name, value] of Object.entries(PATH_VALUES)) {
       add(target, {
@@ -828,6 +933,17 @@ function encodeFields(
 
 const BOUNDARY = "----nearby-fuzz-boundary";
 
+/** Values for a header a sound write carries; null leaves it out. */
+const HEADER_VALUES: Record<string, string | null> = {
+  missing: null,
+  empty: "",
+  spaces: "fuzz key with spaces",
+  short: "abc",
+  "long-2k": "k".repeat(2_048),
+  "non-ascii": "clé-fuzz-élève",
+  "lone-surrogate": "\ud800-fuzz-key",
+};
+
 /** What a client would like to write into the columns it may not set. */
 const PROTECTED_VALUES: Record<string, Value> = {
   id: "fuzz-other-id",
@@ -852,7 +968,15 @@ function writeCases(
     kind: string,
     draft: Omit<Draft, "who" | "kind" | "method" | "path">,
     path = target.path,
-  ) => add(target, { kind, who, method: write.method, path, ...draft });
+  ) =>
+    add(target, {
+      kind,
+      who,
+      method: write.method,
+      path,
+      ...draft,
+      headers: [...(write.headers ?? []), ...(draft.headers ?? [])],
+    });
 
   if (write.encoding === "bytes") {
     for (const who of write.as) {
@@ -986,6 +1110,15 @@ function writeCases(
         );
       }
     }
+    const [first = []] = Object.values(write.baselines);
+    for (const [name] of write.headers ?? []) {
+      for (const [kind, value] of Object.entries(HEADER_VALUES)) {
+        send(who, `header ${name}=${kind}`, {
+          ...encodeFields(write.encoding, first),
+          headers: [[name, value]],
+        });
+      }
+    }
     framingCases(write, Object.values(write.baselines)[0] ?? [], ctx, (kind, draft) =>
       send(who, kind, draft),
     );
@@ -998,8 +1131,10 @@ type Send = (
   path?: string,
 ) => void;
 
-function dataPath(path: string) {
-  return path === "/" ? "/_root.data" : `${path}.data`;
+function dataPath(target: string) {
+  const [path = "", search] = target.split(/\?(.*)/s);
+  const data = path === "/" ? "/_root.data" : `${path}.data`;
+  return search === undefined ? data : `${data}?${search}`;
 }
 
 function contentTypeCases(write: Write, baseline: Fields, send: Send, target: Target) {

@@ -13,10 +13,22 @@ import {
   signUpSchema,
   usernameField,
 } from "../../app/auth/validation.ts";
+import {
+  answerSchema,
+  reportSchema as communityReportSchema,
+  questionSchema,
+  reviewSchema,
+} from "../../app/directory/community.ts";
 import { LOCALES } from "../../app/i18n/locale.ts";
 import { alertFormSchema } from "../../app/jobs/alert-filters.ts";
 import { applicationSchema } from "../../app/jobs/application.ts";
 import { reportSchema } from "../../app/jobs/report.ts";
+import { followFormSchema } from "../../app/players/follow-form.ts";
+import {
+  idempotencyKeyField,
+  redeemPageFormSchema,
+  redeemRequestSchema,
+} from "../../app/players/redeem-form.ts";
 import { profileFormSchema, settingsSchema } from "../../app/players/schemas.ts";
 import { planRequestSchema } from "../../app/pricing/schemas.ts";
 import { playFormSchema, startSchema } from "../../app/quiz/schemas.ts";
@@ -36,6 +48,8 @@ export type Seen = {
   method: string;
   signedIn: boolean;
   contentType: string;
+  /** A request header's value (several joined with ", ", as Node joins them), if sent. */
+  header: (name: string) => string | undefined;
   /** The body as sent, and as cut short or re-framed: any of them may be what the server reads. */
   bodies: Uint8Array[];
 };
@@ -138,6 +152,16 @@ function bodyJudge(
   });
 }
 
+/** A body the schema takes, read as readInput reads it (a form or JSON), from a signed-in player. */
+function playerBodyJudge(schema: z.ZodType): Judge {
+  const judge = bodyJudge(authBodyOf, schema);
+  return async (seen, players) => seen.signedIn && judge(seen, players);
+}
+
+/** A write whose body is not read (PUT saves or follows, DELETE undoes it): any from a player. */
+const playerPutOrDelete: Judge = async (seen) =>
+  seen.signedIn && (seen.method === "PUT" || seen.method === "DELETE");
+
 /** A form's fields as readInput gives them: a name sent more than once keeps all its values. */
 function groupFields(form: FormData): Map<string, FormDataEntryValue | FormDataEntryValue[]> {
   const grouped = new Map<string, FormDataEntryValue | FormDataEntryValue[]>();
@@ -222,6 +246,21 @@ export const PAGE_JUDGES: Record<string, Judge> = {
     const parsed = alertFormSchema.safeParse(Object.fromEntries(groupFields(value as FormData)));
     return parsed.success && wellFormed(parsed.data.email, ...Object.values(parsed.data.filters));
   }),
+  "routes/directory/api.business.reviews.ts": playerBodyJudge(reviewSchema),
+  "routes/directory/api.business.questions.ts": playerBodyJudge(questionSchema),
+  "routes/directory/api.review.ts": async (seen, players) =>
+    (seen.signedIn && seen.method === "DELETE") || playerBodyJudge(reviewSchema)(seen, players),
+  "routes/directory/api.question.answers.ts": playerBodyJudge(answerSchema),
+  "routes/directory/api.reports.ts": playerBodyJudge(communityReportSchema),
+  "routes/directory/report.tsx": playerBodyJudge(communityReportSchema),
+  "routes/directory/api.saved-business.ts": playerPutOrDelete,
+  "routes/players/api.player.follow.ts": playerPutOrDelete,
+  "routes/players/profile-view.tsx": playerBodyJudge(followFormSchema),
+  "routes/players/redeem.tsx": playerBodyJudge(redeemPageFormSchema),
+  // Without a well-formed Idempotency-Key the route refuses the body before reading it.
+  "routes/players/api.redeem.requests.ts": async (seen, players) =>
+    idempotencyKeyField.safeParse(seen.header("idempotency-key")).success &&
+    playerBodyJudge(redeemRequestSchema)(seen, players),
   "routes/players/api.me.ts": async (seen) => {
     if (!seen.signedIn) return false;
     if (seen.method === "DELETE") return true;
@@ -345,6 +384,10 @@ export function seenOf(raw: RawRequest, players: Player[]): Seen {
     method: raw.method.toUpperCase(),
     signedIn: isPlayerToken(players, decodeURIComponentSafe(cookies)),
     contentType: header("content-type").join(", "),
+    header: (name) => {
+      const values = header(name);
+      return values.length > 0 ? values.join(", ") : undefined;
+    },
     bodies,
   };
 }

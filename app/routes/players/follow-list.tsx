@@ -3,9 +3,9 @@ import { requireViewer } from "../../auth/session.server.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
+import { pageQuery } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
-import { readInput } from "../../platform/input.server.ts";
 import { PlayerPicture, profileViewPath } from "../../players/components/player-parts.tsx";
 import { type FollowList, followList } from "../../players/follows.server.ts";
 import { followListQuerySchema } from "../../players/leaderboard-query.ts";
@@ -22,7 +22,7 @@ function listOf(request: Request): FollowList {
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const { cursor } = await readInput(request, followListQuerySchema);
+  const { cursor } = await pageQuery(request, followListQuerySchema);
   const messages = pageMessages(request, "players");
   try {
     const page = await followList(

@@ -109,6 +109,17 @@ describe("nobody else's e-mail address or age, anywhere", () => {
     }
   });
 
+  test("a NUL in the leaderboard's or a follow list's query is a 400, not a server error", async () => {
+    for (const path of [
+      "/leaderboard?page=%00",
+      "/fr/leaderboard?%00=1",
+      `/profile-view/${handles.alice}/followers?cursor=%00`,
+      `/fr/profile-view/${handles.alice}/following?%00=1`,
+    ]) {
+      expect((await request(path, as("cal"))).status, path).toBe(400);
+    }
+  });
+
   test("the leaderboard shows a private profile by its handle with the default picture", async () => {
     const board = await (await request("/api/leaderboard", as("cal"))).json();
     const kim = board.rows.find((row: { handle: string }) => row.handle === handles.kim);
