@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, like, lte, max, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
 import { business, businessCategoryCount, businessProduct } from "../db/schema/directory.ts";
+import { idsBetween, lastId } from "../platform/sitemap.server.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
 import { isOpenAt, provinceTimeZone } from "./hours.ts";
 import { type Cursor, encodeCursor, type SearchCriteria } from "./search.ts";
@@ -248,30 +249,10 @@ export async function businessExists(db: Db | Tx, id: number): Promise<boolean> 
   return row !== undefined;
 }
 
-/** The highest business id, 0 when there is none: the sitemap's business pages cover 1 to it. */
-export async function lastBusinessId(db: Db | Tx): Promise<number> {
-  const [row] = await db.select({ last: max(business.id) }).from(business);
-  return row?.last ?? 0;
-}
-
-/**
- * The ids of businesses after `afterId` and up to `upToId`, in order, `limit` at a time: keyset
- * pages on the primary key, each as quick at the millionth business as at the first.
- */
-export async function businessIdsBetween(
-  db: Db | Tx,
-  afterId: number,
-  upToId: number,
-  limit: number,
-): Promise<number[]> {
-  const rows = await db
-    .select({ id: business.id })
-    .from(business)
-    .where(and(gt(business.id, afterId), lte(business.id, upToId)))
-    .orderBy(asc(business.id))
-    .limit(limit);
-  return rows.map((row) => row.id);
-}
+/** The sitemap's businesses: ids 1 to the last, read by keyset pages. */
+export const lastBusinessId = (db: Db | Tx) => lastId(db, business.id);
+export const businessIdsBetween = (db: Db | Tx, afterId: number, upToId: number, limit: number) =>
+  idsBetween(db, business.id, afterId, upToId, limit);
 
 /**
  * How many businesses each category holds, every category present (zero when empty), from the

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, gte, inArray, like, lte, max, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, like, lte, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { job, jobText } from "../db/schema/jobs.ts";
+import { idsBetween, lastId } from "../platform/sitemap.server.ts";
 import type { EmployerType, EmploymentType, PayPeriod, WorkSetting } from "./posting.ts";
 import type { ProvinceCode } from "./provinces.ts";
 import { COUNT_CAP, type JobCriteria, PAGE_SIZE } from "./search.ts";
@@ -212,27 +213,7 @@ export async function getJob(db: Db | Tx, id: number, now = new Date()): Promise
   };
 }
 
-/** The highest posting id, 0 when there is none: the sitemap's job pages cover 1 to it. */
-export async function lastJobId(db: Db | Tx): Promise<number> {
-  const [row] = await db.select({ last: max(job.id) }).from(job);
-  return row?.last ?? 0;
-}
-
-/**
- * The ids of postings after `afterId` and up to `upToId`, in order, `limit` at a time (keyset
- * pages on the primary key, for the sitemap). Closed postings keep their page, so they are listed.
- */
-export async function jobIdsBetween(
-  db: Db | Tx,
-  afterId: number,
-  upToId: number,
-  limit: number,
-): Promise<number[]> {
-  const rows = await db
-    .select({ id: job.id })
-    .from(job)
-    .where(and(gt(job.id, afterId), lte(job.id, upToId)))
-    .orderBy(asc(job.id))
-    .limit(limit);
-  return rows.map((row) => row.id);
-}
+/** The sitemap's postings (closed ones keep their page, so they are listed): ids 1 to the last, read by keyset pages. */
+export const lastJobId = (db: Db | Tx) => lastId(db, job.id);
+export const jobIdsBetween = (db: Db | Tx, afterId: number, upToId: number, limit: number) =>
+  idsBetween(db, job.id, afterId, upToId, limit);

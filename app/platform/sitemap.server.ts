@@ -1,9 +1,38 @@
+import { and, asc, gt, lte, max } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Db, Tx } from "../db/client.server.ts";
 import { escapeHtml } from "./text.ts";
 
 /** The sitemap protocol's limit of addresses per file. */
 export const SITEMAP_MAX_URLS = 50_000;
 /** Addresses read from the database per query while a sitemap streams. */
 export const SITEMAP_BATCH = 5_000;
+
+/** The highest value of an integer primary key, 0 for an empty table: a sitemap covers 1 to it. */
+export async function lastId(db: Db | Tx, id: PgColumn): Promise<number> {
+  const [row] = await db.select({ last: max(id) }).from(id.table);
+  return Number(row?.last ?? 0);
+}
+
+/**
+ * The keys after `afterId` and up to `upToId`, in order, `limit` at a time: keyset pages on the
+ * primary key, each as quick at the millionth row as at the first.
+ */
+export async function idsBetween(
+  db: Db | Tx,
+  id: PgColumn,
+  afterId: number,
+  upToId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id })
+    .from(id.table)
+    .where(and(gt(id, afterId), lte(id, upToId)))
+    .orderBy(asc(id))
+    .limit(limit);
+  return rows.map((row) => Number(row.id));
+}
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NAMESPACE = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
