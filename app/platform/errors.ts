@@ -63,6 +63,19 @@ export class AppError extends Error {
     return ERRORS[this.code].status;
   }
 
+  /**
+   * Each problem's message by the form field it belongs to (the first segment of its path), so a
+   * page can show it beside that field.
+   */
+  problemsByField(): Record<string, MessageKey> {
+    return Object.fromEntries(
+      (this.options.problems ?? []).map((problem) => [
+        problem.field.split(".")[0],
+        problem.message,
+      ]),
+    );
+  }
+
   /** The message key a person should read: the most precise one known. */
   get messageKey(): MessageKey {
     return this.options.message ?? this.options.problems?.[0]?.message ?? ERRORS[this.code].message;

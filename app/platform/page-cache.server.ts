@@ -61,12 +61,15 @@ export function visitorPageCache({
     try {
       await next();
       if (keepable(c.res)) {
+        // Read once: this request is answered from the same bytes the entry keeps.
         entry = {
           expires: now() + ttlMs,
-          body: new Uint8Array(await c.res.clone().arrayBuffer()),
+          body: new Uint8Array(await c.res.arrayBuffer()),
           headers: [...c.res.headers],
         };
         keep(key, entry);
+        c.res = undefined;
+        c.res = new Response(entry.body, { status: 200, headers: entry.headers });
       }
     } finally {
       rendering.delete(key);

@@ -1,4 +1,6 @@
 import { Form } from "react-router";
+import type { MessageKey } from "../i18n/i18n.ts";
+import { useT } from "../i18n/use-t.ts";
 import { primaryButton } from "./button-link.tsx";
 import { Icon } from "./icons.tsx";
 
@@ -166,5 +168,30 @@ export function SearchSelect({
         </select>
       )}
     </SearchField>
+  );
+}
+
+/**
+ * A refused search, as a list page shows it: each field's problem in words, for the search panel,
+ * and the problem with the paging (a cursor or page size, which the panel has no field for).
+ */
+export function useSearchProblems(problems: Partial<Record<string, MessageKey>>) {
+  const t = useT();
+  return {
+    fields: Object.fromEntries(
+      Object.entries(problems).map(([field, message]) => [field, message && t(message)]),
+    ),
+    paging: problems.cursor ?? problems.limit,
+  };
+}
+
+/** The paging problem above a list, when there is one. */
+export function PagingProblem({ message }: { message: MessageKey | undefined }) {
+  const t = useT();
+  if (!message) return null;
+  return (
+    <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 font-medium text-red-800">
+      {t(message)}
+    </p>
   );
 }

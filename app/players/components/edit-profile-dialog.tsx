@@ -3,6 +3,7 @@ import { Form, Link, useLocation, useNavigate, useNavigation } from "react-route
 import { useT } from "../../i18n/use-t.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { TextField } from "../../ui/text-field.tsx";
+import { usePageDialog } from "../../ui/use-page-dialog.ts";
 
 /** Same limit as the server's (app/platform/images.server.ts), checked here to spare the upload. */
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -36,21 +37,10 @@ export function EditProfileDialog({
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const busy = useNavigation().state === "submitting";
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = usePageDialog(OPENER_ID);
   const picture = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [localProblem, setLocalProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    // Rendered open for pages without JavaScript; made modal here. close() would fire "close",
-    // which means Cancel, so the attribute is taken off instead.
-    element.removeAttribute("open");
-    element.showModal();
-    // Cancel, Escape and a save all take the dialog out of the page, and the focus with it.
-    return () => document.getElementById(OPENER_ID)?.focus();
-  }, []);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const close = () => navigate(pathname, { replace: true, preventScrollReset: true });

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { formatNumber } from "../../i18n/format.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
@@ -6,6 +5,7 @@ import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { TextField } from "../../ui/text-field.tsx";
+import { usePageDialog } from "../../ui/use-page-dialog.ts";
 
 export type RedeemValues = Partial<Record<string, string>>;
 
@@ -36,16 +36,7 @@ export function RedeemDialog({
   const to = useLocalizedPath();
   const navigate = useNavigate();
   const busy = useNavigation().state === "submitting";
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    // Rendered open for pages without JavaScript; made modal here.
-    element.removeAttribute("open");
-    element.showModal();
-    return () => document.getElementById(goalButtonId(goal.slug))?.focus();
-  }, [goal.slug]);
+  const dialog = usePageDialog(goalButtonId(goal.slug));
 
   const closed = to("/redeem");
   const invalid = (field: string) =>

@@ -1,11 +1,11 @@
-import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
-import { PROVINCES } from "../../platform/provinces.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { TextField } from "../../ui/text-field.tsx";
+import { usePageDialog } from "../../ui/use-page-dialog.ts";
+import { useProvinceOptions } from "../../ui/use-province-options.ts";
 import { BILLINGS, type Billing } from "../billing.ts";
 import type { ClaimedBusiness, Plan } from "../types.ts";
 import { selectPlanId } from "./plan-card.tsx";
@@ -41,17 +41,7 @@ export function PlanRequestDialog({
   const to = useLocalizedPath();
   const navigate = useNavigate();
   const busy = useNavigation().state === "submitting";
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    // Rendered open for pages without JavaScript; made modal here. close() would fire "close",
-    // which means Cancel, so the attribute is taken off instead.
-    element.removeAttribute("open");
-    element.showModal();
-    return () => document.getElementById(selectPlanId(plan.slug))?.focus();
-  }, [plan.slug]);
+  const dialog = usePageDialog(selectPlanId(plan.slug));
 
   const closed = `${to("/pricing")}?billing=${billing}`;
   const close = () => navigate(closed, { replace: true, preventScrollReset: true });
@@ -59,10 +49,7 @@ export function PlanRequestDialog({
     problem?.field === field
       ? { "aria-invalid": true as const, "aria-describedby": "plan-request-problem" }
       : {};
-  const collator = new Intl.Collator(locale);
-  const provinces = PROVINCES.map((code) => ({ code, name: t(`provinces.${code}`) })).sort((a, b) =>
-    collator.compare(a.name, b.name),
-  );
+  const provinces = useProvinceOptions();
 
   return (
     <dialog

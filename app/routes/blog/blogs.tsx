@@ -15,6 +15,7 @@ import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { Hero } from "../../ui/hero.tsx";
 import { MorePages, NoResults } from "../../ui/more-pages.tsx";
+import { PagingProblem, useSearchProblems } from "../../ui/search-field.tsx";
 import { useMorePages } from "../../ui/use-more-pages.ts";
 import type { Route } from "./+types/blogs";
 
@@ -32,9 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { form, problems: {}, page, messages };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const problems = Object.fromEntries(
-      (error.options.problems ?? []).map((problem) => [problem.field, problem.message]),
-    );
+    const problems = error.problemsByField();
     const form = blogFormOf(new URL(request.url).searchParams);
     return data({ form, problems, page: null, messages }, { status: error.status });
   }
@@ -44,11 +43,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalizedPath();
   const { form, page } = loaderData;
-  const problems = loaderData.problems as Partial<Record<string, MessageKey>>;
-  const fieldProblems = Object.fromEntries(
-    Object.entries(problems).map(([field, message]) => [field, message && t(message)]),
-  );
-  const listProblem = problems.cursor ?? problems.limit;
+  const problems = useSearchProblems(loaderData.problems as Partial<Record<string, MessageKey>>);
   return (
     <>
       <title>{t("blog.metaTitle")}</title>
@@ -60,7 +55,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
         href={to(BLOG_FEED_PATH)}
       />
       <Hero heading={t("blog.heroTitle")} subline={t("blog.heroSubline")}>
-        <BlogSearchForm key={JSON.stringify(form)} values={form} problems={fieldProblems} />
+        <BlogSearchForm key={JSON.stringify(form)} values={form} problems={problems.fields} />
       </Hero>
       <section aria-labelledby="posts" className="mx-auto max-w-6xl px-4 py-12">
         <div className="flex flex-wrap items-baseline justify-between gap-4">
@@ -71,11 +66,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
             {t("blog.feed")}
           </a>
         </div>
-        {listProblem && (
-          <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 font-medium text-red-800">
-            {t(listProblem)}
-          </p>
-        )}
+        <PagingProblem message={problems.paging} />
         {page &&
           (page.items.length > 0 ? (
             <Posts key={JSON.stringify(form) + page.nextCursor} first={page} form={form} />

@@ -20,6 +20,7 @@ import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { Hero } from "../../ui/hero.tsx";
 import { MorePages, NoResults } from "../../ui/more-pages.tsx";
+import { PagingProblem, useSearchProblems } from "../../ui/search-field.tsx";
 import { useMorePages } from "../../ui/use-more-pages.ts";
 import type { Route } from "./+types/businesses";
 
@@ -51,9 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     // The form comes back filled as it was sent, each problem beside its field.
-    const problems = Object.fromEntries(
-      (error.options.problems ?? []).map((problem) => [problem.field, problem.message]),
-    );
+    const problems = error.problemsByField();
     const form = searchFormOf(new URL(request.url).searchParams);
     return data(
       {
@@ -71,27 +70,19 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalizedPath();
   const { form, page } = loaderData;
-  const problems = loaderData.problems as Partial<Record<string, MessageKey>>;
-  const fieldProblems = Object.fromEntries(
-    Object.entries(problems).map(([field, message]) => [field, message && t(message)]),
-  );
-  const searchProblem = problems.cursor ?? problems.limit;
+  const problems = useSearchProblems(loaderData.problems as Partial<Record<string, MessageKey>>);
   return (
     <>
       <title>{t("businesses.metaTitle")}</title>
       <meta name="description" content={t("site.description")} />
       <Hero heading={t("businesses.title")} subline={t("businesses.heroSubline")}>
-        <SearchForm values={form} problems={fieldProblems} />
+        <SearchForm values={form} problems={problems.fields} />
       </Hero>
       <section aria-labelledby="results" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="results" className="text-3xl font-bold">
           {t("businesses.results")}
         </h2>
-        {searchProblem && (
-          <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 font-medium text-red-800">
-            {t(searchProblem)}
-          </p>
-        )}
+        <PagingProblem message={problems.paging} />
         {page &&
           (page.items.length > 0 ? (
             <Results key={JSON.stringify(form) + page.nextCursor} first={page} form={form} />

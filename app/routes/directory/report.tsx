@@ -14,6 +14,7 @@ import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { ReasonChoice } from "../../ui/reason-choice.tsx";
 import type { Route } from "./+types/report";
 
 /** The review, question or answer the address names, on this business; else a 404. */
@@ -88,26 +89,12 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
             {t(problem.message, problem.values)}
           </p>
         )}
-        <fieldset aria-describedby={problem?.field === "reason" ? "report-problem" : undefined}>
-          <legend className="font-semibold">{t("community.reportPage.reason")}</legend>
-          <div className="mt-2 flex flex-col gap-2">
-            {REPORT_REASONS.map((reason) => (
-              <div key={reason} className="flex items-center gap-2">
-                <input
-                  id={`reason-${reason}`}
-                  type="radio"
-                  name="reason"
-                  value={reason}
-                  required
-                  className="size-5 accent-brand-700"
-                />
-                <label htmlFor={`reason-${reason}`}>
-                  {t(`community.reportPage.reasons.${reason}`)}
-                </label>
-              </div>
-            ))}
-          </div>
-        </fieldset>
+        <ReasonChoice
+          legend={t("community.reportPage.reason")}
+          reasons={REPORT_REASONS}
+          labelOf={(reason) => t(`community.reportPage.reasons.${reason}`)}
+          describedBy={problem?.field === "reason" ? "report-problem" : undefined}
+        />
         <div>
           <label htmlFor="details" className="font-semibold">
             {t("community.reportPage.details")}

@@ -34,12 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     // The form comes back as it was sent, each problem beside its field.
-    const problems = Object.fromEntries(
-      (error.options.problems ?? []).map((problem) => [
-        problem.field.split(".")[0],
-        problem.message,
-      ]),
-    );
+    const problems = error.problemsByField();
     return data(
       { ...shared, form: searchFormOf(url.searchParams), problems, result: null },
       { status: error.status },

@@ -16,6 +16,7 @@ import { productQuerySchema } from "../../shop/schemas.ts";
 import type { Product, ProductPage } from "../../shop/types.ts";
 import { Hero } from "../../ui/hero.tsx";
 import { MorePages, NoResults } from "../../ui/more-pages.tsx";
+import { PagingProblem, useSearchProblems } from "../../ui/search-field.tsx";
 import { useMorePages } from "../../ui/use-more-pages.ts";
 import type { Route } from "./+types/shop";
 
@@ -30,9 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     const params = new URL(request.url).searchParams;
-    const problems = Object.fromEntries(
-      (error.options.problems ?? []).map((problem) => [problem.field, problem.message]),
-    );
+    const problems = error.problemsByField();
     const form = { title: params.get("title") ?? "", category: params.get("category") ?? "" };
     return data({ form, problems, page: null, messages }, { status: error.status });
   }
@@ -42,27 +41,19 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalizedPath();
   const { form, page } = loaderData;
-  const problems = loaderData.problems as Partial<Record<string, MessageKey>>;
-  const fieldProblems = Object.fromEntries(
-    Object.entries(problems).map(([field, message]) => [field, message && t(message)]),
-  );
-  const listProblem = problems.cursor ?? problems.limit;
+  const problems = useSearchProblems(loaderData.problems as Partial<Record<string, MessageKey>>);
   return (
     <>
       <title>{t("shop.metaTitle")}</title>
       <meta name="description" content={t("shop.description")} />
       <Hero heading={t("shop.heroTitle")} subline={t("shop.heroSubline")}>
-        <ShopSearchForm key={JSON.stringify(form)} values={form} problems={fieldProblems} />
+        <ShopSearchForm key={JSON.stringify(form)} values={form} problems={problems.fields} />
       </Hero>
       <section aria-labelledby="products" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="products" className="text-3xl font-bold">
           {t("shop.products")}
         </h2>
-        {listProblem && (
-          <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 font-medium text-red-800">
-            {t(listProblem)}
-          </p>
-        )}
+        <PagingProblem message={problems.paging} />
         {page &&
           (page.items.length > 0 ? (
             <Products key={JSON.stringify(form) + page.nextCursor} first={page} form={form} />

@@ -3,10 +3,10 @@ import { formatMoney, formatPercent } from "../../i18n/format.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
-import { PROVINCES } from "../../platform/provinces.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
+import { useProvinceOptions } from "../../ui/use-province-options.ts";
 import { rateFraction } from "../tax.ts";
 import { MAX_QUANTITY } from "../totals.ts";
 import type { Cart, CartLine, Order } from "../types.ts";
@@ -16,16 +16,6 @@ type Result = { problem?: FormProblem; intent?: string; productId?: number };
 const control = "rounded-lg border border-slate-300 bg-white px-3 py-2.5";
 const secondaryButton =
   "rounded-lg px-4 py-2 font-semibold ring-1 ring-slate-300 hover:bg-slate-50";
-
-/** The provinces and territories by their names in the page's language, in its alphabetical order. */
-function useProvinceOptions() {
-  const t = useT();
-  const locale = useLocale();
-  const collator = new Intl.Collator(locale);
-  return PROVINCES.map((code) => ({ code, name: t(`provinces.${code}`) })).sort((a, b) =>
-    collator.compare(a.name, b.name),
-  );
-}
 
 /**
  * One line of the cart: its quantity (1 to 10, within the stock) and its removal, each a small
