@@ -36,7 +36,6 @@ import { type CartSummary, summarizeCart } from "./shop/cart-summary.ts";
 import { CartButton } from "./shop/components/cart-popup.tsx";
 import { ButtonLink } from "./ui/button-link.tsx";
 import { Notice } from "./ui/notice.tsx";
-import { PendingBar } from "./ui/pending-bar.tsx";
 import { SiteFooter } from "./ui/site-footer.tsx";
 import { MobileNav, type ShellViewer, SiteHeader } from "./ui/site-header.tsx";
 import { inQuizArea } from "./ui/site-nav.ts";
@@ -152,7 +151,6 @@ function Shell({
       >
         {t("nav.skipToContent")}
       </a>
-      <PendingBar />
       <Notice />
       <SiteHeader viewer={viewer} cart={inQuizArea(here) ? null : <CartButton summary={cart} />} />
       <main id="main" className="flex-1">

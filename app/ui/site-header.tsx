@@ -4,6 +4,7 @@ import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { useT } from "../i18n/use-t.ts";
 import { Icon } from "./icons.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
+import { PendingBar } from "./pending-bar.tsx";
 import { inSection, SITE_SECTIONS } from "./site-nav.ts";
 
 /** What the bars show of the signed-in player, or null for a visitor. */
@@ -16,6 +17,7 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
   const here = unlocalizedPath(useLocation().pathname);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <PendingBar />
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to={to("/")} className="flex items-center gap-2" aria-label={t("site.homeLink")}>
           <img src="/images/logo.svg" alt="" width="36" height="36" className="size-9" />

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
 
 /**
  * A `<dialog>` the server renders open, as part of the page (a form that works before the
@@ -8,13 +9,17 @@ import { useEffect, useRef } from "react";
  */
 export function usePageDialog(openerId: string) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // Every navigation that renders the dialog opens it, not only the first: a player who presses
+  // Escape and opens it again before the closing navigation lands keeps the same element, closed.
+  const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on each navigation (key).
   useEffect(() => {
     const element = dialog.current;
-    if (!element) return;
+    if (!element || element.matches(":modal")) return;
     // close() would fire "close", which means Cancel, so the attribute is taken off instead.
     element.removeAttribute("open");
     element.showModal();
-    return () => document.getElementById(openerId)?.focus();
-  }, [openerId]);
+  }, [key]);
+  useEffect(() => () => document.getElementById(openerId)?.focus(), [openerId]);
   return dialog;
 }

@@ -140,3 +140,30 @@ test("a notice shows for 5 s, then leaves the address; going elsewhere meanwhile
   await page.clock.runFor(6_000);
   await expect(page).toHaveURL(/\/businesses$/);
 });
+
+test("while the next page loads, the pending bar shows and the page still passes axe", async ({
+  page,
+}) => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/businesses.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const bar = page.getByRole("progressbar", { name: "Loading" });
+    await page.getByRole("link", { name: "Businesses" }).filter({ visible: true }).first().click();
+    await expect(bar).toBeVisible();
+    await expect(bar).toBeInViewport();
+    await expectNoAxeViolations(page);
+    release();
+    await expect(page).toHaveURL(/\/businesses$/);
+    await expect(bar).toBeHidden();
+    await page.unrouteAll();
+  }
+});

@@ -154,10 +154,20 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog");
       await expect(dialog).toBeVisible();
+      // A quick player opens it again before the closing navigation has landed: slow that one
+      // down so the race happens every time, and the dialog must still open.
+      const closing = (url: URL) =>
+        url.pathname.endsWith("/redeem.data") && !url.searchParams.has("goal");
+      await page.route(closing, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue().catch(() => {});
+      });
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
       await expect(puzzle).toBeFocused();
       await puzzle.click();
+      await expect(dialog).toBeVisible();
+      await page.unroute(closing);
       await dialog.getByLabel(text.phone).fill("514 555-0123");
       await dialog.getByRole("button", { name: text.send }).click();
       await expect(dialog.getByRole("alert")).toHaveText(text.mustAgree);
