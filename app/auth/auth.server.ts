@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -24,6 +25,32 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 export function hasSessionCookie(headers: Headers): boolean {
   return SESSION_COOKIE.test(headers.get("cookie") ?? "");
 }
+
+const SESSION_COOKIE_VALUE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]*)/;
+
+/**
+ * The session token of the request's cookie when its signature holds, as Better Auth signs it
+ * (`token.signature`, the signature an HMAC-SHA-256 of the token in base64), else null.
+ */
+export function signedSessionToken(headers: Headers, secret: string): string | null {
+  const cookie = SESSION_COOKIE_VALUE.exec(headers.get("cookie") ?? "")?.[1];
+  if (!cookie) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(cookie);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/** How long a session lasts, and how often its end moves forward while it is used (seconds). */
+export const SESSION_LIFETIME = { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 };
 
 /** Sign-in, sign-up, reset and verification requests allowed per client address and minute. */
 export const AUTH_RATE_LIMITS = {
@@ -114,7 +141,7 @@ export function createAuth({ db, baseUrl, secret, google }: AuthOptions) {
         profilePublic: { type: "boolean", required: false, input: false },
       },
     },
-    session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    session: SESSION_LIFETIME,
     rateLimit: {
       enabled: true,
       storage: "database",

@@ -1,39 +1,144 @@
+import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { expect, test } from "vitest";
-import { authContext } from "../platform/context.ts";
-import type { Auth } from "./auth.server.ts";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "../db/client.server.ts";
+import { session, user } from "../db/schema/accounts.ts";
+import { createTestDatabase } from "../db/test-database.server.ts";
+import { authContext, databaseContext } from "../platform/context.ts";
+import { createTestHost, TEST_AUTH_SECRET, TEST_BASE_URL } from "../platform/test-host.server.ts";
+import { type Auth, createAuth, SESSION_LIFETIME } from "./auth.server.ts";
 import { getViewer } from "./session.server.ts";
+import { signUpVerified } from "./test-players.server.ts";
 
-/** An auth whose session lookup is counted, and finds nobody. */
-function countingAuth() {
-  const calls = { getSession: 0 };
-  const auth = {
-    api: {
-      getSession: async () => {
-        calls.getSession += 1;
-        return null;
-      },
-    },
-  } as unknown as Auth;
-  const context = new RouterContextProvider();
-  context.set(authContext, auth);
-  return { calls, context };
-}
+let database: DatabaseHandle;
+let auth: Auth;
+let cookie: string;
+let send: Awaited<ReturnType<typeof createTestHost>>;
 
-test("a visitor without a session cookie is nobody, without asking Better Auth", async () => {
-  const { calls, context } = countingAuth();
-  const request = new Request("http://localhost/businesses", {
-    headers: { cookie: "theme=dark" },
+beforeAll(async () => {
+  database = await createTestDatabase();
+  auth = createAuth({ db: database.db, baseUrl: TEST_BASE_URL, secret: TEST_AUTH_SECRET });
+  send = await createTestHost(database.db, { clientIpHeader: "x-real-ip" });
+  cookie = await signUpVerified(send, database.db, {
+    name: "Maëlle Tremblay",
+    email: "maelle@example.com",
   });
-  expect(await getViewer(request, context)).toBeNull();
-  expect(calls.getSession).toBe(0);
 });
 
-test("a request with a session cookie is looked up once, however many loaders ask", async () => {
-  const { calls, context } = countingAuth();
-  const request = new Request("http://localhost/businesses", {
-    headers: { cookie: "theme=dark; __Secure-better-auth.session_token=abc.def" },
+afterAll(() => database.close());
+
+/** A fresh request's context, as the host gives each request. */
+function contextOf() {
+  const context = new RouterContextProvider();
+  context.set(authContext, auth);
+  context.set(databaseContext, database.db);
+  return context;
+}
+
+const requestWith = (cookieHeader: string) =>
+  new Request("http://localhost/businesses", { headers: { cookie: cookieHeader } });
+
+const tokenOf = (header: string): string =>
+  decodeURIComponent(/better-auth\.session_token=([^;]*)/.exec(header)?.[1] ?? "").split(".")[0] ??
+  "";
+
+/** Counts the queries the pool runs while `run` runs. */
+async function countQueries(run: () => Promise<unknown>): Promise<number> {
+  const pool = database.db.$client;
+  const query = pool.query;
+  let count = 0;
+  pool.query = ((...args: Parameters<typeof query>) => {
+    count += 1;
+    return query.apply(pool, args);
+  }) as typeof query;
+  try {
+    await run();
+  } finally {
+    pool.query = query;
+  }
+  return count;
+}
+
+describe("getViewer", () => {
+  test("a visitor without a session cookie is nobody, without a query", async () => {
+    const queries = await countQueries(async () => {
+      expect(await getViewer(requestWith("theme=dark"), contextOf())).toBeNull();
+    });
+    expect(queries).toBe(0);
   });
-  await Promise.all([getViewer(request, context), getViewer(request, context)]);
-  expect(calls.getSession).toBe(1);
+
+  test("a signed-in player is found in one query, however many loaders ask", async () => {
+    const request = requestWith(`theme=dark; ${cookie}`);
+    const context = contextOf();
+    let viewers: unknown[] = [];
+    const queries = await countQueries(async () => {
+      viewers = await Promise.all([getViewer(request, context), getViewer(request, context)]);
+    });
+    expect(queries).toBe(1);
+    expect(viewers[0]).toMatchObject({
+      name: "Maëlle Tremblay",
+      email: "maelle@example.com",
+      emailVerified: true,
+      image: null,
+    });
+    expect(viewers[1]).toBe(viewers[0]);
+  });
+
+  test("a cookie whose signature does not hold is nobody", async () => {
+    const token = tokenOf(cookie);
+    const forged = Buffer.alloc(32, 7).toString("base64");
+    for (const value of [`${token}.${forged}`, token, `${token}.`, "%E0%A4%A", `.${forged}`]) {
+      const request = requestWith(`better-auth.session_token=${encodeURIComponent(value)}`);
+      expect(await getViewer(request, contextOf())).toBeNull();
+    }
+    const otherSecret = createAuth({
+      db: database.db,
+      baseUrl: TEST_BASE_URL,
+      secret: "another-secret-another-secret-another-1",
+    });
+    const context = contextOf();
+    context.set(authContext, otherSecret);
+    expect(await getViewer(requestWith(cookie), context)).toBeNull();
+  });
+
+  test("an expired session is nobody, and Better Auth removes it", async () => {
+    const expired = await signUpVerified(send, database.db, {
+      name: "Expired Player",
+      email: "expired@example.com",
+      address: "10.9.0.2",
+    });
+    const token = tokenOf(expired);
+    await database.db
+      .update(session)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(session.token, token));
+    expect(await getViewer(requestWith(expired), contextOf())).toBeNull();
+    expect(await database.db.$count(session, eq(session.token, token))).toBe(0);
+  });
+
+  test("a session used a day after its last extension is extended by Better Auth", async () => {
+    const token = tokenOf(cookie);
+    const lastExtended = SESSION_LIFETIME.expiresIn - SESSION_LIFETIME.updateAge - 60;
+    await database.db
+      .update(session)
+      .set({ expiresAt: sql`now() + make_interval(secs => ${lastExtended})` })
+      .where(eq(session.token, token));
+    const viewer = await getViewer(requestWith(cookie), contextOf());
+    expect(viewer?.email).toBe("maelle@example.com");
+    const [row] = await database.db
+      .select({ left: sql<number>`extract(epoch from ${session.expiresAt} - now())::int` })
+      .from(session)
+      .where(eq(session.token, token));
+    expect(row?.left).toBeGreaterThan(SESSION_LIFETIME.expiresIn - 60);
+  });
+
+  test("a deleted player's session finds nobody", async () => {
+    const gone = await signUpVerified(send, database.db, {
+      name: "Gone Player",
+      email: "gone@example.com",
+      address: "10.9.0.3",
+    });
+    await database.db.delete(user).where(eq(user.email, "gone@example.com"));
+    expect(await getViewer(requestWith(gone), contextOf())).toBeNull();
+  });
 });

@@ -1,8 +1,16 @@
+import { eq, sql } from "drizzle-orm";
 import { type RouterContextProvider, redirect } from "react-router";
+import type { Database } from "../db/client.server.ts";
+import { session, user } from "../db/schema/accounts.ts";
 import { localeFromPath, localizedPath } from "../i18n/locale.ts";
-import { authContext } from "../platform/context.ts";
+import { authContext, databaseContext } from "../platform/context.ts";
 import { AppError } from "../platform/errors.ts";
-import { CLIENT_IP_HEADER, hasSessionCookie } from "./auth.server.ts";
+import {
+  CLIENT_IP_HEADER,
+  hasSessionCookie,
+  SESSION_LIFETIME,
+  signedSessionToken,
+} from "./auth.server.ts";
 
 /** What pages know of the signed-in player; never another player's private data. */
 export type Viewer = {
@@ -29,16 +37,60 @@ export function getViewer(
   return viewer;
 }
 
+/**
+ * The happy path in one query: the signed cookie's session with its player, where Better Auth's
+ * getSession takes two queries and its own request machinery, on every signed-in request (a
+ * tenth of a quiz answer's CPU, docs/performance.md). A session that has expired or is due for
+ * its daily extension goes through Better Auth, which deletes or extends it as it always does.
+ */
 async function lookUpViewer(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<Viewer | null> {
   // Most requests are visitors': no cookie, no session, no query.
   if (!hasSessionCookie(request.headers)) return null;
-  const found = await context.get(authContext).api.getSession({ headers: request.headers });
+  const auth = context.get(authContext);
+  const token = signedSessionToken(request.headers, auth.options.secret as string);
+  if (!token) return null;
+  const [found] = await viewerBySessionToken(context.get(databaseContext)).execute({ token });
   if (!found) return null;
-  const { id, name, email, emailVerified, image, handle } = found.user;
+  const { expiresAt, ...viewer } = found;
+  const extendFrom =
+    expiresAt.getTime() - (SESSION_LIFETIME.expiresIn - SESSION_LIFETIME.updateAge) * 1000;
+  if (Date.now() < extendFrom) return { ...viewer, handle: viewer.handle ?? "" };
+  const session = await auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { id, name, email, emailVerified, image, handle } = session.user;
   return { id, name, email, emailVerified, image: image ?? null, handle: handle ?? "" };
+}
+
+/** Prepared once per database: PostgreSQL plans it once per connection, Drizzle builds it once. */
+const viewerQueries = new WeakMap<Database, ReturnType<typeof prepareViewerQuery>>();
+
+function viewerBySessionToken(db: Database) {
+  let query = viewerQueries.get(db);
+  if (!query) {
+    query = prepareViewerQuery(db);
+    viewerQueries.set(db, query);
+  }
+  return query;
+}
+
+function prepareViewerQuery(db: Database) {
+  return db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      image: user.image,
+      handle: user.handle,
+      expiresAt: session.expiresAt,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, sql.placeholder("token")))
+    .prepare("viewer_by_session_token");
 }
 
 /** The signed-in player, or a redirect to /login that comes back here after signing in. */

@@ -16,6 +16,8 @@ const BUILD = path.resolve("build/server/index.js");
  * `npm run build` first (`npm test` builds before it runs the tests).
  */
 export const TEST_BASE_URL = "http://localhost";
+/** The secret the test host signs its session cookies with. */
+export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-1234";
 
 export async function createTestHost(
   db: Database,
@@ -36,7 +38,7 @@ export async function createTestHost(
   const auth = createAuth({
     db,
     baseUrl: TEST_BASE_URL,
-    secret: "test-secret-test-secret-test-secret-1234",
+    secret: TEST_AUTH_SECRET,
     google: options.google,
   });
   const host = createHost({
