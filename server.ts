@@ -1,11 +1,12 @@
-import { createServer } from "node:http";
+import cluster from "node:cluster";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "./app/auth/auth.server.ts";
-import { openDatabase } from "./app/db/client.server.ts";
+import { type Database, openDatabase } from "./app/db/client.server.ts";
 import { DataDirectoryInUseError } from "./app/db/embedded.server.ts";
-import { ConfigError, readConfig } from "./app/platform/config.server.ts";
+import { type Config, ConfigError, readConfig } from "./app/platform/config.server.ts";
 import { createHost } from "./app/platform/host.server.ts";
 import { collectWhenIdle } from "./app/platform/idle-collector.server.ts";
 import { createMailWorker, logDelivery, smtpDelivery } from "./app/platform/mail-worker.server.ts";
@@ -17,8 +18,18 @@ import { sweepVisitorCarts } from "./app/shop/cart.server.ts";
 /** How long without a request before the server hands memory back (idle-collector.server.ts). */
 const IDLE_COLLECTION_MS = 10_000;
 
+type Storage = ReturnType<typeof createLocalStorage>;
+
+/**
+ * The first process opens the database (starting the embedded PostgreSQL when there is no
+ * DATABASE_URL), applies the migrations, seeds, sends the e-mail and runs the sweeps. It serves the
+ * requests itself, or, with WEB_CONCURRENCY above 1 in production, forks that many workers that
+ * serve them on the same port (decision 0024).
+ */
 async function main() {
   const config = readConfig();
+  if (cluster.isWorker) return serveAsWorker(config);
+
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     embeddedDataDir: path.join(config.dataDir, "postgres"),
@@ -35,15 +46,16 @@ async function main() {
       : logDelivery(console.log, { showBody: config.NODE_ENV === "development" }),
     log: console.error,
   });
-  const stop = async () => {
-    server.close();
-    server.closeAllConnections();
+  const closeDatabase = async () => {
     await mailWorker.stop();
     await database.close();
-    process.exit(0);
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  const workers = config.NODE_ENV === "production" ? config.WEB_CONCURRENCY : 1;
+  let stopServing = async () => {};
+  const shutDown = stopOnSignal(async () => {
+    await stopServing();
+    await closeDatabase();
+  });
 
   if (config.SEED_ON_START) {
     const seeded = await seedIfEmpty(database.db);
@@ -56,28 +68,113 @@ async function main() {
 
   // Not awaited: a slow mail server must not delay the site; the worker reports its own failures.
   void mailWorker.start();
+  runSweeps(database.db, storage);
 
+  if (workers === 1) {
+    const server = await serve(config, database.db, storage);
+    announceWhenListening(server, config);
+    stopServing = () => closeServer(server);
+  } else {
+    stopServing = forkWorkers(
+      workers,
+      config,
+      {
+        DATABASE_URL: database.url,
+        BETTER_AUTH_SECRET: config.authSecret,
+        SEED_ON_START: "false",
+      },
+      () => shutDown(1),
+    );
+  }
+}
+
+/** Hourly clean-ups, and one at start-up. */
+function runSweeps(db: Database, storage: Storage) {
   // Pictures left by an upload cut off between saving its file and recording it.
-  const sweep = () =>
-    sweepOrphanedAvatars(database.db, storage).then(
+  const sweepAvatars = () =>
+    sweepOrphanedAvatars(db, storage).then(
       (removed) => removed > 0 && console.log(`Removed ${removed} unused profile pictures.`),
       (error: unknown) => console.error("Sweeping unused profile pictures failed:", error),
     );
   // Visitors' carts left untouched for 30 days.
   const sweepCarts = () =>
-    sweepVisitorCarts(database.db).then(
+    sweepVisitorCarts(db).then(
       (removed) => removed > 0 && console.log(`Removed ${removed} abandoned visitors' carts.`),
       (error: unknown) => console.error("Sweeping abandoned carts failed:", error),
     );
-  void sweep();
-  void sweepCarts();
-  setInterval(sweep, 60 * 60 * 1000).unref();
-  setInterval(sweepCarts, 60 * 60 * 1000).unref();
+  for (const sweep of [sweepAvatars, sweepCarts]) {
+    void sweep();
+    setInterval(sweep, 60 * 60 * 1000).unref();
+  }
+}
 
+/** A worker: its own pool on the first process's database, serving requests until told to stop. */
+async function serveAsWorker(config: Config) {
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    embeddedDataDir: "",
+    timeoutMs: config.DATABASE_TIMEOUT_MS,
+    migrate: false,
+  });
+  const server = await serve(
+    config,
+    database.db,
+    createLocalStorage(path.join(config.dataDir, "uploads")),
+  );
+  stopOnSignal(async () => {
+    await closeServer(server);
+    await database.close();
+  });
+}
+
+/**
+ * Forks `count` workers with the extra environment `env`, replaces one that dies, and says the site
+ * is ready once all of them listen; `failed` is called if one dies before that. Returns what stops
+ * them all.
+ */
+function forkWorkers(
+  count: number,
+  config: Config,
+  env: Record<string, string>,
+  failed: () => void,
+) {
+  let stopping = false;
+  let listening = 0;
+  const fork = () => cluster.fork(env);
+  cluster.on("listening", (_worker, address) => {
+    listening += 1;
+    if (listening === count) announce(address.port, config);
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}).`);
+    // One that could not start would fail again: give up rather than fork forever.
+    if (listening < count) failed();
+    else fork();
+  });
+  for (let i = 0; i < count; i += 1) fork();
+  return async () => {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once("exit", () => resolve());
+            worker.process.kill("SIGTERM");
+          }),
+      ),
+    );
+  };
+}
+
+/** The host for this process's requests, listening on PORT. */
+async function serve(config: Config, db: Database, storage: Storage) {
   const shared = {
-    db: database.db,
+    db,
     auth: createAuth({
-      db: database.db,
+      db,
       baseUrl: config.baseUrl,
       secret: config.authSecret,
       google: config.google,
@@ -117,13 +214,49 @@ async function main() {
 
   const server = createServer(listener);
   collectWhenIdle(server, IDLE_COLLECTION_MS);
-  server.listen(config.PORT, config.HOST, () => {
+  server.listen(config.PORT, config.HOST);
+  return server;
+}
+
+function announceWhenListening(server: Server, config: Config) {
+  server.once("listening", () => {
     const address = server.address();
-    const port = typeof address === "object" && address ? address.port : config.PORT;
-    const shown =
-      config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
-    console.log(`Site ready at http://${shown}:${port}/`);
+    announce(typeof address === "object" && address ? address.port : config.PORT, config);
   });
+}
+
+function announce(port: number, config: Config) {
+  const shown =
+    config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
+  console.log(`Site ready at http://${shown}:${port}/`);
+}
+
+function closeServer(server: Server) {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeAllConnections();
+  return closed;
+}
+
+/**
+ * Runs `stop` once on SIGINT or SIGTERM (Ctrl-C reaches every process of the group), then exits.
+ * Returns the same shutdown, for a failure, with the exit code to end with.
+ */
+function stopOnSignal(stop: () => Promise<void>) {
+  const shutDown = (exitCode: number) => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    stop().then(
+      () => process.exit(exitCode),
+      (error: unknown) => {
+        console.error("Stopping failed:", error);
+        process.exit(1);
+      },
+    );
+  };
+  const onSignal = () => shutDown(0);
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return shutDown;
 }
 
 main().catch((error: unknown) => {

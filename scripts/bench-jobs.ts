@@ -1,8 +1,9 @@
 /**
  * Job search figures on 100,000 postings (not a test; prints numbers):
- *   npm run build && npm run bench:jobs -- --jobs 100000 --seconds 15
+ *   npm run build && npm run bench:jobs -- --jobs 100000 --seconds 15 [--processes 2]
  * Uses BENCH_DATABASE_URL, or an embedded PostgreSQL under .data/bench-jobs that keeps its rows
- * between runs. Starts the built server as one process and loads it from this one over loopback:
+ * between runs. Starts the built server (one process, or `processes` workers) and loads it from
+ * this one over loopback:
  * each filter alone and all together at 20 connections (p50/p95/p99), then every input of the
  * list one request at a time (its slowest of 10), then the query plans. The machine's load
  * average is printed with each figure: other work on the same cores moves the latencies. The CPU
@@ -18,6 +19,7 @@ import { openDatabase } from "../app/db/client.server.ts";
 import { searchJobsQuery } from "../app/jobs/jobs.server.ts";
 import { scaleJobs } from "../app/jobs/scale.server.ts";
 import { jobSearchSchema } from "../app/jobs/search.ts";
+import { childrenOf, cpuSeconds, sum } from "./processes.ts";
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "15" },
     connections: { type: "string", default: "20" },
     port: { type: "string", default: "3812" },
+    processes: { type: "string", default: "1" },
   },
 });
 const seconds = Number(values.seconds);
@@ -120,47 +123,16 @@ if (!fs.existsSync("build/server/index.js")) {
 }
 
 /**
- * CPU seconds a process has used (user + system), from /proc/<pid>/stat; with `children`, also
- * those of its children that ended (the postmaster's backends and autovacuum workers come and go).
- */
-function cpuSeconds(pid: number, children = false): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat
-      .slice(stat.lastIndexOf(")") + 2)
-      .split(" ")
-      .map(Number);
-    const own = (fields[11] ?? 0) + (fields[12] ?? 0);
-    return (own + (children ? (fields[13] ?? 0) + (fields[14] ?? 0) : 0)) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * CPU seconds used so far by the server's process and, for the embedded database, the postmaster
- * with every backend, live or ended.
+ * CPU seconds used so far by the server's processes (the first and its workers) and, for the
+ * embedded database, the postmaster with every backend, live or ended.
  */
 function benchCpu(serverPid: number): number {
+  const server = cpuSeconds(serverPid) + sum(childrenOf(serverPid), (pid) => cpuSeconds(pid));
   const pidFile = ".data/bench-jobs/postgres/postmaster.pid";
-  if (process.env.BENCH_DATABASE_URL || !fs.existsSync(pidFile)) return cpuSeconds(serverPid);
+  if (process.env.BENCH_DATABASE_URL || !fs.existsSync(pidFile)) return server;
   const postmaster = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
-  const children = fs
-    .readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    });
   return (
-    cpuSeconds(serverPid) +
-    cpuSeconds(postmaster, true) +
-    children.reduce((sum, pid) => sum + cpuSeconds(pid), 0)
+    server + cpuSeconds(postmaster, true) + sum(childrenOf(postmaster), (pid) => cpuSeconds(pid))
   );
 }
 
@@ -188,6 +160,7 @@ const server = spawn(process.execPath, ["server.ts"], {
     DATABASE_URL: database.url,
     SEED_ON_START: "false",
     BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+    WEB_CONCURRENCY: values.processes,
   },
   stdio: ["ignore", "pipe", "inherit"],
 });
@@ -199,7 +172,8 @@ await new Promise<void>((resolve, reject) => {
 });
 
 try {
-  console.log(`\n## GET /api/jobs, ${connections} connections, ${seconds} s each\n`);
+  const serving = values.processes === "1" ? "one server process" : `${values.processes} workers`;
+  console.log(`\n## GET /api/jobs, ${connections} connections, ${seconds} s each, ${serving}\n`);
   console.log(
     "| filter | req/s | p50 | p95 | p99 | max | errors | CPU ms/request (server + PostgreSQL) | load |",
   );

@@ -1,7 +1,7 @@
 /**
  * Quiz answering under load (not a test; prints numbers):
- *   npm run build && npm run bench:quiz -- [--players 200] [--seconds 60]
- * Starts the built server as one process on a fresh embedded PostgreSQL of its own (DATA_DIR
+ *   npm run build && npm run bench:quiz -- [--players 200] [--seconds 60] [--processes 2]
+ * Starts the built server (one process, or `processes` workers) on a fresh embedded PostgreSQL of its own (DATA_DIR
  * .data/bench-quiz, seeded with the demo content), writes `players` signed-in players straight to
  * its database, then each plays sets through the JSON API, answering about one question a second
  * (0.8 to 1.2 s apart): start, answer, next, … finish, start again. After `warmup` seconds (not
@@ -25,17 +25,20 @@ import {
   createSignedInPlayer,
   SESSION_COOKIE,
 } from "../tests/e2e/players.ts";
+import { childrenOf, cpuSeconds, residentKb, sum } from "./processes.ts";
 
 const { values } = parseArgs({
   options: {
     players: { type: "string", default: "200" },
     seconds: { type: "string", default: "60" },
     warmup: { type: "string", default: "10" },
+    processes: { type: "string", default: "1" },
   },
 });
 const players = Number(values.players);
 const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);
+const processes = Number(values.processes);
 const SAMPLE_MS = 250;
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -58,6 +61,7 @@ const server = spawn(process.execPath, ["server.ts"], {
     BASE_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: AUTH_SECRET,
+    WEB_CONCURRENCY: String(processes),
   },
   stdio: ["ignore", "pipe", "inherit"],
 });
@@ -96,31 +100,31 @@ try {
   await site.end();
   console.log(`${players} players signed in; playing for ${warmup} + ${seconds} s…`);
 
-  const pid = server.pid as number;
-  const idle = memory(pid);
+  const pids = serverPids(server.pid as number);
+  const idle = memory(pids);
   const end = performance.now() + (warmup + seconds) * 1000;
   const playing = Promise.all(cookies.map((cookie, index) => play(cookie, index, end)));
   await sleep(warmup * 1000);
   measuring = true;
   const [loadBefore = 0] = os.loadavg();
   const cpuBefore = {
-    server: cpuSeconds(pid),
+    server: sum(pids, (pid) => cpuSeconds(pid)),
     database: databaseCpuSeconds(),
     bench: process.cpuUsage(),
   };
   let peak = idle.rss;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, memory(pid).rss);
+    peak = Math.max(peak, memory(pids).rss);
   }, SAMPLE_MS);
 
   await sleep(seconds * 1000);
   measuring = false;
   const [loadAfter = 0] = os.loadavg();
   clearInterval(sampler);
-  const after = memory(pid);
+  const after = memory(pids);
   const benchCpu = process.cpuUsage(cpuBefore.bench);
   const cpu = {
-    server: cpuSeconds(pid) - cpuBefore.server,
+    server: sum(pids, (pid) => cpuSeconds(pid)) - cpuBefore.server,
     database: databaseCpuSeconds() - cpuBefore.database,
     bench: (benchCpu.user + benchCpu.system) / 1e6,
   };
@@ -130,7 +134,7 @@ try {
 
   const answers = latencies.answer.length;
   console.log(
-    `\n${players} players for ${seconds} s, ${os.availableParallelism()} cores, one server process`,
+    `\n${players} players for ${seconds} s, ${os.availableParallelism()} cores, ${processes === 1 ? "one server process" : `${processes} server processes (WEB_CONCURRENCY) and the first, which keeps the database`}`,
   );
   console.log(
     `  ${answers} answers (${(answers / seconds).toFixed(0)} a second), ${sets} sets finished`,
@@ -245,36 +249,28 @@ function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** CPU time a process has used, user and system, in seconds. */
-function cpuSeconds(pid: number): number {
-  // Fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing parenthesis.
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** CPU time used by every process of the benchmark's PostgreSQL (its data directory's postmaster and children). */
-function databaseCpuSeconds(): number {
-  const postmaster = Number(
+/** The PostgreSQL of the benchmark: its data directory's postmaster. */
+function postmasterPid(): number {
+  return Number(
     fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0],
   );
-  let total = 0;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.split(") ")[1]?.split(" ")[1]);
-      if (Number(entry) === postmaster || parent === postmaster) total += cpuSeconds(Number(entry));
-    } catch {
-      // The process ended while the list was read.
-    }
-  }
-  return total;
 }
 
-/** Resident memory of a process, in kB. */
-function memory(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return { rss: Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]) };
+/** The server: its first process and the workers it forked (its children but PostgreSQL). */
+function serverPids(first: number): number[] {
+  const postmaster = postmasterPid();
+  return [first, ...childrenOf(first).filter((pid) => pid !== postmaster)];
+}
+
+/** CPU time used by every process of the benchmark's PostgreSQL, live or ended. */
+function databaseCpuSeconds(): number {
+  const postmaster = postmasterPid();
+  return cpuSeconds(postmaster, true) + sum(childrenOf(postmaster), (pid) => cpuSeconds(pid));
+}
+
+/** Resident memory of processes, together, in kB. */
+function memory(pids: number[]) {
+  return { rss: sum(pids, residentKb) };
 }
 
 function freePort(): Promise<number> {

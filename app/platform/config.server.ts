@@ -22,6 +22,11 @@ const envSchema = z.object({
    * rendered; 0 renders every request. Production only.
    */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /**
+   * How many processes serve requests, each on its own core (production only). Above 1, the first
+   * process keeps the database, e-mail and sweeps and hands the requests to that many workers.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default(".data"),
   SEED_ON_START: z
     .enum(["true", "false"])
