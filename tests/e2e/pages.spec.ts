@@ -44,6 +44,19 @@ function frenchTexts(page: Page): Promise<string[]> {
   });
 }
 
+/** Holds back the requests that match `pattern` until the returned function is called. */
+async function holdBack(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe("every page passes axe in English and in French", () => {
   const visitorPages = [
     "/",
@@ -124,14 +137,7 @@ test("a notice shows for 5 s, then leaves the address; going elsewhere meanwhile
   await expect(toast).toBeVisible();
   await page.waitForLoadState("networkidle");
   // The next page's data is held back, so the notice's time runs out mid-way.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/businesses.data*", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, "**/businesses.data*");
   await page.clock.runFor(4_900);
   await page.getByRole("navigation").first().getByRole("link", { name: "Businesses" }).click();
   await page.clock.runFor(1_000);
@@ -148,14 +154,7 @@ test("while the next page loads, the pending bar shows and the page still passes
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/");
     await page.waitForLoadState("networkidle");
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/businesses.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, "**/businesses.data*");
     const bar = page.getByRole("progressbar", { name: "Loading" });
     await page.getByRole("link", { name: "Businesses" }).filter({ visible: true }).first().click();
     await expect(bar).toBeVisible();
