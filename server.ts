@@ -242,7 +242,11 @@ function closeServer(server: Server) {
  * Returns the same shutdown, for a failure, with the exit code to end with.
  */
 function stopOnSignal(stop: () => Promise<void>) {
+  let stopping = false;
   const shutDown = (exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    // A second Ctrl-C then ends the process at once, should stopping hang.
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
     stop().then(
