@@ -116,6 +116,15 @@ export function formFailure(error: AppError, extra: Record<string, unknown> = {}
   return data({ ...extra, problem }, { status: error.status, headers: error.headers() });
 }
 
+/** The text fields a refused form sent, to fill it in again (files and the like are left out). */
+export function sentTextFields(raw: unknown): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries((raw ?? {}) as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
+}
+
 /**
  * A page route's `headers`: the Retry-After of a refused form (a rate limit) reaches the browser
  * with the page that shows the message.

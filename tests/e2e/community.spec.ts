@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import { FRENCH_SPACING_MISTAKE } from "../support/french-typography.ts";
-import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
 
 const SCREENSHOTS = ".data/screenshots";
 const BUSINESS = "Lakshmi's Dosa House";
@@ -39,22 +38,6 @@ const LANGUAGES = {
     text: "Un confit parfait et un accueil chaleureux. Voir www.example.com <b>pas gras</b>",
   },
 } as const;
-
-/** Every text the page shows (and its title) that breaks French punctuation spacing. */
-function frenchSpacingMistakes(page: Page): Promise<string[]> {
-  return page.evaluate((pattern) => {
-    const mistake = new RegExp(pattern, "u");
-    const texts = [document.title];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement?.closest("script, style") || !node.textContent?.trim()) continue;
-      // What players wrote in English keeps English punctuation.
-      if (!node.parentElement?.closest("[lang]")?.getAttribute("lang")?.startsWith("fr")) continue;
-      texts.push(node.textContent);
-    }
-    return texts.filter((text) => mistake.test(text));
-  }, FRENCH_SPACING_MISTAKE.source);
-}
 
 /** Full-page screenshots at 1280 and 375 px, to look at; the viewport goes back to 1280. */
 async function screenshots(page: Page, name: string) {

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import type pg from "pg";
+import { FRENCH_SPACING_MISTAKE } from "../support/french-typography.ts";
 import {
   connectToSite,
   createSignedInPlayer,
@@ -128,4 +129,24 @@ function labelsMissingTheirText(page: Page): Promise<string[]> {
       })
       .map((element) => `"${element.innerText}" named "${element.getAttribute("aria-label")}"`);
   });
+}
+
+/**
+ * The page's title and every text it shows marked as French (a review may be in English) that
+ * breaks French punctuation spacing (tests/support/french-typography.ts).
+ */
+export function frenchSpacingMistakes(page: Page): Promise<string[]> {
+  return page.evaluate((pattern) => {
+    const mistake = new RegExp(pattern, "u");
+    const texts = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest("script, style") || !node.textContent?.trim()) continue;
+      if (parent.closest("[lang]")?.getAttribute("lang")?.startsWith("fr")) {
+        texts.push(node.textContent);
+      }
+    }
+    return texts.filter((text) => mistake.test(text));
+  }, FRENCH_SPACING_MISTAKE.source);
 }

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { SITE_PAGES } from "../../app/site-pages/slugs.ts";
-import { FRENCH_SPACING_MISTAKE } from "../support/french-typography.ts";
-import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
 
 /** The address of a page in English ("") or French ("/fr"). */
 const inLanguage = (prefix: "" | "/fr", path: string) =>
@@ -22,26 +21,9 @@ async function checkBothLanguages(
     await open(page);
     await expectNoAxeViolations(page);
     if (prefix) {
-      const texts = await frenchTexts(page);
-      expect(texts.filter((text) => FRENCH_SPACING_MISTAKE.test(text))).toEqual([]);
+      expect(await frenchSpacingMistakes(page)).toEqual([]);
     }
   }
-}
-
-/** The page's title and every text in it marked as French (a review may be in English). */
-function frenchTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const texts = [document.title];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest("script, style") || !node.textContent?.trim()) continue;
-      if (parent.closest("[lang]")?.getAttribute("lang")?.startsWith("fr")) {
-        texts.push(node.textContent);
-      }
-    }
-    return texts;
-  });
 }
 
 /** Holds back the requests that match `pattern` until the returned function is called. */

@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import type pg from "pg";
-import { FRENCH_SPACING_MISTAKE } from "../support/french-typography.ts";
-import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
 import { connectToSite, createSignedInPlayer } from "./players.ts";
 
 const SCREENSHOTS = ".data/screenshots";
@@ -13,20 +12,6 @@ test.beforeAll(() => {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
 });
 test.afterAll(() => site.end());
-
-/** Every text the page shows (and its title) that breaks French punctuation spacing. */
-function frenchSpacingMistakes(page: Page): Promise<string[]> {
-  return page.evaluate((pattern) => {
-    const mistake = new RegExp(pattern, "u");
-    const texts = [document.title];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement?.closest("script, style") || !node.textContent?.trim()) continue;
-      texts.push(node.textContent);
-    }
-    return texts.filter((text) => mistake.test(text));
-  }, FRENCH_SPACING_MISTAKE.source);
-}
 
 /** axe at 1280 and 375 px, with a screenshot of each to look at; French spacing in French. */
 async function checkAndShoot(page: Page, name: string) {

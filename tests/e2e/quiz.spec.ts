@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import type pg from "pg";
-import { FRENCH_SPACING_MISTAKE } from "../support/french-typography.ts";
-import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
 import { connectToSite } from "./players.ts";
 
 const SCREENSHOTS = ".data/screenshots";
@@ -38,20 +37,6 @@ async function tabTo(page: Page, target: Locator, limit = 60) {
     await page.keyboard.press("Tab");
   }
   throw new Error(`Tab never reached ${target}`);
-}
-
-/** Every text the page shows (and its title) that breaks French punctuation spacing. */
-function frenchSpacingMistakes(page: Page): Promise<string[]> {
-  return page.evaluate((pattern) => {
-    const mistake = new RegExp(pattern, "u");
-    const texts = [document.title];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement?.closest("script, style") || !node.textContent?.trim()) continue;
-      texts.push(node.textContent);
-    }
-    return texts.filter((text) => mistake.test(text));
-  }, FRENCH_SPACING_MISTAKE.source);
 }
 
 /**

@@ -4,6 +4,7 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { FormProblemAlert, invalidFieldProps } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { usePageDialog } from "../../ui/use-page-dialog.ts";
 
@@ -39,10 +40,7 @@ export function RedeemDialog({
   const dialog = usePageDialog(goalButtonId(goal.slug));
 
   const closed = to("/redeem");
-  const invalid = (field: string) =>
-    problem?.field === field
-      ? { "aria-invalid": true as const, "aria-errormessage": "redeem-problem" }
-      : {};
+  const invalid = invalidFieldProps(problem, "redeem-problem");
   const rules = t("redeem.form.rules", { returnObjects: true }) as unknown as string[];
 
   return (
@@ -67,15 +65,7 @@ export function RedeemDialog({
         className="mt-4 flex flex-col gap-4"
         noValidate
       >
-        {problem && (
-          <p
-            id="redeem-problem"
-            role="alert"
-            className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
-          >
-            {t(problem.message, problem.values)}
-          </p>
-        )}
+        <FormProblemAlert id="redeem-problem" problem={problem} />
         <input type="hidden" name="goal" value={goal.slug} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <TextField

@@ -3,6 +3,7 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { FormProblemAlert, invalidFieldProps } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { usePageDialog } from "../../ui/use-page-dialog.ts";
 import { useProvinceOptions } from "../../ui/use-province-options.ts";
@@ -45,10 +46,7 @@ export function PlanRequestDialog({
 
   const closed = `${to("/pricing")}?billing=${billing}`;
   const close = () => navigate(closed, { replace: true, preventScrollReset: true });
-  const invalid = (field: string) =>
-    problem?.field === field
-      ? { "aria-invalid": true as const, "aria-describedby": "plan-request-problem" }
-      : {};
+  const invalid = invalidFieldProps(problem, "plan-request-problem");
   const provinces = useProvinceOptions();
 
   return (
@@ -84,15 +82,7 @@ export function PlanRequestDialog({
             preventScrollReset
             className="mt-4 flex flex-col gap-4"
           >
-            {problem && (
-              <p
-                id="plan-request-problem"
-                role="alert"
-                className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
-              >
-                {t(problem.message, problem.values)}
-              </p>
-            )}
+            <FormProblemAlert id="plan-request-problem" problem={problem} />
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="flex flex-col gap-1">
                 <label htmlFor="request-plan" className="font-medium text-slate-800">

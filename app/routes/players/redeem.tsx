@@ -6,7 +6,7 @@ import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
+import { type FormProblem, formAction, formFailure, sentTextFields } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
@@ -66,12 +66,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
     return redirect(`${localizedPath("/redeem", locale)}?notice=redeem-created`);
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const values = Object.fromEntries(
-      Object.entries((raw ?? {}) as Record<string, unknown>).filter(
-        (entry): entry is [string, string] => typeof entry[1] === "string",
-      ),
-    );
-    return formFailure(error, { values });
+    return formFailure(error, { values: sentTextFields(raw) });
   }
 });
 

@@ -2,7 +2,7 @@ import { businessForClaim } from "../../directory/lookup.server.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { formAction, formFailure } from "../../platform/api.ts";
+import { formAction, formFailure, sentTextFields } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
@@ -53,12 +53,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
     return { sentTo: receipt.email };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const values = Object.fromEntries(
-      Object.entries((raw ?? {}) as Record<string, unknown>).filter(
-        (entry): entry is [string, string] => typeof entry[1] === "string",
-      ),
-    );
-    return formFailure(error, { values });
+    return formFailure(error, { values: sentTextFields(raw) });
   }
 });
 

@@ -4,6 +4,7 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { FormProblemAlert, invalidFieldProps } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import { useProvinceOptions } from "../../ui/use-province-options.ts";
@@ -212,10 +213,7 @@ export function CheckoutForm({
   const t = useT();
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
-  const invalid = (field: string) =>
-    problem?.field === field
-      ? { "aria-invalid": true as const, "aria-describedby": "checkout-problem" }
-      : {};
+  const invalid = invalidFieldProps(problem, "checkout-problem");
   return (
     <section aria-labelledby="checkout">
       <h2 id="checkout" className="text-2xl font-bold">
@@ -223,15 +221,7 @@ export function CheckoutForm({
       </h2>
       <Form method="post" action={to("/cart")} className="mt-4 flex flex-col gap-4">
         <input type="hidden" name="intent" value="checkout" />
-        {problem && (
-          <p
-            id="checkout-problem"
-            role="alert"
-            className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
-          >
-            {t(problem.message, problem.values)}
-          </p>
-        )}
+        <FormProblemAlert id="checkout-problem" problem={problem} />
         <TextField
           id="checkout-name"
           name="name"
