@@ -7,7 +7,7 @@ import { enqueueEmail } from "../platform/email.server.ts";
 import { pruneAttempts } from "../platform/rate-limit.server.ts";
 import { type AlertFilters, alertCriteria, alertQuery } from "./alert-filters.ts";
 import { alertConfirmationEmail, alertDigestEmail } from "./emails.server.ts";
-import { matchingJobs, summaryColumns, toSummary } from "./jobs.server.ts";
+import { jobMatch, matchingJobs, summaryColumns, toSummary } from "./jobs.server.ts";
 
 /** Postings one alert mail lists at most; "See all" opens the rest on the site. */
 export const DIGEST_SIZE = 20;
@@ -140,7 +140,7 @@ export async function sendAlertDigests(
         .select(summaryColumns)
         .from(job)
         .innerJoin(jobText, eq(jobText.jobId, job.id))
-        .where(matchingJobs(alertCriteria(alert.filters), now, since))
+        .where(matchingJobs(jobMatch(alertCriteria(alert.filters), now, since)))
         .orderBy(desc(job.postedAt), desc(job.id))
         .limit(DIGEST_SIZE);
       if (rows.length > 0) {

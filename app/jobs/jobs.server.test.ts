@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, TransactionRollbackError } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
@@ -91,6 +91,31 @@ describe("keywords", () => {
     expect(await titles("keywords=co_op")).toEqual(["Facility Manager"]);
     expect(await titles("keywords=50%25")).toEqual(["Facility Manager"]);
     expect(await titles("keywords=r_d")).toEqual([]);
+  });
+
+  test("a search in a transaction runs there, seeing its own posting before anyone else", async () => {
+    const nurse = criteria("keywords=nurse");
+    const seen: Record<string, string[]> = {};
+    await database.db
+      .transaction(async (tx) => {
+        await insertFixtures(tx, [posting("Night Nurse")]);
+        for (const [label, db] of [
+          ["inside", tx],
+          ["outside", database.db],
+        ] as const) {
+          const { items } = await searchJobs(db, nurse, 1, NOW);
+          seen[label] = items.map((item) => item.title["en-CA"]);
+        }
+        tx.rollback();
+      })
+      .catch((error) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(seen).toEqual({
+      inside: ["Night Nurse", "Registered Nurse"],
+      outside: ["Registered Nurse"],
+    });
+    expect(await titles("keywords=nurse")).toEqual(["Registered Nurse"]);
   });
 });
 

@@ -1,6 +1,19 @@
-import { and, desc, eq, gt, gte, inArray, like, lte, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  like,
+  lte,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { job, jobText } from "../db/schema/jobs.ts";
+import { statementCache } from "../db/statements.server.ts";
 import { idsBetween, lastId } from "../platform/sitemap.server.ts";
 import type { EmployerType, EmploymentType, PayPeriod, WorkSetting } from "./posting.ts";
 import type { ProvinceCode } from "./provinces.ts";
@@ -53,29 +66,83 @@ export function wordPattern(term: string): string {
   return term.length < SUBSTRING_MIN_LENGTH ? `% ${literal} %` : `%${literal}%`;
 }
 
+/** A value of a search, or the placeholder it fills in a statement built once per shape. */
+type Bound<T> = T | Placeholder;
+
+/** What a search compares: LIKE patterns, times and choices (see `matchingJobs`). */
+export type JobMatch = {
+  now: Bound<Date>;
+  keywordPatterns: Bound<string>[];
+  locationPatterns: Bound<string>[];
+  postedSince?: Bound<Date>;
+  postedAfter?: Bound<Date>;
+  employerTypes: Bound<string>[];
+  workSettings: Bound<string>[];
+};
+
+/** The values of a search at `now`; `postedAfter` (for alerts) keeps only newer postings. */
+export function jobMatch(criteria: JobCriteria, now: Date, postedAfter?: Date): JobMatch {
+  return {
+    now,
+    keywordPatterns: criteria.keywords.map(wordPattern),
+    locationPatterns: criteria.location.map(wordPattern),
+    postedSince:
+      criteria.postedWithinHours === undefined
+        ? undefined
+        : new Date(now.getTime() - criteria.postedWithinHours * 3_600_000),
+    postedAfter,
+    employerTypes: criteria.employerTypes,
+    workSettings: criteria.workSettings,
+  };
+}
+
+/**
+ * The match with a placeholder for each value, the values by placeholder name, and its shape
+ * (how many of each, which are given): the key of its statement.
+ */
+function boundMatch(match: JobMatch): {
+  bound: JobMatch;
+  values: Record<string, unknown>;
+  shape: string;
+} {
+  const values: Record<string, unknown> = {};
+  const shape: string[] = [];
+  const placeholder = (name: string, value: unknown) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  const bound = Object.fromEntries(
+    Object.entries(match).flatMap(([field, value]): [string, unknown][] => {
+      if (value === undefined) return [];
+      if (!Array.isArray(value)) {
+        shape.push(field);
+        return [[field, placeholder(field, value)]];
+      }
+      shape.push(`${field}:${value.length}`);
+      return [[field, value.map((each, i) => placeholder(`${field}${i}`, each))]];
+    }),
+  ) as JobMatch;
+  return { bound, values, shape: shape.join(" ") };
+}
+
 /**
  * The postings a search shows at `now`: open, not past their closing date, not posted later than
- * `now`, and matching every criterion. `postedAfter` (for alerts) keeps only newer ones.
+ * `now`, and matching every criterion.
  */
-export function matchingJobs(
-  criteria: JobCriteria,
-  now: Date,
-  postedAfter?: Date,
-): SQL | undefined {
+export function matchingJobs(match: JobMatch): SQL | undefined {
   // `is_open` as is, so the planner sees the partial indexes' own predicate.
-  const conditions: SQL[] = [sql`${job.isOpen}`, gt(job.closesAt, now), lte(job.postedAt, now)];
-  for (const term of criteria.keywords) conditions.push(like(job.searchText, wordPattern(term)));
-  for (const term of criteria.location)
-    conditions.push(like(job.searchLocation, wordPattern(term)));
-  if (criteria.postedWithinHours !== undefined) {
-    const since = new Date(now.getTime() - criteria.postedWithinHours * 3_600_000);
-    conditions.push(gte(job.postedAt, since));
-  }
-  if (postedAfter) conditions.push(gt(job.postedAt, postedAfter));
-  if (criteria.employerTypes.length > 0)
-    conditions.push(inArray(job.employerType, criteria.employerTypes));
-  if (criteria.workSettings.length > 0)
-    conditions.push(inArray(job.workSetting, criteria.workSettings));
+  const conditions: SQL[] = [
+    sql`${job.isOpen}`,
+    gt(job.closesAt, match.now),
+    lte(job.postedAt, match.now),
+  ];
+  for (const pattern of match.keywordPatterns) conditions.push(like(job.searchText, pattern));
+  for (const pattern of match.locationPatterns) conditions.push(like(job.searchLocation, pattern));
+  if (match.postedSince) conditions.push(gte(job.postedAt, match.postedSince));
+  if (match.postedAfter) conditions.push(gt(job.postedAt, match.postedAfter));
+  if (match.employerTypes.length > 0)
+    conditions.push(inArray(job.employerType, match.employerTypes));
+  if (match.workSettings.length > 0) conditions.push(inArray(job.workSetting, match.workSettings));
   return and(...conditions);
 }
 
@@ -88,8 +155,8 @@ const newestFirst = [desc(job.postedAt), desc(job.id)];
  * index for common words, through the trigram indexes for rare ones. Separate from searchJobs so
  * the benchmark can print its plan.
  */
-export function searchJobsQuery(db: Db | Tx, criteria: JobCriteria, page: number, now: Date) {
-  const where = matchingJobs(criteria, now);
+export function searchJobsQuery(db: Db | Tx, match: JobMatch, offset: Bound<number>) {
+  const where = matchingJobs(match);
   const matches = db
     .select({ one: sql`1`.as("one") })
     .from(job)
@@ -105,7 +172,7 @@ export function searchJobsQuery(db: Db | Tx, criteria: JobCriteria, page: number
     .from(job)
     .where(where)
     .orderBy(...newestFirst)
-    .offset((page - 1) * PAGE_SIZE)
+    .offset(offset)
     .limit(PAGE_SIZE)
     .as("page_ids");
   const rows = db
@@ -143,6 +210,8 @@ export function searchJobsQuery(db: Db | Tx, criteria: JobCriteria, page: number
     .leftJoinLateral(rows, sql`true`);
 }
 
+const searchStatements = statementCache<Awaited<ReturnType<typeof searchJobsQuery>>>();
+
 /**
  * One page of the postings matching `criteria`, newest first, with their number counted up to
  * COUNT_CAP, in one statement (an empty page past the last still has the count).
@@ -153,7 +222,11 @@ export async function searchJobs(
   page: number,
   now = new Date(),
 ): Promise<JobPage> {
-  const rows = await searchJobsQuery(db, criteria, page, now);
+  const { bound, values, shape } = boundMatch(jobMatch(criteria, now));
+  const statement = searchStatements(db, shape, (handle) =>
+    searchJobsQuery(handle, bound, sql.placeholder("offset")),
+  );
+  const rows = await statement.execute({ ...values, offset: (page - 1) * PAGE_SIZE });
   const found = rows[0]?.total ?? 0;
   const total = Math.min(found, COUNT_CAP);
   return {

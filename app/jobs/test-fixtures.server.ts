@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.server.ts";
+import type { Db, Tx } from "../db/client.server.ts";
 import { type PostingInput, postingSchema } from "./posting.ts";
 import { insertPostings } from "./seed.server.ts";
 
@@ -33,7 +33,7 @@ export function fixturePosting(overrides: Partial<PostingInput> = {}): PostingIn
 }
 
 /** Stores postings as the seed does, after postingSchema; returns their ids in order. */
-export function insertFixtures(db: Db, postings: PostingInput[]): Promise<number[]> {
+export function insertFixtures(db: Db | Tx, postings: PostingInput[]): Promise<number[]> {
   return insertPostings(
     db,
     postings.map((posting) => postingSchema.parse(posting)),
