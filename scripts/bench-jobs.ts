@@ -7,7 +7,8 @@
  * each filter alone and all together at 20 connections (p50/p95/p99), then every input of the
  * list one request at a time (its slowest of 10), then the query plans. The machine's load
  * average is printed with each figure: other work on the same cores moves the latencies. The CPU
- * time the server and its PostgreSQL spent per request (from /proc) does not depend on that load.
+ * time the server, its PostgreSQL and this load generator each spent per request (from /proc)
+ * depends much less on that load.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";

@@ -1,6 +1,7 @@
+import { Placeholder } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
 import type { Db, Tx } from "./client.server.ts";
-import { statementCache } from "./statements.server.ts";
+import { statementCache, withPlaceholders } from "./statements.server.ts";
 
 /** A stand-in query builder: preparing it gives a statement that echoes the values it runs with. */
 function builder(label: string) {
@@ -41,5 +42,35 @@ describe("statementCache", () => {
 
     expect(build.mock.calls.map(([db]) => db)).toEqual([pool, pool, transaction]);
     for (const { value } of build.mock.results) expect(value.prepare).toHaveBeenCalledWith("");
+  });
+});
+
+describe("withPlaceholders", () => {
+  test("puts a placeholder for each value and names the shape by what is given and how many", () => {
+    const now = new Date("2026-11-20T12:00:00Z");
+    const { bound, values, shape } = withPlaceholders({
+      now,
+      words: ["%nurse%", "% rn %"],
+      choices: [],
+      since: undefined,
+    });
+
+    expect(shape).toBe("now words:2 choices:0");
+    expect(values).toEqual({ now, words0: "%nurse%", words1: "% rn %" });
+    expect(bound.now).toBeInstanceOf(Placeholder);
+    expect((bound.words as unknown as Placeholder[]).map(({ name }) => name)).toEqual([
+      "words0",
+      "words1",
+    ]);
+    expect(bound).not.toHaveProperty("since");
+  });
+
+  test("the same shape with other values has the same key", () => {
+    const one = withPlaceholders({ words: ["%welder%"], page: 1 });
+    const other = withPlaceholders({ words: ["% qa %"], page: 7 });
+    const longer = withPlaceholders({ words: ["%welder%", "%night%"], page: 1 });
+
+    expect(other.shape).toBe(one.shape);
+    expect(longer.shape).not.toBe(one.shape);
   });
 });

@@ -1,3 +1,4 @@
+import { type Placeholder, sql } from "drizzle-orm";
 import type { Db, Tx } from "./client.server.ts";
 
 type Runnable<Result> = { execute(values: Record<string, unknown>): Promise<Result> };
@@ -31,4 +32,35 @@ export function statementCache<Result>() {
     }
     return statement;
   };
+}
+
+/** A value of a query, or the placeholder it fills in a statement built once per shape. */
+export type Bound<T> = T | Placeholder;
+
+/**
+ * The fields of a query (each a value, a list of values, or undefined when not given) with a
+ * placeholder in place of each value, the values by placeholder name, and the fields' shape
+ * (which are given, how many in each list): the key of their statement.
+ */
+export function withPlaceholders<Fields extends Record<string, unknown>>(
+  fields: Fields,
+): { bound: Fields; values: Record<string, unknown>; shape: string } {
+  const values: Record<string, unknown> = {};
+  const shape: string[] = [];
+  const placeholder = (name: string, value: unknown) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  const bound = Object.fromEntries(
+    Object.entries(fields).flatMap(([field, value]): [string, unknown][] => {
+      if (value === undefined) return [];
+      if (!Array.isArray(value)) {
+        shape.push(field);
+        return [[field, placeholder(field, value)]];
+      }
+      shape.push(`${field}:${value.length}`);
+      return [[field, value.map((each, i) => placeholder(`${field}${i}`, each))]];
+    }),
+  ) as Fields;
+  return { bound, values, shape: shape.join(" ") };
 }

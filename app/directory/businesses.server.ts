@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
 import { business, businessCategoryCount, businessProduct } from "../db/schema/directory.ts";
+import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
 import { idsBetween, lastId } from "../platform/sitemap.server.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
 import { isOpenAt, provinceTimeZone } from "./hours.ts";
@@ -65,7 +66,7 @@ function gramsOf(term: string): string[] {
 }
 
 /** The column contains the term: checked on each entry read (a rank-index entry holds it). */
-function contains(column: AnyPgColumn, term: string): SQL {
+function contains(column: AnyPgColumn, term: Bound<string>): SQL {
   return sql`strpos(${column}, ${term}) > 0`;
 }
 
@@ -82,6 +83,67 @@ function indexedContains(column: AnyPgColumn, term: string): SQL {
   return sql`search_grams(${column}) @> array[${grams}]::text[] and ${contains(column, term)}`;
 }
 
+/** What a search compares; each left out when not given. */
+type SearchFields = {
+  title?: Bound<string>;
+  location?: Bound<string>;
+  category?: Bound<string>;
+  cursorRating?: Bound<string>;
+  cursorId?: Bound<number>;
+};
+
+/** The search columns and the terms they must contain. */
+function termsOf<Term>(fields: { title?: Term; location?: Term }): [AnyPgColumn, Term][] {
+  const terms: [AnyPgColumn, Term][] = [];
+  if (fields.title !== undefined) terms.push([business.searchName, fields.title]);
+  if (fields.location !== undefined) terms.push([business.searchLocation, fields.location]);
+  return terms;
+}
+
+/** Where a page starts: in the category, below the cursor (each only when given). */
+function pageStart(fields: SearchFields): SQL | undefined {
+  return and(
+    fields.category === undefined ? undefined : eq(business.category, fields.category),
+    fields.cursorRating === undefined
+      ? undefined
+      : sql`(${business.rating}, ${business.id}) < (${fields.cursorRating}::numeric, ${fields.cursorId})`,
+  );
+}
+
+const rank = [desc(business.rating), desc(business.id)];
+
+/** The walk down the ranking (see `searchBusinesses`): `wanted` rows at most. */
+function rankWindowQuery(db: Db | Tx, fields: SearchFields, wanted: Bound<number>) {
+  const ranked = db
+    .select({
+      id: business.id,
+      rating: business.rating,
+      searchName: business.searchName,
+      searchLocation: business.searchLocation,
+    })
+    .from(business)
+    .where(pageStart(fields))
+    .orderBy(...rank)
+    .limit(RANK_WINDOW)
+    .as("ranked");
+  const column = (of: AnyPgColumn) =>
+    of === business.searchName ? ranked.searchName : ranked.searchLocation;
+  const found = db
+    .select({ id: ranked.id, rating: ranked.rating })
+    .from(ranked)
+    .where(and(...termsOf(fields).map(([of, term]) => contains(column(of), term))))
+    .orderBy(desc(ranked.rating), desc(ranked.id))
+    .limit(wanted)
+    .as("found");
+  return db
+    .select(summaryColumns)
+    .from(found)
+    .innerJoin(business, eq(business.id, found.id))
+    .orderBy(desc(found.rating), desc(found.id));
+}
+
+const windowStatements = statementCache<Awaited<ReturnType<typeof rankWindowQuery>>>();
+
 /**
  * Businesses matching every given criterion, best rated first, `limit` at a time. Pass the
  * previous page's `nextCursor` to continue; it is null on the last page.
@@ -97,46 +159,23 @@ export async function searchBusinesses(
   page: { limit: number; cursor?: Cursor },
   now = new Date(),
 ): Promise<BusinessPage> {
-  const terms: [AnyPgColumn, string][] = [];
-  if (criteria.title) terms.push([business.searchName, criteria.title]);
-  if (criteria.location) terms.push([business.searchLocation, criteria.location]);
-  const start = and(
-    criteria.category ? eq(business.category, criteria.category) : undefined,
-    page.cursor
-      ? sql`(${business.rating}, ${business.id}) < (${page.cursor.rating}::numeric, ${page.cursor.id})`
-      : undefined,
-  );
-  const rank = [desc(business.rating), desc(business.id)];
+  const fields = {
+    title: criteria.title || undefined,
+    location: criteria.location || undefined,
+    category: criteria.category || undefined,
+    cursorRating: page.cursor?.rating,
+    cursorId: page.cursor?.id,
+  };
   const wanted = page.limit + 1;
+  const { bound, values, shape } = withPlaceholders({ ...fields, wanted });
+  const window = windowStatements(db, shape, (handle) =>
+    rankWindowQuery(handle, bound, bound.wanted),
+  );
+  const rows = await window.execute(values);
 
-  const ranked = db
-    .select({
-      id: business.id,
-      rating: business.rating,
-      searchName: business.searchName,
-      searchLocation: business.searchLocation,
-    })
-    .from(business)
-    .where(start)
-    .orderBy(...rank)
-    .limit(RANK_WINDOW)
-    .as("ranked");
-  const column = (of: AnyPgColumn) =>
-    of === business.searchName ? ranked.searchName : ranked.searchLocation;
-  const found = db
-    .select({ id: ranked.id, rating: ranked.rating })
-    .from(ranked)
-    .where(and(...terms.map(([of, term]) => contains(column(of), term))))
-    .orderBy(desc(ranked.rating), desc(ranked.id))
-    .limit(wanted)
-    .as("found");
-  const rows = await db
-    .select(summaryColumns)
-    .from(found)
-    .innerJoin(business, eq(business.id, found.id))
-    .orderBy(desc(found.rating), desc(found.id));
-
+  const terms = termsOf(fields);
   if (rows.length < wanted && terms.length > 0) {
+    const start = pageStart(fields);
     // Below the window's last entry; none when the window held every remaining entry.
     const windowEnd = db
       .select({ rating: business.rating, id: business.id })

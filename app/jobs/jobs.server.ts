@@ -1,19 +1,7 @@
-import {
-  and,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  like,
-  lte,
-  type Placeholder,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, like, lte, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { job, jobText } from "../db/schema/jobs.ts";
-import { statementCache } from "../db/statements.server.ts";
+import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
 import { idsBetween, lastId } from "../platform/sitemap.server.ts";
 import type { EmployerType, EmploymentType, PayPeriod, WorkSetting } from "./posting.ts";
 import type { ProvinceCode } from "./provinces.ts";
@@ -66,9 +54,6 @@ export function wordPattern(term: string): string {
   return term.length < SUBSTRING_MIN_LENGTH ? `% ${literal} %` : `%${literal}%`;
 }
 
-/** A value of a search, or the placeholder it fills in a statement built once per shape. */
-type Bound<T> = T | Placeholder;
-
 /** What a search compares: LIKE patterns, times and choices (see `matchingJobs`). */
 export type JobMatch = {
   now: Bound<Date>;
@@ -94,35 +79,6 @@ export function jobMatch(criteria: JobCriteria, now: Date, postedAfter?: Date): 
     employerTypes: criteria.employerTypes,
     workSettings: criteria.workSettings,
   };
-}
-
-/**
- * The match with a placeholder for each value, the values by placeholder name, and its shape
- * (how many of each, which are given): the key of its statement.
- */
-function boundMatch(match: JobMatch): {
-  bound: JobMatch;
-  values: Record<string, unknown>;
-  shape: string;
-} {
-  const values: Record<string, unknown> = {};
-  const shape: string[] = [];
-  const placeholder = (name: string, value: unknown) => {
-    values[name] = value;
-    return sql.placeholder(name);
-  };
-  const bound = Object.fromEntries(
-    Object.entries(match).flatMap(([field, value]): [string, unknown][] => {
-      if (value === undefined) return [];
-      if (!Array.isArray(value)) {
-        shape.push(field);
-        return [[field, placeholder(field, value)]];
-      }
-      shape.push(`${field}:${value.length}`);
-      return [[field, value.map((each, i) => placeholder(`${field}${i}`, each))]];
-    }),
-  ) as JobMatch;
-  return { bound, values, shape: shape.join(" ") };
 }
 
 /**
@@ -222,7 +178,7 @@ export async function searchJobs(
   page: number,
   now = new Date(),
 ): Promise<JobPage> {
-  const { bound, values, shape } = boundMatch(jobMatch(criteria, now));
+  const { bound, values, shape } = withPlaceholders(jobMatch(criteria, now));
   const statement = searchStatements(db, shape, (handle) =>
     searchJobsQuery(handle, bound, sql.placeholder("offset")),
   );
