@@ -18,11 +18,12 @@ const transaction = {} as Tx;
 
 describe("statementCache", () => {
   test("builds a statement once per shape, then runs it with each call's values", async () => {
-    const statements = statementCache<{ label: string; values: Record<string, unknown> }>();
+    const statements = statementCache<{ label: string; values: Record<string, unknown> }>("test");
     const build = vi.fn((_db: Db | Tx) => builder("one word"));
+    const perRun = { samePlanForAnyValues: false };
 
-    const first = statements(pool, "keywords:1", build);
-    const again = statements(pool, "keywords:1", build);
+    const first = statements(pool, "keywords:1", build, perRun);
+    const again = statements(pool, "keywords:1", build, perRun);
 
     expect(again).toBe(first);
     expect(build).toHaveBeenCalledTimes(1);
@@ -32,16 +33,30 @@ describe("statementCache", () => {
     });
   });
 
-  test("keeps statements apart by shape and by database handle, and leaves them unnamed", () => {
-    const statements = statementCache<unknown>();
+  test("keeps statements apart by shape and by database handle", () => {
+    const statements = statementCache<unknown>("test");
     const build = vi.fn((_db: Db | Tx) => builder("any"));
+    const perRun = { samePlanForAnyValues: false };
 
-    statements(pool, "keywords:1", build);
-    statements(pool, "keywords:2", build);
-    statements(transaction, "keywords:1", build);
+    statements(pool, "keywords:1", build, perRun);
+    statements(pool, "keywords:2", build, perRun);
+    statements(transaction, "keywords:1", build, perRun);
 
     expect(build.mock.calls.map(([db]) => db)).toEqual([pool, pool, transaction]);
-    for (const { value } of build.mock.results) expect(value.prepare).toHaveBeenCalledWith("");
+  });
+
+  test("names a statement only when one plan serves any values, one name per shape", () => {
+    const statements = statementCache<unknown>("search");
+    const names = (key: string, samePlanForAnyValues: boolean, db: Db | Tx = pool) => {
+      const query = builder(key);
+      statements(db, key, () => query, { samePlanForAnyValues });
+      return query.prepare.mock.calls.map(([name]) => name);
+    };
+
+    expect(names("words:1", false)).toEqual([""]);
+    expect(names("filters:1", true)).toEqual(["search_1"]);
+    expect(names("filters:2", true)).toEqual(["search_2"]);
+    expect(names("filters:1", true, transaction)).toEqual(["search_1"]);
   });
 });
 

@@ -11,14 +11,27 @@ type Preparable<Result> = { prepare(name: string): Runnable<Result> };
  * the server's CPU every time (docs/performance.md), more than the rest of the service. The keys
  * must be few: one statement is kept per key for as long as its handle lives.
  *
- * The statements stay unnamed, as Drizzle's own `execute` leaves them: PostgreSQL plans every run
- * for its values, because a common word and a rare one need different plans, and a named
- * statement would soon be given one generic plan for both.
+ * A shape whose best plan depends on its values (a common word or a rare one) is run unnamed, as
+ * Drizzle's own `execute` runs everything: PostgreSQL plans every run for its values. One whose
+ * plan does not (`samePlanForAnyValues`) is a named statement, `${name}_${n}`: PostgreSQL parses
+ * it once per connection and, after five runs, may keep one generic plan instead of planning each
+ * run (decision 0025).
  */
-export function statementCache<Result>() {
+export function statementCache<Result>(name: string) {
   // Per handle: a statement runs on the pool or the transaction it was built on.
   const byHandle = new WeakMap<Db | Tx, Map<string, Runnable<Result>>>();
-  return (db: Db | Tx, key: string, build: (db: Db | Tx) => Preparable<Result>) => {
+  // One name per shape in the whole process, so a connection never sees two texts under one name.
+  const names = new Map<string, string>();
+  const nameOf = (key: string) => {
+    if (!names.has(key)) names.set(key, `${name}_${names.size + 1}`);
+    return names.get(key) as string;
+  };
+  return (
+    db: Db | Tx,
+    key: string,
+    build: (db: Db | Tx) => Preparable<Result>,
+    options: { samePlanForAnyValues: boolean },
+  ) => {
     let statements = byHandle.get(db);
     if (!statements) {
       statements = new Map();
@@ -27,7 +40,7 @@ export function statementCache<Result>() {
     let statement = statements.get(key);
     if (!statement) {
       // An empty name is pg's unnamed statement.
-      statement = build(db).prepare("");
+      statement = build(db).prepare(options.samePlanForAnyValues ? nameOf(key) : "");
       statements.set(key, statement);
     }
     return statement;

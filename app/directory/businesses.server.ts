@@ -142,7 +142,8 @@ function rankWindowQuery(db: Db | Tx, fields: SearchFields, wanted: Bound<number
     .orderBy(desc(found.rating), desc(found.id));
 }
 
-const windowStatements = statementCache<Awaited<ReturnType<typeof rankWindowQuery>>>();
+const windowStatements =
+  statementCache<Awaited<ReturnType<typeof rankWindowQuery>>>("business_search");
 
 /**
  * Businesses matching every given criterion, best rated first, `limit` at a time. Pass the
@@ -168,8 +169,14 @@ export async function searchBusinesses(
   };
   const wanted = page.limit + 1;
   const { bound, values, shape } = withPlaceholders({ ...fields, wanted });
-  const window = windowStatements(db, shape, (handle) =>
-    rankWindowQuery(handle, bound, bound.wanted),
+  // The walk reads the same index whatever the terms (decision 0009): one plan serves them all.
+  const window = windowStatements(
+    db,
+    shape,
+    (handle) => rankWindowQuery(handle, bound, bound.wanted),
+    {
+      samePlanForAnyValues: true,
+    },
   );
   const rows = await window.execute(values);
 

@@ -166,7 +166,7 @@ export function searchJobsQuery(db: Db | Tx, match: JobMatch, offset: Bound<numb
     .leftJoinLateral(rows, sql`true`);
 }
 
-const searchStatements = statementCache<Awaited<ReturnType<typeof searchJobsQuery>>>();
+const searchStatements = statementCache<Awaited<ReturnType<typeof searchJobsQuery>>>("job_search");
 
 /**
  * One page of the postings matching `criteria`, newest first, with their number counted up to
@@ -179,8 +179,13 @@ export async function searchJobs(
   now = new Date(),
 ): Promise<JobPage> {
   const { bound, values, shape } = withPlaceholders(jobMatch(criteria, now));
-  const statement = searchStatements(db, shape, (handle) =>
-    searchJobsQuery(handle, bound, sql.placeholder("offset")),
+  // Words need a plan of their own: a common one walks the list, a rare one its trigram index.
+  const anyWords = criteria.keywords.length + criteria.location.length > 0;
+  const statement = searchStatements(
+    db,
+    shape,
+    (handle) => searchJobsQuery(handle, bound, sql.placeholder("offset")),
+    { samePlanForAnyValues: !anyWords },
   );
   const rows = await statement.execute({ ...values, offset: (page - 1) * PAGE_SIZE });
   const found = rows[0]?.total ?? 0;
