@@ -6,7 +6,17 @@ import pg from "pg";
 import { startEmbeddedDatabase } from "./embedded.server.ts";
 import * as schema from "./schema/index.ts";
 
-export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+type PoolDatabase = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+export type Database = PoolDatabase & {
+  /**
+   * The same database on connections of their own (a second pool) that give every statement one
+   * generic plan (`plan_cache_mode = force_generic_plan`): for statements whose plan does not
+   * depend on their values, which PostgreSQL would otherwise plan again on every run
+   * (`statementCache`, decision 0025). Absent on handles made elsewhere.
+   */
+  $samePlan?: PoolDatabase;
+};
 
 /** The pool, for one statement at a time. */
 export type Db = Database;
@@ -54,28 +64,37 @@ export async function openDatabase(options: {
     ? undefined
     : await startEmbeddedDatabase(options.embeddedDataDir, options.log);
   const url = options.databaseUrl ?? (embedded?.url as string);
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.maxConnections ?? 10,
-    statement_timeout: options.timeoutMs,
-    connectionTimeoutMillis: options.timeoutMs,
-  });
-  // An idle connection closed by the server (a restart, or shutdown on Ctrl-C, which stops the
-  // embedded PostgreSQL too) must not crash the process; the pool opens a new one when needed.
-  pool.on("error", (error) => options.log?.(`idle database connection closed: ${error.message}`));
+  const openPool = (extra: Partial<pg.PoolConfig> = {}) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.maxConnections ?? 10,
+      statement_timeout: options.timeoutMs,
+      connectionTimeoutMillis: options.timeoutMs,
+      ...extra,
+    });
+    // An idle connection closed by the server (a restart, or shutdown on Ctrl-C, which stops the
+    // embedded PostgreSQL too) must not crash the process; the pool opens a new one when needed.
+    pool.on("error", (error) => options.log?.(`idle database connection closed: ${error.message}`));
+    return pool;
+  };
+  const pool = openPool();
+  // Opens connections only when a statement needs one, as the first.
+  const samePlanPool = openPool({ options: "-c plan_cache_mode=force_generic_plan" });
+  const closePools = () => Promise.all([pool.end(), samePlanPool.end()]);
   try {
-    const db = drizzle({ client: pool, schema, casing: "snake_case" });
+    const db: Database = drizzle({ client: pool, schema, casing: "snake_case" });
+    db.$samePlan = drizzle({ client: samePlanPool, schema, casing: "snake_case" });
     if (options.migrate !== false) await applyMigrations(url);
     return {
       db,
       url,
       close: async () => {
-        await pool.end();
+        await closePools();
         await embedded?.stop();
       },
     };
   } catch (error) {
-    await pool.end();
+    await closePools();
     await embedded?.stop();
     throw error;
   }

@@ -1,7 +1,8 @@
-import { Placeholder } from "drizzle-orm";
+import { Placeholder, sql } from "drizzle-orm";
 import { describe, expect, test, vi } from "vitest";
 import type { Db, Tx } from "./client.server.ts";
 import { statementCache, withPlaceholders } from "./statements.server.ts";
+import { createTestDatabase } from "./test-database.server.ts";
 
 /** A stand-in query builder: preparing it gives a statement that echoes the values it runs with. */
 function builder(label: string) {
@@ -58,6 +59,19 @@ describe("statementCache", () => {
     expect(names("filters:2", true)).toEqual(["search_2"]);
     expect(names("filters:1", true, transaction)).toEqual(["search_1"]);
   });
+
+  test("runs a named statement on the handle's same-plan connections, when it has them", () => {
+    const statements = statementCache<unknown>("search");
+    const samePlan = {} as Db;
+    const withSamePlan = { $samePlan: samePlan } as unknown as Db;
+    const build = vi.fn((_db: Db | Tx) => builder("any"));
+
+    statements(withSamePlan, "filters:1", build, { samePlanForAnyValues: true });
+    statements(withSamePlan, "words:1", build, { samePlanForAnyValues: false });
+    statements(transaction, "filters:1", build, { samePlanForAnyValues: true });
+
+    expect(build.mock.calls.map(([db]) => db)).toEqual([samePlan, withSamePlan, transaction]);
+  });
 });
 
 describe("withPlaceholders", () => {
@@ -87,5 +101,20 @@ describe("withPlaceholders", () => {
 
     expect(other.shape).toBe(one.shape);
     expect(longer.shape).not.toBe(one.shape);
+  });
+});
+
+describe("the database's same-plan connections", () => {
+  test("give every statement one generic plan; the others plan as PostgreSQL chooses", async () => {
+    const database = await createTestDatabase();
+    try {
+      const mode = async (db: Db) =>
+        (await db.execute<{ plan_cache_mode: string }>(sql`show plan_cache_mode`)).rows[0]
+          ?.plan_cache_mode;
+      expect(await mode(database.db.$samePlan as Db)).toBe("force_generic_plan");
+      expect(await mode(database.db)).toBe("auto");
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -13,9 +13,9 @@ type Preparable<Result> = { prepare(name: string): Runnable<Result> };
  *
  * A shape whose best plan depends on its values (a common word or a rare one) is run unnamed, as
  * Drizzle's own `execute` runs everything: PostgreSQL plans every run for its values. One whose
- * plan does not (`samePlanForAnyValues`) is a named statement, `${name}_${n}`: PostgreSQL parses
- * it once per connection and, after five runs, may keep one generic plan instead of planning each
- * run (decision 0025).
+ * plan does not (`samePlanForAnyValues`) is a named statement, `${name}_${n}`, on the pool's
+ * connections that keep one generic plan (`Database.$samePlan`): parsed and planned once per
+ * connection (decision 0025). In a transaction it runs there, planned as PostgreSQL chooses.
  */
 export function statementCache<Result>(name: string) {
   // Per handle: a statement runs on the pool or the transaction it was built on.
@@ -40,7 +40,9 @@ export function statementCache<Result>(name: string) {
     let statement = statements.get(key);
     if (!statement) {
       // An empty name is pg's unnamed statement.
-      statement = build(db).prepare(options.samePlanForAnyValues ? nameOf(key) : "");
+      statement = options.samePlanForAnyValues
+        ? build(("$samePlan" in db && db.$samePlan) || db).prepare(nameOf(key))
+        : build(db).prepare("");
       statements.set(key, statement);
     }
     return statement;
