@@ -42,19 +42,24 @@ const tokenOf = (header: string): string =>
   decodeURIComponent(/better-auth\.session_token=([^;]*)/.exec(header)?.[1] ?? "").split(".")[0] ??
   "";
 
-/** Counts the queries the pool runs while `run` runs. */
+/** Counts the queries the database's pools run while `run` runs. */
 async function countQueries(run: () => Promise<unknown>): Promise<number> {
-  const pool = database.db.$client;
-  const query = pool.query;
+  const pools = [database.db.$client, database.db.$samePlan?.$client].filter((pool) => !!pool);
+  const originals = pools.map((pool) => pool.query);
   let count = 0;
-  pool.query = ((...args: Parameters<typeof query>) => {
-    count += 1;
-    return query.apply(pool, args);
-  }) as typeof query;
+  pools.forEach((pool, i) => {
+    const query = originals[i] as typeof pool.query;
+    pool.query = ((...args: Parameters<typeof query>) => {
+      count += 1;
+      return query.apply(pool, args);
+    }) as typeof query;
+  });
   try {
     await run();
   } finally {
-    pool.query = query;
+    pools.forEach((pool, i) => {
+      pool.query = originals[i] as typeof pool.query;
+    });
   }
   return count;
 }

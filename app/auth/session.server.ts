@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { type RouterContextProvider, redirect } from "react-router";
-import type { Database } from "../db/client.server.ts";
+import type { Db, Tx } from "../db/client.server.ts";
 import { session, user } from "../db/schema/accounts.ts";
+import { statementCache } from "../db/statements.server.ts";
 import { localeFromPath, localizedPath } from "../i18n/locale.ts";
 import { authContext, databaseContext } from "../platform/context.ts";
 import { AppError } from "../platform/errors.ts";
@@ -52,7 +53,10 @@ async function lookUpViewer(
   const auth = context.get(authContext);
   const token = signedSessionToken(request.headers, auth.options.secret as string);
   if (!token) return null;
-  const [found] = await viewerBySessionToken(context.get(databaseContext)).execute({ token });
+  const viewerByToken = viewerStatements(context.get(databaseContext), "by token", viewerQuery, {
+    samePlanForAnyValues: true,
+  });
+  const [found] = await viewerByToken.execute({ token });
   if (!found) return null;
   const { expiresAt, ...viewer } = found;
   const extendFrom =
@@ -64,19 +68,11 @@ async function lookUpViewer(
   return { id, name, email, emailVerified, image: image ?? null, handle: handle ?? "" };
 }
 
-/** Prepared once per database: PostgreSQL plans it once per connection, Drizzle builds it once. */
-const viewerQueries = new WeakMap<Database, ReturnType<typeof prepareViewerQuery>>();
+/** Built once; a named statement with one generic plan (a lookup by token plans the same for any). */
+const viewerStatements =
+  statementCache<Awaited<ReturnType<typeof viewerQuery>>>("viewer_by_session_token");
 
-function viewerBySessionToken(db: Database) {
-  let query = viewerQueries.get(db);
-  if (!query) {
-    query = prepareViewerQuery(db);
-    viewerQueries.set(db, query);
-  }
-  return query;
-}
-
-function prepareViewerQuery(db: Database) {
+function viewerQuery(db: Db | Tx) {
   return db
     .select({
       id: user.id,
@@ -89,8 +85,7 @@ function prepareViewerQuery(db: Database) {
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .where(eq(session.token, sql.placeholder("token")))
-    .prepare("viewer_by_session_token");
+    .where(eq(session.token, sql.placeholder("token")));
 }
 
 /** The signed-in player, or a redirect to /login that comes back here after signing in. */
