@@ -18,20 +18,39 @@ export type Server = {
   stop: () => Promise<void>;
 };
 
+/**
+ * The environment settings and Node flags `npm run serve` starts the server with (heap sizes and
+ * the allocator's settings change what memory figures mean), read from package.json so the two
+ * cannot drift apart.
+ */
+function serveCommand(): { env: Record<string, string>; flags: string[] } {
+  const { scripts } = JSON.parse(fs.readFileSync("package.json", "utf8"));
+  const command = /^((?:\w+=\S* )*)node ((?:--\S+ )*)server\.ts$/.exec(scripts.serve);
+  if (!command) throw new Error("package.json's serve script no longer runs node … server.ts.");
+  const words = (text = "") => text.split(" ").filter(Boolean);
+  const env = Object.fromEntries(
+    words(command[1]).map((setting) => setting.split("=", 2) as [string, string]),
+  );
+  return { env, flags: words(command[2]) };
+}
+
 /** The production build on `port`, against `databaseUrl`, ready when it says so. */
 export async function startServer(options: {
   databaseUrl: string;
   port: number;
   /** Opens the inspector on this port, for CPU profiles and heap snapshots. */
   inspectPort?: number;
+  /** More of the server's environment (WEB_CONCURRENCY, say). */
+  env?: Record<string, string>;
 }): Promise<Server> {
   if (!fs.existsSync("build/server/index.js")) throw new Error("Run npm run build first.");
   const inspect = options.inspectPort ? [`--inspect=127.0.0.1:${options.inspectPort}`] : [];
-  // As `npm run serve` starts it.
-  const child = spawn(process.execPath, [...inspect, "--expose-gc", "server.ts"], {
+  const serve = serveCommand();
+  const child = spawn(process.execPath, [...inspect, ...serve.flags, "server.ts"], {
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      ...serve.env,
+      ...options.env,
       PORT: String(options.port),
       DATABASE_URL: options.databaseUrl,
       SEED_ON_START: "false",
