@@ -10,16 +10,17 @@
  * time the server, its PostgreSQL and this load generator each spent per request (from /proc)
  * depends much less on that load.
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../app/db/client.server.ts";
-import { jobMatch, searchJobsQuery } from "../app/jobs/jobs.server.ts";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { type Database, openDatabase } from "../app/db/client.server.ts";
+import { searchJobs } from "../app/jobs/jobs.server.ts";
 import { scaleJobs } from "../app/jobs/scale.server.ts";
-import { jobSearchSchema, PAGE_SIZE } from "../app/jobs/search.ts";
+import { jobSearchSchema } from "../app/jobs/search.ts";
+import { startServer } from "./load.ts";
 import { childrenOf, cpuSeconds, sum } from "./processes.ts";
 
 const { values } = parseArgs({
@@ -153,23 +154,10 @@ await scaleJobs(database.db, Number(values.jobs), (done) =>
 );
 console.log(`\n${load()} before starting the server`);
 
-const server = spawn(process.execPath, ["server.ts"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATABASE_URL: database.url,
-    SEED_ON_START: "false",
-    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-    WEB_CONCURRENCY: values.processes,
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise<void>((resolve, reject) => {
-  server.stdout?.on("data", (chunk) => String(chunk).includes("Site ready") && resolve());
-  server.once("exit", (code) =>
-    reject(new Error(`The server stopped before it was ready (exit ${code}).`)),
-  );
+const server = await startServer({
+  databaseUrl: database.url,
+  port,
+  env: { WEB_CONCURRENCY: String(values.processes) },
 });
 
 try {
@@ -190,8 +178,10 @@ try {
   for (const query of [
     "",
     "keywords=developer",
+    "keywords=tech",
     "keywords=zq",
     "keywords=unity&location=nu",
+    "location=british%20columbia",
     "location=m5v",
     "posted=1&employerType=other&workSetting=remote",
     "keywords=it&location=qc&posted=1&employerType=other&workSetting=remote",
@@ -200,8 +190,7 @@ try {
     await plan(query);
   }
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  await server.stop();
   await database.close();
 }
 
@@ -250,10 +239,10 @@ async function loadFor(duration: number, queries: string[]) {
 async function measure(label: string, queries: string[]) {
   await loadFor(1, queries);
   const before = load();
-  const cpuBefore = benchCpu(server.pid as number);
+  const cpuBefore = benchCpu(server.pid);
   const clientBefore = process.cpuUsage();
   const { latencies, errors } = await loadFor(seconds, queries);
-  const cpuAfter = benchCpu(server.pid as number);
+  const cpuAfter = benchCpu(server.pid);
   const perRequest = (seconds: number) => ((seconds * 1000) / latencies.length).toFixed(2);
   const serverCpu = perRequest(cpuAfter.server - cpuBefore.server);
   const databaseCpu = perRequest(cpuAfter.database - cpuBefore.database);
@@ -279,26 +268,51 @@ async function alone(query: string) {
   );
 }
 
-/** The plan of the statement the API runs for `query`, as the server would run it. */
+/**
+ * The plans of the statements the API sends for `query`, as the server runs them: those it runs
+ * on its same-plan pool (decision 0025) with their generic plan, the others planned for their
+ * values.
+ */
 async function plan(query: string) {
-  const raw = Object.fromEntries(
-    [...new URLSearchParams(query).keys()].map((key) => {
-      const all = new URLSearchParams(query).getAll(key);
-      return [key, all.length > 1 ? all : all[0]];
-    }),
-  );
-  const { criteria, page } = jobSearchSchema.parse(raw);
-  const match = jobMatch(criteria, new Date());
-  const statement = searchJobsQuery(database.db, match, (page - 1) * PAGE_SIZE).toSQL();
+  const params = new URLSearchParams(query);
+  const { criteria, page } = jobSearchSchema.parse({
+    ...Object.fromEntries(params),
+    employerType: params.getAll("employerType"),
+    workSetting: params.getAll("workSetting"),
+  });
+  const sent: { sql: string; params: unknown[]; samePlan: boolean }[] = [];
+  const recording = (samePlan: boolean) =>
+    drizzle({
+      client: database.db.$client,
+      casing: "snake_case",
+      logger: { logQuery: (sql, params) => sent.push({ sql, params, samePlan }) },
+    });
+  const db = Object.assign(recording(false), { $samePlan: recording(true) });
+  await searchJobs(db as unknown as Database, criteria, page);
   const client = await database.db.$client.connect();
   try {
-    const { rows } = await client.query(
-      `explain (analyze, buffers, costs off, timing on) ${statement.sql}`,
-      statement.params,
-    );
-    console.log(
-      `### \`/api/jobs?${query}\`\n\n\`\`\`\n${rows.map((row) => row["QUERY PLAN"]).join("\n")}\n\`\`\`\n`,
-    );
+    console.log(`### \`/api/jobs?${query}\`\n`);
+    for (const statement of sent) {
+      const explain = "explain (analyze, buffers, costs off)";
+      let rows: Record<string, string>[];
+      if (statement.samePlan) {
+        await client.query("set plan_cache_mode = force_generic_plan");
+        await client.query(`prepare planned as ${statement.sql}`);
+        const values = statement.params.map((value) =>
+          typeof value === "number"
+            ? String(value)
+            : pg.escapeLiteral(value instanceof Date ? value.toISOString() : String(value)),
+        );
+        ({ rows } = await client.query(`${explain} execute planned(${values.join(", ")})`));
+        await client.query("deallocate planned; reset plan_cache_mode");
+      } else {
+        ({ rows } = await client.query(`${explain} ${statement.sql}`, statement.params));
+      }
+      const kind = statement.samePlan ? "generic plan" : "planned for its values";
+      console.log(
+        `${kind}:\n\n\`\`\`\n${rows.map((row) => row["QUERY PLAN"]).join("\n")}\n\`\`\`\n`,
+      );
+    }
   } finally {
     client.release();
   }

@@ -7,7 +7,8 @@ import { enqueueEmail } from "../platform/email.server.ts";
 import { pruneAttempts } from "../platform/rate-limit.server.ts";
 import { type AlertFilters, alertCriteria, alertQuery } from "./alert-filters.ts";
 import { alertConfirmationEmail, alertDigestEmail } from "./emails.server.ts";
-import { jobMatch, matchingJobs, summaryColumns, toSummary } from "./jobs.server.ts";
+import { jobMatch, matchingJobs } from "./jobs.server.ts";
+import { summaryColumns, toSummary } from "./summaries.server.ts";
 
 /** Postings one alert mail lists at most; "See all" opens the rest on the site. */
 export const DIGEST_SIZE = 20;

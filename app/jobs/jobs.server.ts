@@ -3,56 +3,22 @@ import type { Db, Tx } from "../db/client.server.ts";
 import { job, jobText } from "../db/schema/jobs.ts";
 import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
 import { idsBetween, lastId } from "../platform/sitemap.server.ts";
-import type { EmployerType, EmploymentType, PayPeriod, WorkSetting } from "./posting.ts";
-import type { ProvinceCode } from "./provinces.ts";
-import { COUNT_CAP, type JobCriteria, PAGE_SIZE } from "./search.ts";
-import { SUBSTRING_MIN_LENGTH } from "./search-text.ts";
-import type { JobDetail, JobPage, JobSummary } from "./types.ts";
-
-export const summaryColumns = {
-  id: job.id,
-  title: job.title,
-  company: job.company,
-  companyLogo: job.companyLogo,
-  city: job.city,
-  province: job.province,
-  workSetting: job.workSetting,
-  employerType: job.employerType,
-  employmentType: job.employmentType,
-  payMinCents: job.payMinCents,
-  payMaxCents: job.payMaxCents,
-  payPeriod: job.payPeriod,
-  overview: jobText.overview,
-  postedAt: job.postedAt,
-  updatedAt: job.updatedAt,
-};
-
-type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]["_"]["data"] };
-
-export function toSummary(row: SummaryRow): JobSummary {
-  const { payMinCents, payMaxCents, payPeriod, ...rest } = row;
-  return {
-    ...rest,
-    province: row.province as ProvinceCode,
-    workSetting: row.workSetting as WorkSetting,
-    employerType: row.employerType as EmployerType,
-    employmentType: row.employmentType as EmploymentType,
-    pay: { minCents: payMinCents, maxCents: payMaxCents, period: payPeriod as PayPeriod },
-    postedAt: row.postedAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/**
- * The LIKE pattern for one search word: anywhere in a word from three characters on, otherwise a
- * whole word (columns hold " word word "), so "IT" or "RN" find those words and not "facility".
- * Both shapes give pg_trgm trigrams to look up. Wildcards are escaped (search words never hold
- * any: punctuation separates words).
- */
-export function wordPattern(term: string): string {
-  const literal = term.replace(/[\\%_]/g, (character) => `\\${character}`);
-  return term.length < SUBSTRING_MIN_LENGTH ? `% ${literal} %` : `%${literal}%`;
-}
+import { COUNT_CAP, type JobCriteria, PAGE_SIZE, postedSince } from "./search.ts";
+import { wordPattern } from "./search-text.ts";
+import {
+  type PageWithCount,
+  pageOf,
+  pageWithCount,
+  summaryColumns,
+  toSummary,
+} from "./summaries.server.ts";
+import type { JobDetail, JobPage } from "./types.ts";
+import {
+  searchTerms,
+  searchWordPostings,
+  termWords,
+  wordPostingsPlan,
+} from "./word-postings.server.ts";
 
 /** What a search compares: LIKE patterns, times and choices (see `matchingJobs`). */
 export type JobMatch = {
@@ -71,10 +37,7 @@ export function jobMatch(criteria: JobCriteria, now: Date, postedAfter?: Date): 
     now,
     keywordPatterns: criteria.keywords.map(wordPattern),
     locationPatterns: criteria.location.map(wordPattern),
-    postedSince:
-      criteria.postedWithinHours === undefined
-        ? undefined
-        : new Date(now.getTime() - criteria.postedWithinHours * 3_600_000),
+    postedSince: postedSince(criteria, now),
     postedAfter,
     employerTypes: criteria.employerTypes,
     workSettings: criteria.workSettings,
@@ -105,11 +68,12 @@ export function matchingJobs(match: JobMatch): SQL | undefined {
 const newestFirst = [desc(job.postedAt), desc(job.id)];
 
 /**
- * The statement behind a page of results. Two parts the planner plans apart, in one round trip:
- * the count, the first COUNT_CAP + 1 matches in no order (so it can stop early whichever index
- * it reads), and the page, newest first, which reads only as far as its last row: down the list
- * index for common words, through the trigram indexes for rare ones. Separate from searchJobs so
- * the benchmark can print its plan.
+ * A search through the postings' own table. Two parts the planner plans apart: the count, the
+ * first COUNT_CAP + 1 matches in no order (so it can stop early whichever index it reads), and the
+ * page, newest first, which reads only as far as its last row down the list index. Without words
+ * its plan is the same for any values; with words (a term too common for the postings lists,
+ * `searchJobs`) it is planned for them: down the list index for common words, through the
+ * trigram indexes for rare ones. Separate from searchJobs so the benchmark can print its plan.
  */
 export function searchJobsQuery(db: Db | Tx, match: JobMatch, offset: Bound<number>) {
   const where = matchingJobs(match);
@@ -131,46 +95,17 @@ export function searchJobsQuery(db: Db | Tx, match: JobMatch, offset: Bound<numb
     .offset(offset)
     .limit(PAGE_SIZE)
     .as("page_ids");
-  const rows = db
-    .select(summaryColumns)
-    .from(pageIds)
-    .innerJoin(job, eq(job.id, pageIds.id))
-    .innerJoin(jobText, eq(jobText.jobId, pageIds.id))
-    .orderBy(desc(pageIds.postedAt), desc(pageIds.id))
-    .as("page_rows");
-  const { id, title, company, companyLogo, city, province, workSetting, employerType } = rows;
-  const { employmentType, payMinCents, payMaxCents, payPeriod, overview, postedAt, updatedAt } =
-    rows;
-  return db
-    .select({
-      total: counted.total,
-      row: {
-        id,
-        title,
-        company,
-        companyLogo,
-        city,
-        province,
-        workSetting,
-        employerType,
-        employmentType,
-        payMinCents,
-        payMaxCents,
-        payPeriod,
-        overview,
-        postedAt,
-        updatedAt,
-      },
-    })
-    .from(counted)
-    .leftJoinLateral(rows, sql`true`);
+  return pageWithCount(db, counted, pageIds);
 }
 
-const searchStatements = statementCache<Awaited<ReturnType<typeof searchJobsQuery>>>("job_search");
+const searchStatements = statementCache<PageWithCount>("job_search");
 
 /**
  * One page of the postings matching `criteria`, newest first, with their number counted up to
- * COUNT_CAP, in one statement (an empty page past the last still has the count).
+ * COUNT_CAP. Words are looked up in the search's vocabulary first: a term no posting holds ends
+ * the search, and most searches with words are then read from their words' postings lists
+ * (decision 0026, `wordPostingsPlan`). A search without words, or whose terms are all common,
+ * reads the postings' table.
  */
 export async function searchJobs(
   db: Db | Tx,
@@ -178,29 +113,23 @@ export async function searchJobs(
   page: number,
   now = new Date(),
 ): Promise<JobPage> {
+  const offset = (page - 1) * PAGE_SIZE;
+  const terms = await termWords(db, searchTerms(criteria));
+  if (terms.some(({ words }) => words.length === 0)) return pageOf([], page);
+  const plan = wordPostingsPlan(terms);
+  if (plan) return pageOf(await searchWordPostings(db, plan, criteria, offset, now), page);
+
   const { bound, values, shape } = withPlaceholders(jobMatch(criteria, now));
-  // Words need a plan of their own: a common one walks the list, a rare one its trigram index.
-  const anyWords = criteria.keywords.length + criteria.location.length > 0;
   const statement = searchStatements(
     db,
     shape,
     (handle) => searchJobsQuery(handle, bound, sql.placeholder("offset")),
-    { samePlanForAnyValues: !anyWords },
+    // Words need a plan of their own: a common one walks the list, a rare one its trigram index.
+    { samePlanForAnyValues: terms.length === 0 },
   );
-  const rows = await statement.execute({ ...values, offset: (page - 1) * PAGE_SIZE });
-  const found = rows[0]?.total ?? 0;
-  const total = Math.min(found, COUNT_CAP);
-  return {
-    items: rows.flatMap(({ row }) => (row ? [toSummary(row)] : [])),
-    total,
-    totalCapped: found > COUNT_CAP,
-    page,
-    pageSize: PAGE_SIZE,
-    pages: Math.ceil(total / PAGE_SIZE),
-  };
+  return pageOf(await statement.execute({ ...values, offset }), page);
 }
 
-/** Whether a posting takes applications at `now`. */
 export function isOpenAt(row: { isOpen: boolean; closesAt: Date }, now: Date): boolean {
   return row.isOpen && row.closesAt > now;
 }

@@ -2,7 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { job, jobText, savedJob } from "../db/schema/jobs.ts";
 import { AppError } from "../platform/errors.ts";
-import { isOpenAt, summaryColumns, toSummary } from "./jobs.server.ts";
+import { isOpenAt } from "./jobs.server.ts";
+import { summaryColumns, toSummary } from "./summaries.server.ts";
 import type { JobSummary } from "./types.ts";
 
 /** Saves a posting for the player; saving it again keeps the one row (and its first date). */

@@ -116,8 +116,10 @@ export async function scaleJobs(
     update job set posted_at = posted_at + shift, updated_at = updated_at + shift, closes_at = closes_at + shift
     from (select now() - max(posted_at) as shift from job where reference like ${`${GENERATED_PREFIX}%`}) as newest
     where reference like ${`${GENERATED_PREFIX}%`} and newest.shift > interval '1 hour'`);
-  // Sets the visibility map too, so searches can read the list index without visiting the table.
+  // Sets the visibility maps too, so searches read the list indexes without visiting the tables.
   await db.execute(sql`vacuum analyze job`);
   await db.execute(sql`vacuum analyze job_text`);
+  await db.execute(sql`vacuum analyze job_word_posting`);
+  await db.execute(sql`vacuum analyze job_word`);
   return done;
 }

@@ -59,6 +59,25 @@ export function locationColumn(place: {
 /** Shorter terms match whole words; from this length on they match anywhere in a word. */
 export const SUBSTRING_MIN_LENGTH = 3;
 
+/** A term as a LIKE literal: wildcards escaped (search words never hold any, punctuation splits). */
+const likeLiteral = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * The LIKE pattern for one term in a search column: anywhere in a word from SUBSTRING_MIN_LENGTH
+ * characters on, otherwise a whole word (columns hold " word word "), so "IT" or "RN" find those
+ * words and not "facility". Both shapes give pg_trgm trigrams to look up.
+ */
+export function wordPattern(term: string): string {
+  const literal = likeLiteral(term);
+  return term.length < SUBSTRING_MIN_LENGTH ? `% ${literal} %` : `%${literal}%`;
+}
+
+/** The same rule for one word (the search's vocabulary, `job_word`): the words a term finds. */
+export function vocabularyPattern(term: string): string {
+  const literal = likeLiteral(term);
+  return term.length < SUBSTRING_MIN_LENGTH ? literal : `%${literal}%`;
+}
+
 /** A whole postal code ("H2X 1Y4", "h2x1y4") in a location: only its first three characters count. */
 const POSTAL_CODE = /\b([a-z]\d[a-z]) ?\d[a-z]\d\b/g;
 

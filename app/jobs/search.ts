@@ -37,6 +37,12 @@ export type JobCriteria = {
   workSettings: WorkSetting[];
 };
 
+/** The earliest posted time the Posted Date filter keeps at `now`, if it is set. */
+export function postedSince(criteria: JobCriteria, now: Date): Date | undefined {
+  const hours = criteria.postedWithinHours;
+  return hours === undefined ? undefined : new Date(now.getTime() - hours * 3_600_000);
+}
+
 export type JobSearch = { form: JobSearchForm; criteria: JobCriteria; page: number };
 
 const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);

@@ -95,6 +95,62 @@ export const job = pgTable(
   ],
 );
 
+/**
+ * Which search column a word comes from: `k` the keywords (`search_text`), `l` the location
+ * (`search_location`).
+ */
+export type JobWordField = "k" | "l";
+
+/**
+ * The search's postings lists (decision 0026): one row per word of an open posting's search
+ * columns, in the list's order (newest first, read backwards) with the filters beside it, so a
+ * page of one word's postings and their capped count are read from this index alone. Kept by the
+ * triggers of migration 0018 in the same transaction as the posting, never written by the app.
+ */
+export const jobWordPosting = pgTable(
+  "job_word_posting",
+  {
+    field: text().$type<JobWordField>().notNull(),
+    word: text().notNull(),
+    postedAt: timestamp({ withTimezone: true }).notNull(),
+    jobId: integer().notNull(),
+    closesAt: timestamp({ withTimezone: true }).notNull(),
+    employerType: text().notNull(),
+    workSetting: text().notNull(),
+  },
+  (table) => [
+    // Every column in the key (drizzle has no INCLUDE), so a search never reads the table.
+    index("job_word_posting_list_idx").on(
+      table.field,
+      table.word,
+      table.postedAt,
+      table.jobId,
+      table.closesAt,
+      table.employerType,
+      table.workSetting,
+    ),
+  ],
+);
+
+/**
+ * Every word the search columns have ever held, by field, with its number of postings: what a
+ * search term is looked up in before any postings are read ("dev" finds "developer" and
+ * "devops"), and how the rarest term is found. Kept by the same triggers; a word no posting holds
+ * any more stays, with no postings.
+ */
+export const jobWord = pgTable(
+  "job_word",
+  {
+    field: text().$type<JobWordField>().notNull(),
+    word: text().notNull(),
+    postings: integer().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.field, table.word] }),
+    index("job_word_trgm_idx").using("gin", table.word.op("gin_trgm_ops")),
+  ],
+);
+
 /** A posting's long texts, read only for the rows a page shows. */
 export const jobText = pgTable("job_text", {
   jobId: integer()

@@ -1,0 +1,115 @@
+import {
+  desc,
+  eq,
+  type SQL,
+  type SQLWrapper,
+  type Subquery,
+  sql,
+  type WithSubquery,
+} from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server.ts";
+import { job, jobText } from "../db/schema/jobs.ts";
+import type { EmployerType, EmploymentType, PayPeriod, WorkSetting } from "./posting.ts";
+import type { ProvinceCode } from "./provinces.ts";
+import { COUNT_CAP, PAGE_SIZE } from "./search.ts";
+import type { JobPage, JobSummary } from "./types.ts";
+
+/** The columns of a posting's card, from `job` and `job_text`. */
+export const summaryColumns = {
+  id: job.id,
+  title: job.title,
+  company: job.company,
+  companyLogo: job.companyLogo,
+  city: job.city,
+  province: job.province,
+  workSetting: job.workSetting,
+  employerType: job.employerType,
+  employmentType: job.employmentType,
+  payMinCents: job.payMinCents,
+  payMaxCents: job.payMaxCents,
+  payPeriod: job.payPeriod,
+  overview: jobText.overview,
+  postedAt: job.postedAt,
+  updatedAt: job.updatedAt,
+};
+
+type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]["_"]["data"] };
+
+export function toSummary(row: SummaryRow): JobSummary {
+  const { payMinCents, payMaxCents, payPeriod, ...rest } = row;
+  return {
+    ...rest,
+    province: row.province as ProvinceCode,
+    workSetting: row.workSetting as WorkSetting,
+    employerType: row.employerType as EmployerType,
+    employmentType: row.employmentType as EmploymentType,
+    pay: { minCents: payMinCents, maxCents: payMaxCents, period: payPeriod as PayPeriod },
+    postedAt: row.postedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A subquery of postings in the list's order: their ids and posted times. */
+export type PageIds = Subquery & { id: SQLWrapper; postedAt: SQLWrapper };
+
+/**
+ * A page of results and their count in one round trip: `counted` (one row, `total`) and the page
+ * as `pageIds`, whose rows alone are then read from the postings' tables, both may read
+ * `commonTables`. An empty page past the last still has the count.
+ */
+export function pageWithCount(
+  db: Db | Tx,
+  counted: Subquery & { total: SQL.Aliased<number> },
+  pageIds: PageIds,
+  commonTables: WithSubquery[] = [],
+) {
+  const rows = db
+    .select(summaryColumns)
+    .from(pageIds)
+    .innerJoin(job, eq(job.id, pageIds.id))
+    .innerJoin(jobText, eq(jobText.jobId, pageIds.id))
+    .orderBy(desc(pageIds.postedAt), desc(pageIds.id))
+    .as("page_rows");
+  const { id, title, company, companyLogo, city, province, workSetting, employerType } = rows;
+  const { employmentType, payMinCents, payMaxCents, payPeriod, overview, postedAt, updatedAt } =
+    rows;
+  return (commonTables.length > 0 ? db.with(...commonTables) : db)
+    .select({
+      total: counted.total,
+      row: {
+        id,
+        title,
+        company,
+        companyLogo,
+        city,
+        province,
+        workSetting,
+        employerType,
+        employmentType,
+        payMinCents,
+        payMaxCents,
+        payPeriod,
+        overview,
+        postedAt,
+        updatedAt,
+      },
+    })
+    .from(counted)
+    .leftJoinLateral(rows, sql`true`);
+}
+
+export type PageWithCount = Awaited<ReturnType<typeof pageWithCount>>;
+
+/** The page a search answers, its count capped at COUNT_CAP. */
+export function pageOf(rows: PageWithCount, page: number): JobPage {
+  const found = rows[0]?.total ?? 0;
+  const total = Math.min(found, COUNT_CAP);
+  return {
+    items: rows.flatMap(({ row }) => (row ? [toSummary(row)] : [])),
+    total,
+    totalCapped: found > COUNT_CAP,
+    page,
+    pageSize: PAGE_SIZE,
+    pages: Math.ceil(total / PAGE_SIZE),
+  };
+}
