@@ -116,6 +116,11 @@ const ODD_INPUTS = [
   `location=${"q".repeat(100)}`,
   "keywords=zq&location=zz&posted=1&employerType=other&workSetting=remote",
   "keywords=a&location=e&page=25",
+  // Common words that never meet (two provinces), and terms found in many words.
+  "location=qc%20bc",
+  "location=qc%20bc&employerType=direct&workSetting=onsite",
+  "keywords=ou&location=ab%20on",
+  "keywords=ion%20ent&location=on",
   "posted=1&page=25",
 ];
 
