@@ -12,6 +12,17 @@ const BATCH = 25_000;
 const POSTED_OVER_SECONDS = 35 * 86_400;
 
 /**
+ * Turns the row triggers that list each posting's words (decision 0026) on or off: a bulk load
+ * turns them off and rebuilds the lists once, in minutes less than a trigger per row.
+ */
+const wordPostingTriggers = (action: "enable" | "disable") =>
+  sql.raw(
+    `alter table job ${["insert", "update", "delete"]
+      .map((event) => `${action} trigger job_word_posting_${event}`)
+      .join(", ")}`,
+  );
+
+/**
  * The demo postings taken apart: their roles (titles, texts, skills, pay), companies and places,
  * each with its part of the search columns, for postings made of one of each.
  */
@@ -66,56 +77,67 @@ export async function scaleJobs(
 ) {
   const generated = like(job.reference, `${GENERATED_PREFIX}%`);
   const [row] = await db.select({ n: count() }).from(job).where(generated);
-  let done = row?.n ?? 0;
   const { roles, companies, places } = await parts();
   const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-  while (done < target) {
-    const from = done + 1;
-    const to = Math.min(done + BATCH, target);
-    await db.execute(sql`
-      with roles as (select value as r, ordinality - 1 as i from jsonb_array_elements(${json(roles)}) with ordinality),
-      companies as (select value as c, ordinality - 1 as i from jsonb_array_elements(${json(companies)}) with ordinality),
-      places as (select value as p, ordinality - 1 as i from jsonb_array_elements(${json(places)}) with ordinality),
-      generated as (
-        select g,
-          abs(hashint4(g)) % ${roles.length} as role,
-          abs(hashint4(g + 1)) % ${companies.length} as company,
-          abs(hashint4(g + 2)) % ${places.length} as place,
-          abs(hashint4(g + 3)) as noise,
-          now() - make_interval(secs => abs(hashint4(g + 4)) % ${POSTED_OVER_SECONDS}) as posted
-        from generate_series(${from}::int, ${to}::int) as g
-      )
-      , inserted as (
-        insert into job (reference, title, company, company_logo, city, province, postal_code,
-          work_setting, employer_type, employment_type, pay_min_cents, pay_max_cents, pay_period,
-          ai_screening, existing_vacancy, contact_email, contact_locale,
-          is_open, posted_at, updated_at, closes_at, search_text, search_location)
-        select ${GENERATED_PREFIX} || g, r->'title', c->>'name', c->>'logo', p->>'city', p->>'province', p->>'postalCode',
-          (array['onsite', 'onsite', 'hybrid', 'remote'])[1 + noise % 4],
-          case when noise % 100 < 60 then 'direct' when noise % 100 < 85 then 'recruiter' else 'other' end,
-          r->>'employmentType', (r->'pay'->>'minCents')::int, (r->'pay'->>'maxCents')::int, r->'pay'->>'period',
-          false, true, 'careers@generated.example', 'en-CA',
-          noise % 20 <> 0, posted, posted, posted + make_interval(days => 30 + noise % 30),
-          ' ' || (r->>'search') || ' ' || (c->>'search') || ' ', p->>'search'
-        from generated
-        join roles on roles.i = role
-        join companies on companies.i = company
-        join places on places.i = place
-        on conflict (reference) do nothing
-        returning id, reference
-      )
-      insert into job_text (job_id, overview, skills, description)
-      select inserted.id, r->'overview', r->'skills', r->'description'
-      from inserted
-      join generated on ${GENERATED_PREFIX} || g = inserted.reference
-      join roles on roles.i = role`);
-    done = to;
-    onProgress(done);
-  }
-  await db.execute(sql`
-    update job set posted_at = posted_at + shift, updated_at = updated_at + shift, closes_at = closes_at + shift
-    from (select now() - max(posted_at) as shift from job where reference like ${`${GENERATED_PREFIX}%`}) as newest
-    where reference like ${`${GENERATED_PREFIX}%`} and newest.shift > interval '1 hour'`);
+  // One transaction: the triggers are off only for its writes, and a failure leaves them on.
+  const done = await db.transaction(async (tx) => {
+    await tx.execute(wordPostingTriggers("disable"));
+    let done = row?.n ?? 0;
+    let changed = false;
+    while (done < target) {
+      const from = done + 1;
+      const to = Math.min(done + BATCH, target);
+      await tx.execute(sql`
+        with roles as (select value as r, ordinality - 1 as i from jsonb_array_elements(${json(roles)}) with ordinality),
+        companies as (select value as c, ordinality - 1 as i from jsonb_array_elements(${json(companies)}) with ordinality),
+        places as (select value as p, ordinality - 1 as i from jsonb_array_elements(${json(places)}) with ordinality),
+        generated as (
+          select g,
+            abs(hashint4(g)) % ${roles.length} as role,
+            abs(hashint4(g + 1)) % ${companies.length} as company,
+            abs(hashint4(g + 2)) % ${places.length} as place,
+            abs(hashint4(g + 3)) as noise,
+            now() - make_interval(secs => abs(hashint4(g + 4)) % ${POSTED_OVER_SECONDS}) as posted
+          from generate_series(${from}::int, ${to}::int) as g
+        )
+        , inserted as (
+          insert into job (reference, title, company, company_logo, city, province, postal_code,
+            work_setting, employer_type, employment_type, pay_min_cents, pay_max_cents, pay_period,
+            ai_screening, existing_vacancy, contact_email, contact_locale,
+            is_open, posted_at, updated_at, closes_at, search_text, search_location)
+          select ${GENERATED_PREFIX} || g, r->'title', c->>'name', c->>'logo', p->>'city', p->>'province', p->>'postalCode',
+            (array['onsite', 'onsite', 'hybrid', 'remote'])[1 + noise % 4],
+            case when noise % 100 < 60 then 'direct' when noise % 100 < 85 then 'recruiter' else 'other' end,
+            r->>'employmentType', (r->'pay'->>'minCents')::int, (r->'pay'->>'maxCents')::int, r->'pay'->>'period',
+            false, true, 'careers@generated.example', 'en-CA',
+            noise % 20 <> 0, posted, posted, posted + make_interval(days => 30 + noise % 30),
+            ' ' || (r->>'search') || ' ' || (c->>'search') || ' ', p->>'search'
+          from generated
+          join roles on roles.i = role
+          join companies on companies.i = company
+          join places on places.i = place
+          on conflict (reference) do nothing
+          returning id, reference
+        )
+        insert into job_text (job_id, overview, skills, description)
+        select inserted.id, r->'overview', r->'skills', r->'description'
+        from inserted
+        join generated on ${GENERATED_PREFIX} || g = inserted.reference
+        join roles on roles.i = role`);
+      done = to;
+      changed = true;
+      onProgress(done);
+    }
+    const moved = await tx.execute(sql`
+      update job set posted_at = posted_at + shift, updated_at = updated_at + shift, closes_at = closes_at + shift
+      from (select now() - max(posted_at) as shift from job where reference like ${`${GENERATED_PREFIX}%`}) as newest
+      where reference like ${`${GENERATED_PREFIX}%`} and newest.shift > interval '1 hour'`);
+    if (changed || (moved.rowCount ?? 0) > 0) {
+      await tx.execute(sql`select job_word_postings_rebuild()`);
+    }
+    await tx.execute(wordPostingTriggers("enable"));
+    return done;
+  });
   // Sets the visibility maps too, so searches read the list indexes without visiting the tables.
   await db.execute(sql`vacuum analyze job`);
   await db.execute(sql`vacuum analyze job_text`);

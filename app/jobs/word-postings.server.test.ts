@@ -5,6 +5,7 @@ import { job } from "../db/schema/jobs.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { jobMatch, searchJobs, searchJobsQuery } from "./jobs.server.ts";
 import type { PostingInput } from "./posting.ts";
+import { scaleJobs } from "./scale.server.ts";
 import { jobSearchSchema, PAGE_SIZE } from "./search.ts";
 import { keywordColumn } from "./search-text.ts";
 import { fixturePosting, insertFixtures } from "./test-fixtures.server.ts";
@@ -96,6 +97,53 @@ describe("postings lists kept by the database", () => {
     state = await listed();
     expect(state.postings).toEqual([]);
     expect(state.miscounted).toEqual([]);
+  });
+});
+
+describe("a bulk load (scaleJobs) writes with the triggers off and rebuilds the lists", () => {
+  /** Every listed posting and every word's count, in one order. */
+  async function snapshot() {
+    const postings = await database.db.execute(
+      sql`select * from job_word_posting order by field, word, posted_at, job_id`,
+    );
+    const words = await database.db.execute(
+      sql`select field, word, postings from job_word where postings > 0 order by field, word`,
+    );
+    return { postings: postings.rows, words: words.rows };
+  }
+
+  /** The lists the row triggers write for the same postings: all of them inserted again. */
+  async function listedByTriggers() {
+    await database.db.execute(sql`create temporary table loaded as select * from job`);
+    await database.db.execute(sql`truncate job cascade`);
+    await database.db.execute(sql`insert into job overriding system value select * from loaded`);
+    await database.db.execute(sql`drop table loaded`);
+    return snapshot();
+  }
+
+  test("the lists match the triggers', after filling and after moving postings forward", async () => {
+    await insertFixtures(database.db, [posting("Registered Nurse", 1)]);
+    await scaleJobs(database.db, 300);
+    const filled = await snapshot();
+    expect(filled.postings.length).toBeGreaterThan(300 * 5);
+    expect(filled).toEqual(await listedByTriggers());
+
+    // A kept database whose newest posting is over an hour old: every posting moves forward.
+    await database.db.execute(
+      sql`update job set posted_at = posted_at - interval '2 hours', closes_at = closes_at - interval '2 hours'`,
+    );
+    const aged = await snapshot();
+    await scaleJobs(database.db, 300);
+    const moved = await snapshot();
+    expect(moved.postings).not.toEqual(aged.postings);
+    expect(moved).toEqual(await listedByTriggers());
+  });
+
+  test("the triggers are on again afterwards", async () => {
+    await scaleJobs(database.db, 50);
+    const [welder = 0] = await insertFixtures(database.db, [posting("Welder", 1)]);
+    expect(wordsOf((await listed()).postings, welder)).toContain("welder");
+    expect((await listed()).miscounted).toEqual([]);
   });
 });
 
