@@ -80,7 +80,7 @@ export async function scaleJobs(
   const { roles, companies, places } = await parts();
   const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
   // One transaction: the triggers are off only for its writes, and a failure leaves them on.
-  const done = await db.transaction(async (tx) => {
+  const { done, moved } = await db.transaction(async (tx) => {
     await tx.execute(wordPostingTriggers("disable"));
     let done = row?.n ?? 0;
     let changed = false;
@@ -128,17 +128,20 @@ export async function scaleJobs(
       changed = true;
       onProgress(done);
     }
-    const moved = await tx.execute(sql`
+    const shifted = await tx.execute(sql`
       update job set posted_at = posted_at + shift, updated_at = updated_at + shift, closes_at = closes_at + shift
       from (select now() - max(posted_at) as shift from job where reference like ${`${GENERATED_PREFIX}%`}) as newest
       where reference like ${`${GENERATED_PREFIX}%`} and newest.shift > interval '1 hour'`);
-    if (changed || (moved.rowCount ?? 0) > 0) {
-      await tx.execute(sql`select job_word_postings_rebuild()`);
-    }
+    const moved = (shifted.rowCount ?? 0) > 0;
+    if (changed || moved) await tx.execute(sql`select job_word_postings_rebuild()`);
     await tx.execute(wordPostingTriggers("enable"));
-    return done;
+    return { done, moved };
   });
-  // Sets the visibility maps too, so searches read the list indexes without visiting the tables.
+  // Moving every posting leaves the table's old half empty, and a scan that stops early (a capped
+  // count) reads through it: 11,000 empty pages, 55 ms, against 7 ms in a compact table. VACUUM
+  // FULL writes it anew; the plain VACUUM then sets the visibility maps, so that searches read the
+  // list indexes without visiting the tables.
+  if (moved) await db.execute(sql`vacuum full job`);
   await db.execute(sql`vacuum analyze job`);
   await db.execute(sql`vacuum analyze job_text`);
   await db.execute(sql`vacuum analyze job_word_posting`);
