@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import type { MessageKey } from "../i18n/i18n.ts";
 import { useT } from "../i18n/use-t.ts";
@@ -35,6 +35,16 @@ export function showNotice(name: NoticeName) {
 /** SPEC.md section 9: toasts sit at the top right and close after 5 s. */
 export const NOTICE_DURATION_MS = 5000;
 
+/**
+ * How long after a click, a form sent or Back the notice waits before it replaces the address:
+ * the page shows that it is going elsewhere only once React renders, and a replace before then
+ * cancels that navigation (a review being saved was lost so, on a busy machine).
+ */
+const SETTLE_MS = 1000;
+
+/** Events that may start a navigation before the page shows it. */
+const NAVIGATION_INPUTS = ["click", "submit", "popstate"] as const;
+
 /** Shows the notice an address carries, then removes it from the address so it shows once. */
 export function Notice() {
   const t = useT();
@@ -50,6 +60,17 @@ export function Notice() {
     const show = (event: Event) => setShown((event as CustomEvent<NoticeName>).detail);
     window.addEventListener(SHOW_NOTICE, show);
     return () => window.removeEventListener(SHOW_NOTICE, show);
+  }, []);
+
+  const lastInput = useRef(Number.NEGATIVE_INFINITY);
+  useEffect(() => {
+    const note = () => {
+      lastInput.current = performance.now();
+    };
+    for (const type of NAVIGATION_INPUTS) window.addEventListener(type, note, true);
+    return () => {
+      for (const type of NAVIGATION_INPUTS) window.removeEventListener(type, note, true);
+    };
   }, []);
 
   const dismiss = () => {
@@ -69,7 +90,11 @@ export function Notice() {
   const dismissLater = useEffectEvent(dismiss);
   useEffect(() => {
     if (!message || navigating) return;
-    const timer = setTimeout(dismissLater, NOTICE_DURATION_MS);
+    let timer = setTimeout(function expire() {
+      const settling = SETTLE_MS - (performance.now() - lastInput.current);
+      if (settling > 0) timer = setTimeout(expire, settling);
+      else dismissLater();
+    }, NOTICE_DURATION_MS);
     return () => clearTimeout(timer);
   }, [message, navigating]);
 

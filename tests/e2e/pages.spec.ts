@@ -127,6 +127,22 @@ test("a notice shows for 5 s, then leaves the address; going elsewhere meanwhile
   await expect(page).toHaveURL(/\/businesses$/);
   await page.clock.runFor(6_000);
   await expect(page).toHaveURL(/\/businesses$/);
+
+  // A click may start a navigation the page shows only a moment later, and replacing the address
+  // in that moment would cancel it (a review being saved was lost so): the notice leaves only a
+  // second after the last click.
+  await page.goto("/?notice=signed-out");
+  await expect(toast).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  for (let clicks = 0; clicks < 20; clicks += 1) {
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.clock.runFor(400);
+  }
+  await expect(toast).toBeVisible();
+  await expect(page).toHaveURL(/\?notice=signed-out$/);
+  await page.clock.runFor(1_100);
+  await expect(toast).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("while the next page loads, the pending bar shows and the page still passes axe", async ({
