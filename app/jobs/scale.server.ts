@@ -77,13 +77,13 @@ export async function scaleJobs(
 ) {
   const generated = like(job.reference, `${GENERATED_PREFIX}%`);
   const [row] = await db.select({ n: count() }).from(job).where(generated);
+  const before = row?.n ?? 0;
   const { roles, companies, places } = await parts();
   const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
   // One transaction: the triggers are off only for its writes, and a failure leaves them on.
   const { done, moved } = await db.transaction(async (tx) => {
     await tx.execute(wordPostingTriggers("disable"));
-    let done = row?.n ?? 0;
-    let changed = false;
+    let done = before;
     while (done < target) {
       const from = done + 1;
       const to = Math.min(done + BATCH, target);
@@ -125,7 +125,6 @@ export async function scaleJobs(
         join generated on ${GENERATED_PREFIX} || g = inserted.reference
         join roles on roles.i = role`);
       done = to;
-      changed = true;
       onProgress(done);
     }
     const shifted = await tx.execute(sql`
@@ -133,7 +132,7 @@ export async function scaleJobs(
       from (select now() - max(posted_at) as shift from job where reference like ${`${GENERATED_PREFIX}%`}) as newest
       where reference like ${`${GENERATED_PREFIX}%`} and newest.shift > interval '1 hour'`);
     const moved = (shifted.rowCount ?? 0) > 0;
-    if (changed || moved) await tx.execute(sql`select job_word_postings_rebuild()`);
+    if (done > before || moved) await tx.execute(sql`select job_word_postings_rebuild()`);
     await tx.execute(wordPostingTriggers("enable"));
     return { done, moved };
   });
