@@ -27,7 +27,7 @@ import {
   unlocalizedPath,
 } from "./i18n/locale.ts";
 import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
-import { useAlternates, useLocalizedPath } from "./i18n/use-locale.ts";
+import { useAlternates, useLocale, useLocalizedPath } from "./i18n/use-locale.ts";
 import { useT } from "./i18n/use-t.ts";
 import { databaseContext } from "./platform/context.ts";
 import { readCart } from "./shop/cart.server.ts";
@@ -179,7 +179,25 @@ function usePageI18n(locale: Locale | undefined) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <CanonicalLink />
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * The page's own address in its own language, for search engines (React puts the link in the
+ * head). Error and 404 pages have none. A notice in the address is a passing message, not a page.
+ */
+function CanonicalLink() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const own = useAlternates()[useLocale()];
+  if (!data) return null;
+  const address = new URL(own, data.origin);
+  address.searchParams.delete("notice");
+  return <link rel="canonical" href={address.href} />;
 }
 
 export function ErrorBoundary() {

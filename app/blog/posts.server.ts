@@ -158,9 +158,9 @@ export async function postSlugsAfter(
   locale: Locale,
   afterId: number,
   limit: number,
-): Promise<{ id: number; slug: string }[]> {
+): Promise<{ id: number; slug: string; updatedAt: Date }[]> {
   return db
-    .select({ id: blogPost.id, slug: blogPostText.slug })
+    .select({ id: blogPost.id, slug: blogPostText.slug, updatedAt: blogPost.updatedAt })
     .from(blogPost)
     .innerJoin(blogPostText, eq(blogPostText.postId, blogPost.id))
     .where(and(published, eq(blogPostText.locale, locale), gt(blogPost.id, afterId)))

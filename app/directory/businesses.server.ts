@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
 import { business, businessCategoryCount, businessProduct } from "../db/schema/directory.ts";
 import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
-import { idsBetween, lastId } from "../platform/sitemap.server.ts";
+import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
 import { isOpenAt, provinceTimeZone } from "./hours.ts";
 import { type Cursor, encodeCursor, type SearchCriteria } from "./search.ts";
@@ -297,8 +297,9 @@ export async function businessExists(db: Db | Tx, id: number): Promise<boolean> 
 
 /** The sitemap's businesses: ids 1 to the last, read by keyset pages. */
 export const lastBusinessId = (db: Db | Tx) => lastId(db, business.id);
-export const businessIdsBetween = (db: Db | Tx, afterId: number, upToId: number, limit: number) =>
-  idsBetween(db, business.id, afterId, upToId, limit);
+/** Listings for the sitemap; a listing cannot be edited yet, so it last changed when it was added. */
+export const businessRowsBetween = (db: Db | Tx, afterId: number, upToId: number, limit: number) =>
+  rowsBetween(db, { id: business.id, lastmod: business.createdAt }, afterId, upToId, limit);
 
 /**
  * How many businesses each category holds, every category present (zero when empty), from the

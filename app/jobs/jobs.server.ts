@@ -2,7 +2,7 @@ import { and, desc, eq, gt, gte, inArray, like, lte, type SQL, sql } from "drizz
 import type { Db, Tx } from "../db/client.server.ts";
 import { job, jobText } from "../db/schema/jobs.ts";
 import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
-import { idsBetween, lastId } from "../platform/sitemap.server.ts";
+import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
 import { COUNT_CAP, type JobCriteria, PAGE_SIZE, postedSince } from "./search.ts";
 import { wordPattern } from "./search-text.ts";
 import {
@@ -178,5 +178,12 @@ export async function getJob(db: Db | Tx, id: number, now = new Date()): Promise
 
 /** The sitemap's postings (closed ones keep their page, so they are listed): ids 1 to the last, read by keyset pages. */
 export const lastJobId = (db: Db | Tx) => lastId(db, job.id);
-export const jobIdsBetween = (db: Db | Tx, afterId: number, upToId: number, limit: number) =>
-  idsBetween(db, job.id, afterId, upToId, limit);
+/** Postings for the sitemap: only those that take applications (a closed one is not listed). */
+export const jobRowsBetween = (db: Db | Tx, afterId: number, upToId: number, limit: number) =>
+  rowsBetween(
+    db,
+    { id: job.id, lastmod: job.updatedAt, listed: and(job.isOpen, gt(job.closesAt, sql`now()`)) },
+    afterId,
+    upToId,
+    limit,
+  );

@@ -27,7 +27,8 @@ function descriptionHtml(job: JobDetail, locale: Locale): string {
  * A schema.org JobPosting for search engines, with the fields the issue lists: title,
  * description, datePosted, validThrough, hiringOrganization, jobLocation (or, for remote work,
  * jobLocationType TELECOMMUTE with applicantLocationRequirements), baseSalary, employmentType
- * and identifier. Only for open postings: a closed one has none.
+ * and identifier, and directApply: applications are taken on this site. Only for open postings: a
+ * closed one has none.
  */
 export function jobPostingJsonLd(job: JobDetail, locale: Locale, origin: string) {
   const remote = job.workSetting === "remote";
@@ -71,6 +72,7 @@ export function jobPostingJsonLd(job: JobDetail, locale: Locale, origin: string)
       },
     },
     employmentType: EMPLOYMENT_TYPE[job.employmentType],
+    directApply: true,
     identifier: { "@type": "PropertyValue", name: job.company, value: job.reference },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, gt, lte, max } from "drizzle-orm";
+import { and, asc, gt, lte, max, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
 import { escapeHtml } from "./text.ts";
@@ -14,24 +14,29 @@ export async function lastId(db: Db | Tx, id: PgColumn): Promise<number> {
   return Number(row?.last ?? 0);
 }
 
+/** A page of a sitemap: its key, and when its row last changed (`lastmod`). */
+export type SitemapRow = { id: number; lastmod: Date };
+
 /**
- * The keys after `afterId` and up to `upToId`, in order, `limit` at a time: keyset pages on the
- * primary key, each as quick at the millionth row as at the first.
+ * The rows after `afterId` and up to `upToId`, in key order, `limit` at a time: keyset pages on
+ * the primary key, each as quick at the millionth row as at the first. `listed` keeps out rows
+ * that have no page worth listing (a closed job); `lastmod` is the row's time of last change.
  */
-export async function idsBetween(
+export async function rowsBetween(
   db: Db | Tx,
-  id: PgColumn,
+  columns: { id: PgColumn; lastmod: PgColumn; listed?: SQL },
   afterId: number,
   upToId: number,
   limit: number,
-): Promise<number[]> {
+): Promise<SitemapRow[]> {
+  const { id, lastmod, listed } = columns;
   const rows = await db
-    .select({ id })
+    .select({ id, lastmod })
     .from(id.table)
-    .where(and(gt(id, afterId), lte(id, upToId)))
+    .where(and(gt(id, afterId), lte(id, upToId), listed))
     .orderBy(asc(id))
     .limit(limit);
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => ({ id: Number(row.id), lastmod: row.lastmod as Date }));
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -72,11 +77,19 @@ export function streamXml(request: Request, chunks: AsyncIterable<string>): Resp
   return new Response(xml, { headers });
 }
 
+/** One address of a sitemap, with the time its page last changed when that is known. */
+export type SitemapUrl = { loc: string; lastmod?: Date };
+
 /** A `<urlset>` of absolute addresses, read batch by batch from `batches`. */
-export async function* urlSet(batches: AsyncIterable<string[]>): AsyncGenerator<string> {
+export async function* urlSet(batches: AsyncIterable<SitemapUrl[]>): AsyncGenerator<string> {
   yield `${XML_HEAD}<urlset ${NAMESPACE}>\n`;
   for await (const urls of batches) {
-    yield urls.map((url) => `<url><loc>${escapeHtml(url)}</loc></url>\n`).join("");
+    yield urls
+      .map(({ loc, lastmod }) => {
+        const changed = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : "";
+        return `<url><loc>${escapeHtml(loc)}</loc>${changed}</url>\n`;
+      })
+      .join("");
   }
   yield "</urlset>\n";
 }
@@ -97,17 +110,17 @@ export function idParts(lastId: number): number {
   return Math.ceil(lastId / SITEMAP_MAX_URLS);
 }
 
-/** The ids of part `n`, by keyset pages of SITEMAP_BATCH read through `between`. */
-export async function* idsOfPart(
+/** The rows of part `n`, by keyset pages of SITEMAP_BATCH read through `between`. */
+export async function* rowsOfPart(
   part: number,
-  between: (afterId: number, upToId: number, limit: number) => Promise<number[]>,
-): AsyncGenerator<number[]> {
+  between: (afterId: number, upToId: number, limit: number) => Promise<SitemapRow[]>,
+): AsyncGenerator<SitemapRow[]> {
   const upTo = part * SITEMAP_MAX_URLS;
   let after = (part - 1) * SITEMAP_MAX_URLS;
   while (after < upTo) {
-    const ids = await between(after, upTo, SITEMAP_BATCH);
-    if (ids.length === 0) return;
-    yield ids;
-    after = ids.at(-1) as number;
+    const rows = await between(after, upTo, SITEMAP_BATCH);
+    if (rows.length === 0) return;
+    yield rows;
+    after = (rows.at(-1) as SitemapRow).id;
   }
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, like, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { product } from "../db/schema/shop.ts";
+import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
 import type { ShopCategory } from "./categories.ts";
 import { encodeProductCursor, type ShopCriteria } from "./schemas.ts";
 import { unitPrice } from "./totals.ts";
@@ -59,3 +60,8 @@ export async function getProduct(db: Db | Tx, id: number): Promise<Product | nul
   const [row] = await db.select(columns).from(product).where(eq(product.id, id));
   return row ? toProduct(row) : null;
 }
+
+export const lastProductId = (db: Db | Tx) => lastId(db, product.id);
+/** Products for the sitemap; a product's page last changed when it was added (seeded). */
+export const productRowsBetween = (db: Db | Tx, afterId: number, upToId: number, limit: number) =>
+  rowsBetween(db, { id: product.id, lastmod: product.createdAt }, afterId, upToId, limit);

@@ -13,6 +13,7 @@ export function TextField({
       </label>
       <input
         id={id}
+        type="text"
         aria-describedby={hint ? `${id}-hint` : undefined}
         className="rounded-lg border border-slate-300 px-3 py-3 focus:border-brand-700"
         {...input}

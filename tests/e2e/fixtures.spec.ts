@@ -43,7 +43,7 @@ test("signIn makes a signed-in player with the points and quiz progress asked fo
   );
   for (const [category, percent] of Object.entries({ Math: "20", Science: "100", Alphabet: "0" })) {
     await expect(page.getByRole("progressbar", { name: category })).toHaveAttribute(
-      "aria-valuenow",
+      "value",
       percent,
     );
   }

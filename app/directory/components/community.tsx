@@ -352,26 +352,31 @@ export function Questions({
                   </p>
                 )}
                 {item.answers.length > 0 && (
-                  <ul
-                    aria-label={t("community.answers", { count: item.answers.length })}
-                    className="mt-3 space-y-3 border-l-2 border-slate-300 pl-4"
-                  >
-                    {item.answers.map((answer) => (
-                      <li key={answer.id}>
-                        <p className="text-sm text-slate-700">
-                          {t("community.answeredBy", { name: answer.author.name })} ·{" "}
-                          {formatDate(answer.createdAt, locale)}
-                        </p>
-                        <p lang={answer.locale} className="whitespace-pre-line break-words">
-                          {answer.body}
-                        </p>
-                        <ReportLink
-                          href={`${here}/report?answer=${answer.id}`}
-                          name={answer.author.name}
-                        />
-                      </li>
-                    ))}
-                  </ul>
+                  <>
+                    <span id={`answers-${item.id}`} className="sr-only">
+                      {t("community.answers", { count: item.answers.length })}
+                    </span>
+                    <ul
+                      aria-labelledby={`answers-${item.id}`}
+                      className="mt-3 space-y-3 border-l-2 border-slate-300 pl-4"
+                    >
+                      {item.answers.map((answer) => (
+                        <li key={answer.id}>
+                          <p className="text-sm text-slate-700">
+                            {t("community.answeredBy", { name: answer.author.name })} ·{" "}
+                            {formatDate(answer.createdAt, locale)}
+                          </p>
+                          <p lang={answer.locale} className="whitespace-pre-line break-words">
+                            {answer.body}
+                          </p>
+                          <ReportLink
+                            href={`${here}/report?answer=${answer.id}`}
+                            name={answer.author.name}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  </>
                 )}
                 {signedIn && (
                   <Form method="post" className="mt-3 flex flex-col gap-2" preventScrollReset>

@@ -133,6 +133,7 @@ export function ApplyForm({
       <Field id="apply-fullName" label={t("jobs.apply.fullName")}>
         <input
           id="apply-fullName"
+          type="text"
           name="fullName"
           required
           maxLength={100}

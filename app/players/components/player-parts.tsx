@@ -3,6 +3,7 @@ import { formatNumber } from "../../i18n/format.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { QUIZ_CATEGORIES, type QuizCategory } from "../../quiz/categories.ts";
+import { ProgressBar } from "../../ui/progress-bar.tsx";
 import type { PublicIdentity } from "../identity.ts";
 import { progressPercent } from "../progress.ts";
 import type { AchievementKey } from "../tiers.ts";
@@ -67,19 +68,12 @@ export function LatestPlay({
                 <span>{formatNumber(percent, locale)} %</span>
                 {action?.(category)}
               </div>
-              <div
-                role="progressbar"
+              <ProgressBar
+                value={percent}
                 aria-labelledby={`progress-${category}`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                className="mt-1 h-3 overflow-hidden rounded-full bg-slate-200"
-              >
-                <div
-                  className="h-full rounded-full bg-brand-600"
-                  style={{ width: `${percent}%` }}
-                />
-              </div>
+                fill="brand"
+                className="mt-1 h-3"
+              />
             </li>
           );
         })}

@@ -393,6 +393,7 @@ describe("pages", () => {
       },
       baseSalary: { currency: "CAD", value: { minValue: 25, maxValue: 30, unitText: "HOUR" } },
       employmentType: "FULL_TIME",
+      directApply: true,
       identifier: { "@type": "PropertyValue", name: "Prairie Payroll" },
     });
     expect(Object.keys(ld).sort()).toEqual(
@@ -402,6 +403,7 @@ describe("pages", () => {
         "baseSalary",
         "datePosted",
         "description",
+        "directApply",
         "employmentType",
         "hiringOrganization",
         "identifier",

@@ -96,7 +96,7 @@ export default function FollowListPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <nav className="mt-6 flex gap-3">
+      <nav aria-label={t("leaderboard.pages")} className="mt-6 flex gap-3">
         {page.nextCursor && (
           <Link
             to={`${base}?cursor=${encodeURIComponent(page.nextCursor)}`}

@@ -19,9 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { board, me, myHandle: viewer.handle, messages: pageMessages(request, "players") };
 }
 
-/** Seconds between one row's entrance and the next (SPEC.md section 9). */
-const ROW_DELAY_SECONDS = 0.1;
-
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
@@ -60,7 +57,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <table className="mt-8 hidden w-full text-left md:table">
-            <caption className="sr-only">
+            <caption id="leaderboard-caption" className="sr-only">
               {t("leaderboard.caption", { page: number(board.page), pages: number(board.pages) })}
             </caption>
             <thead className="border-b border-slate-300 text-sm text-slate-700">
@@ -86,14 +83,13 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {board.rows.map((row, index) => {
+              {board.rows.map((row) => {
                 const mine = row.handle === myHandle;
                 return (
                   <tr
                     key={row.handle}
                     id={mine ? "me" : undefined}
                     className={`leaderboard-row border-b border-slate-200 ${mine ? "bg-amber-50" : ""}`}
-                    style={{ animationDelay: `${(index * ROW_DELAY_SECONDS).toFixed(1)}s` }}
                   >
                     <td className="py-3 pr-3 font-bold">{number(row.rank)}</td>
                     <td className="py-3 pr-3">
@@ -140,14 +136,8 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
               })}
             </tbody>
           </table>
-          <ol
-            className="mt-6 flex flex-col gap-2 md:hidden"
-            aria-label={t("leaderboard.caption", {
-              page: number(board.page),
-              pages: number(board.pages),
-            })}
-          >
-            {board.rows.map((row, index) => {
+          <ol className="mt-6 flex flex-col gap-2 md:hidden" aria-labelledby="leaderboard-caption">
+            {board.rows.map((row) => {
               const mine = row.handle === myHandle;
               const content = (
                 <>
@@ -167,22 +157,22 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
                   </span>
                 </>
               );
-              const box = `leaderboard-row flex items-center gap-3 rounded-xl px-3 py-2 ring-1 ${mine ? "bg-amber-50 ring-amber-400" : "ring-slate-200"}`;
-              const delay = { animationDelay: `${(index * ROW_DELAY_SECONDS).toFixed(1)}s` };
+              const box = `flex items-center gap-3 rounded-xl px-3 py-2 ring-1 ${mine ? "bg-amber-50 ring-amber-400" : "ring-slate-200"}`;
               return (
-                <li key={row.handle} id={mine ? "me-compact" : undefined}>
+                <li
+                  key={row.handle}
+                  id={mine ? "me-compact" : undefined}
+                  className="leaderboard-row"
+                >
                   {row.profilePublic || mine ? (
                     <Link
                       to={to(mine ? "/profile" : profileViewPath(row.handle))}
                       className={`${box} hover:bg-slate-50`}
-                      style={delay}
                     >
                       {content}
                     </Link>
                   ) : (
-                    <div className={box} style={delay}>
-                      {content}
-                    </div>
+                    <div className={box}>{content}</div>
                   )}
                 </li>
               );

@@ -20,6 +20,7 @@ import { TierRing } from "../../players/components/tier-ring.tsx";
 import { listGoals, listRequests, redeemGoalFor } from "../../players/redeem.server.ts";
 import { redeemPageFormSchema } from "../../players/redeem-form.ts";
 import { goalPercent, tierProgress } from "../../players/tiers.ts";
+import { ProgressBar } from "../../ui/progress-bar.tsx";
 import type { Route } from "./+types/redeem";
 
 const TOO_COSTLY = "?notice=redeem-too-costly";
@@ -118,19 +119,12 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
                   <p className="text-slate-700">
                     {t("redeem.cost", { points: number(item.cost) })}
                   </p>
-                  <div
-                    role="progressbar"
+                  <ProgressBar
+                    value={percent}
                     aria-label={t("redeem.progress", { percent, name: item.name })}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={percent}
-                    className="h-2 overflow-hidden rounded-full bg-slate-200"
-                  >
-                    <div
-                      className="h-full rounded-full bg-accent-500"
-                      style={{ width: `${percent}%` }}
-                    />
-                  </div>
+                    fill="accent"
+                    className="h-2"
+                  />
                   <Link
                     id={goalButtonId(item.slug)}
                     to={

@@ -115,7 +115,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <title>{t("shop.cartPage.metaTitle")}</title>
-      <h1 className="text-3xl font-bold">{t("shop.cartPage.title")}</h1>
+      <h1 id="cart-title" className="text-3xl font-bold">
+        {t("shop.cartPage.title")}
+      </h1>
       {result?.order ? (
         <div className="mt-6">
           <OrderConfirmation order={result.order} />
@@ -131,10 +133,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         // The summary holds the province the checkout needs: on a phone it comes before the
         // checkout; on a wide screen it stands beside the lines and the checkout.
         <div className="mt-6 grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
-          <ul
-            aria-label={t("shop.cartPage.title")}
-            className="divide-y divide-slate-200 lg:col-start-1"
-          >
+          <ul aria-labelledby="cart-title" className="divide-y divide-slate-200 lg:col-start-1">
             {cart.lines.map((line) => (
               <CartLineRow key={line.productId} line={line} />
             ))}

@@ -1,9 +1,12 @@
 import { data, Link } from "react-router";
+import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { databaseContext } from "../../platform/context.ts";
+import { authContext, databaseContext } from "../../platform/context.ts";
+import { scriptJson } from "../../platform/text.ts";
 import { ProductDetails } from "../../shop/components/product-details.tsx";
+import { productJsonLd } from "../../shop/json-ld.ts";
 import { getProduct } from "../../shop/products.server.ts";
 import { parseProductId } from "../../shop/schemas.ts";
 import { Icon } from "../../ui/icons.tsx";
@@ -13,7 +16,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseProductId(params.id);
   const product = id ? await getProduct(context.get(databaseContext), id) : null;
   if (!product) throw data(null, { status: 404 });
-  return { product, messages: pageMessages(request, "shop") };
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const baseUrl = context.get(authContext).options.baseURL as string;
+  return {
+    product,
+    jsonLd: scriptJson(productJsonLd(product, locale, baseUrl)),
+    messages: pageMessages(request, "shop"),
+  };
 }
 
 /** The item of a shop card as a page of its own: shareable, and whole without JavaScript. */
@@ -26,6 +35,11 @@ export default function ShopItem({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-5xl px-4 py-8">
       <title>{t("shop.item.metaTitle", { name: product.name[locale] })}</title>
       <meta name="description" content={product.description[locale]} />
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (scriptJson).
+        dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }}
+      />
       <Link
         to={to("/shop")}
         className="mb-6 inline-flex items-center gap-1 text-brand-700 hover:underline"

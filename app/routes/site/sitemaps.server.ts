@@ -1,14 +1,16 @@
 import { postSlugsAfter } from "../../blog/posts.server.ts";
 import type { Db } from "../../db/client.server.ts";
-import { businessIdsBetween, lastBusinessId } from "../../directory/businesses.server.ts";
+import { businessRowsBetween, lastBusinessId } from "../../directory/businesses.server.ts";
 import { type Locale, localizedPath } from "../../i18n/locale.ts";
-import { jobIdsBetween, lastJobId } from "../../jobs/jobs.server.ts";
+import { jobRowsBetween, lastJobId } from "../../jobs/jobs.server.ts";
 import {
   idParts,
-  idsOfPart,
+  rowsOfPart,
   SITEMAP_BATCH,
   SITEMAP_MAX_URLS,
+  type SitemapUrl,
 } from "../../platform/sitemap.server.ts";
+import { lastProductId, productRowsBetween } from "../../shop/products.server.ts";
 import { SITE_PAGES } from "../../site-pages/slugs.ts";
 
 /** Each language's sitemaps: its pages (home, lists, footer pages, blog posts), then by id. */
@@ -16,33 +18,42 @@ export const SITEMAP_LANGUAGES: Record<string, Locale> = { en: "en-CA", fr: "fr-
 
 const LISTS = ["/", "/businesses", "/jobs", "/blogs", "/shop", "/pricing"];
 
-type Part = { kind: "pages" } | { kind: "businesses" | "jobs"; part: number };
-
 const BY_ID = {
-  businesses: { last: lastBusinessId, between: businessIdsBetween, path: "/businesses" },
-  jobs: { last: lastJobId, between: jobIdsBetween, path: "/jobs" },
+  businesses: { last: lastBusinessId, between: businessRowsBetween, path: "/businesses" },
+  jobs: { last: lastJobId, between: jobRowsBetween, path: "/jobs" },
+  products: { last: lastProductId, between: productRowsBetween, path: "/shop" },
 } as const;
+
+type ById = keyof typeof BY_ID;
+const BY_ID_KINDS = Object.keys(BY_ID) as ById[];
+
+type Part = { kind: "pages" } | { kind: ById; part: number };
 
 /** The file names of one language's sitemaps: `en-pages.xml`, `en-businesses-1.xml`… */
 export async function sitemapNames(db: Db, language: string): Promise<string[]> {
-  const [businesses, jobs] = await Promise.all([lastBusinessId(db), lastJobId(db)]);
-  const numbered = (kind: string, parts: number) =>
-    Array.from({ length: parts }, (_, index) => `${language}-${kind}-${index + 1}.xml`);
+  const lastIds = await Promise.all(BY_ID_KINDS.map((kind) => BY_ID[kind].last(db)));
   return [
     `${language}-pages.xml`,
-    ...numbered("businesses", idParts(businesses)),
-    ...numbered("jobs", idParts(jobs)),
+    ...BY_ID_KINDS.flatMap((kind, index) =>
+      Array.from(
+        { length: idParts(lastIds[index] as number) },
+        (_, part) => `${language}-${kind}-${part + 1}.xml`,
+      ),
+    ),
   ];
 }
 
+const SITEMAP_NAME = new RegExp(
+  `^(en|fr)-(?:(pages)|(${BY_ID_KINDS.join("|")})-([1-9]\\d{0,4}))\\.xml$`,
+);
+
 /** What a sitemap file name asks for, or null for a name that is not one. */
 export function parseSitemapName(name: string): { locale: Locale; part: Part } | null {
-  const match = /^(en|fr)-(pages|businesses-([1-9]\d{0,4})|jobs-([1-9]\d{0,4}))\.xml$/.exec(name);
+  const match = SITEMAP_NAME.exec(name);
   const locale = match && SITEMAP_LANGUAGES[match[1] as string];
   if (!match || !locale) return null;
-  if (match[2] === "pages") return { locale, part: { kind: "pages" } };
-  const kind = match[3] ? "businesses" : "jobs";
-  return { locale, part: { kind, part: Number(match[3] ?? match[4]) } };
+  if (match[2]) return { locale, part: { kind: "pages" } };
+  return { locale, part: { kind: match[3] as ById, part: Number(match[4]) } };
 }
 
 /** The absolute addresses of one sitemap, in batches read as the answer is sent. */
@@ -51,26 +62,28 @@ export async function* sitemapUrls(
   baseUrl: string,
   locale: Locale,
   part: Part,
-): AsyncGenerator<string[]> {
+): AsyncGenerator<SitemapUrl[]> {
   const url = (path: string) => `${baseUrl}${localizedPath(path, locale)}`;
   if (part.kind === "pages") {
-    const fixed = [...LISTS, ...SITE_PAGES.map((slug) => `/${slug}`)].map(url);
+    const fixed = [...LISTS, ...SITE_PAGES.map((slug) => `/${slug}`)].map((path) => ({
+      loc: url(path),
+    }));
     yield fixed;
     let room = SITEMAP_MAX_URLS - fixed.length;
     let after = 0;
     while (room > 0) {
       const posts = await postSlugsAfter(db, locale, after, Math.min(SITEMAP_BATCH, room));
       if (posts.length === 0) return;
-      yield posts.map((post) => url(`/blogs/${post.slug}`));
+      yield posts.map((post) => ({ loc: url(`/blogs/${post.slug}`), lastmod: post.updatedAt }));
       room -= posts.length;
       after = (posts.at(-1) as { id: number }).id;
     }
     return;
   }
   const { between, path } = BY_ID[part.kind];
-  for await (const ids of idsOfPart(part.part, (afterId, upTo, limit) =>
+  for await (const rows of rowsOfPart(part.part, (afterId, upTo, limit) =>
     between(db, afterId, upTo, limit),
   )) {
-    yield ids.map((id) => url(`${path}/${id}`));
+    yield rows.map((row) => ({ loc: url(`${path}/${row.id}`), lastmod: row.lastmod }));
   }
 }

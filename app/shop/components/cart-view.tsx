@@ -247,7 +247,7 @@ export function CheckoutForm({
           id="checkout-address"
           name="address"
           label={t("shop.checkout.address")}
-          autoComplete="street-address"
+          autoComplete="address-line1"
           maxLength={200}
           required
           {...invalid("address")}
