@@ -5,8 +5,10 @@ import { readBlogContent } from "../app/blog/seed.server.ts";
 import { BLOG_TYPES } from "../app/blog/types.ts";
 import { readBusinessContent } from "../app/directory/seed.server.ts";
 import { createI18n } from "../app/i18n/i18n.ts";
-import { LOCALES } from "../app/i18n/locale.ts";
+import { LOCALES, type Locale } from "../app/i18n/locale.ts";
 import fr from "../app/i18n/messages/fr-CA.json" with { type: "json" };
+import { PROVINCES } from "../app/platform/provinces.ts";
+import { PUBLIC_PROFILE_MIN_AGE } from "../app/players/identity.ts";
 import { type Bank, checkBank, findRepeatsAcrossCategories } from "../app/quiz/bank.ts";
 import { readPricingContent } from "../app/pricing/seed.server.ts";
 import { QUIZ_CATEGORIES } from "../app/quiz/categories.ts";
@@ -117,6 +119,28 @@ test.each(SITE_PAGES)("the French %s page, its document title included, follows 
   for (const text of texts) expect(text).not.toMatch(FRENCH_SPACING_MISTAKE);
 });
 
+/** Every text of a site page in one language, its title and summary included. */
+const pageTexts = (slug: string, locale: Locale) => {
+  const page = sitePageSchema.parse(readJson(path.join(CONTENT, "pages", `${slug}.json`)))[locale];
+  return [page.title, page.summary, ...page.sections.flatMap((section) => [section.heading, ...section.paragraphs])];
+};
+
+test.each(LOCALES)("%s: the privacy policy and terms give the age the profile settings use, and promise no consent flow", (locale) => {
+  for (const slug of ["privacy", "terms"]) {
+    const text = pageTexts(slug, locale).join("\n");
+    expect(text, slug).toContain(`${PUBLIC_PROFILE_MIN_AGE}`);
+    expect(text, slug).not.toMatch(/\b13\b/);
+    expect(text, slug).not.toMatch(/we require the consent|nous exigeons le consentement/i);
+  }
+});
+
+test.each(LOCALES)("%s: no site page describes the job board, shop, posts or plans as still to come", (locale) => {
+  for (const slug of SITE_PAGES) {
+    const text = pageTexts(slug, locale).join("\n");
+    expect(text, slug).not.toMatch(/coming soon|what’s coming|on the way|once the job board|when the job board|s’en vien|bientôt|quand le babillard|à l’ouverture du babillard/i);
+  }
+});
+
 /** Markdown as a reader sees it: a link's address is not text (it may hold "?" and ":"). */
 const readable = (markdown: string) => markdown.replace(/\]\([^)]*\)/g, "]");
 
@@ -174,6 +198,13 @@ describe("shop and pricing", async () => {
     for (const item of products) {
       expect(fs.existsSync(path.join(PUBLIC, "images", "shop", `${item.slug}.svg`)), item.slug).toBe(true);
     }
+  });
+
+  test("the Canada map puzzle has one piece per province and territory, as its description says", () => {
+    const puzzle = products.find((item) => item.slug === "canada-puzzle-map");
+    expect(puzzle?.description["en-CA"]).toContain("Every province and territory is its own piece");
+    expect(puzzle?.name["en-CA"]).toContain(`${PROVINCES.length} pieces`);
+    expect(puzzle?.name["fr-CA"]).toContain(`${PROVINCES.length} pièces`);
   });
 
   test("every annual price saves something over twelve months", () => {

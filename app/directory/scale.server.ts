@@ -76,7 +76,7 @@ const CITIES = [
   ["Regina", "SK", 50.4452, -104.6189],
   ["Halifax", "NS", 44.6488, -63.5752],
   ["Moncton", "NB", 46.0878, -64.7782],
-  ["St. John's", "NL", 47.5615, -52.7126],
+  ["St. John’s", "NL", 47.5615, -52.7126],
 ] as const;
 
 /** A literal SQL array, parenthesised so it can be subscripted. */

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
 
 const SCREENSHOTS = ".data/screenshots";
-const BUSINESS = "Lakshmi's Dosa House";
+const BUSINESS = "Lakshmi’s Dosa House";
 /** Reviewed and asked about here only, so other specs' figures for BUSINESS stay as seeded. */
 const REVIEWED = { name: "Bistro La Tablée de Rosalie", search: "rosalie" };
 

@@ -16,7 +16,7 @@ test.describe("home", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find Popular Businesses");
     const cards = page.getByRole("article");
     await expect(cards).toHaveCount(1);
-    await expect(cards.getByRole("heading").getByRole("link")).toHaveText("Lakshmi's Dosa House");
+    await expect(cards.getByRole("heading").getByRole("link")).toHaveText("Lakshmi’s Dosa House");
     await expect(page.getByLabel("What")).toHaveValue("dosa");
     await expect(page.getByLabel("Location")).toHaveValue("toronto");
     await expect(page.getByLabel("Category", { exact: true })).toHaveValue("Restaurants");
@@ -105,8 +105,8 @@ test.describe("business page", () => {
     page,
   }) => {
     await page.goto("/businesses?title=lakshmi&location=&category=");
-    await page.getByRole("link", { name: "Lakshmi's Dosa House", exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lakshmi's Dosa House");
+    await page.getByRole("link", { name: "Lakshmi’s Dosa House", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lakshmi’s Dosa House");
     await expect(page.getByRole("img", { name: /Rated 4[.,]5 out of 5/ }).first()).toBeVisible();
     await expect(page.getByText(/ratings?$/).first()).toBeVisible();
     await expect(page.getByText(/Open today from|Open 24 hours/)).toBeVisible();
@@ -133,7 +133,7 @@ test.describe("business page", () => {
   test("the carousel's arrows are unavailable at its ends", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 900 });
     await page.goto("/businesses?title=lakshmi&location=&category=");
-    await page.getByRole("link", { name: "Lakshmi's Dosa House", exact: true }).click();
+    await page.getByRole("link", { name: "Lakshmi’s Dosa House", exact: true }).click();
     const strip = page.getByRole("list", { name: "Products and services" });
     const previous = page.getByRole("button", { name: "Previous products" });
     const next = page.getByRole("button", { name: "Next products" });
@@ -156,7 +156,7 @@ test.describe("business page", () => {
 
   test("the carousel shows 1, 2, 3 and 4 products by width", async ({ page }) => {
     await page.goto("/businesses?title=lakshmi&location=&category=");
-    await page.getByRole("link", { name: "Lakshmi's Dosa House", exact: true }).click();
+    await page.getByRole("link", { name: "Lakshmi’s Dosa House", exact: true }).click();
     const strip = page.getByRole("list", { name: "Products and services" });
     for (const [width, slides] of [
       [375, 1],

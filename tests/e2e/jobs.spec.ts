@@ -42,7 +42,7 @@ const LANGUAGES = {
     today: "7 derniers jours",
     remote: "À distance",
     showJobs: "Voir les emplois",
-    developer: "Développeur ou développeuse full stack",
+    developer: "Développeur Web polyvalent ou développeuse Web polyvalente",
     developerWord: /Développeu|Developer/,
     applyNow: "Postuler",
     fullName: "Nom complet",

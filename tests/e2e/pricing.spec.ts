@@ -87,13 +87,13 @@ test("Claim your Business in the footer and on a business page lead to the form"
   await page.keyboard.press("Escape");
 
   await page.goto("/businesses?title=lakshmi&location=&category=");
-  await page.getByRole("link", { name: "Lakshmi's Dosa House", exact: true }).click();
+  await page.getByRole("link", { name: "Lakshmi’s Dosa House", exact: true }).click();
   await page.getByRole("link", { name: "Is this your business? Claim it" }).click();
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(
-    "You are claiming the listing of Lakshmi's Dosa House, Toronto (ON).",
+    "You are claiming the listing of Lakshmi’s Dosa House, Toronto (ON).",
   );
-  await expect(dialog.getByLabel("Business name")).toHaveValue("Lakshmi's Dosa House");
+  await expect(dialog.getByLabel("Business name")).toHaveValue("Lakshmi’s Dosa House");
 });
 
 test("Blogs and Pricing are in the desktop bar; on a phone, the bar keeps SPEC's places and fits", async ({
