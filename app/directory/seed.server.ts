@@ -1,10 +1,16 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { business, businessProduct, businessQuestion, review } from "../db/schema/directory.ts";
 import { normalizeForSearch } from "../platform/text.ts";
-import { type BusinessFile, type BusinessSeed, businessFileSchema } from "./content.ts";
+import {
+  type BusinessFile,
+  type BusinessSeed,
+  businessFileSchema,
+  type DemoReview,
+  demoReviewsFileSchema,
+} from "./content.ts";
 
 const OWNER_PICTURES = 8;
 
@@ -116,4 +122,50 @@ export async function seedBusinesses(db: Database, files: BusinessFile[]): Promi
     }
   });
   return added;
+}
+
+export async function readDemoReviews(contentDir: string): Promise<DemoReview[]> {
+  const file = path.join(contentDir, "reviews", "demo-reviews.json");
+  return demoReviewsFileSchema.parse(JSON.parse(await fs.readFile(file, "utf8"))).reviews;
+}
+
+/**
+ * Adds the demo players' reviews that are missing (one per player and business, as for everyone),
+ * each by the player's id; a review of a business not in the directory is left out. Ratings follow
+ * through the triggers on `review`. Returns how many were added.
+ */
+export async function seedPlayerReviews(
+  db: Database,
+  reviews: (DemoReview & { userId: string })[],
+): Promise<number> {
+  if (reviews.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: business.id, slug: business.slug })
+      .from(business)
+      .where(inArray(business.slug, [...new Set(reviews.map((item) => item.business))]));
+    const ids = new Map(found.map((row) => [row.slug, row.id]));
+    const rows = reviews.flatMap((item) => {
+      const businessId = ids.get(item.business);
+      return businessId === undefined
+        ? []
+        : [
+            {
+              businessId,
+              userId: item.userId,
+              rating: item.rating,
+              body: item.body,
+              locale: item.locale,
+              createdAt: sql`now() - make_interval(days => ${item.daysAgo})`,
+            },
+          ];
+    });
+    if (rows.length === 0) return 0;
+    const added = await tx
+      .insert(review)
+      .values(rows)
+      .onConflictDoNothing({ target: [review.businessId, review.userId] })
+      .returning({ id: review.id });
+    return added.length;
+  });
 }
