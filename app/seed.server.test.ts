@@ -120,6 +120,16 @@ test("the demo looks in use: players' reviews vary the ratings, players have poi
   expect(players[0]?.follows).toBeGreaterThan(10);
 });
 
+test("the demo's pictures vary: no two businesses side by side in the ranking share one", async () => {
+  const { rows } = await database.db.execute<{ image: string }>(
+    sql`select image from business order by rating desc, id desc`,
+  );
+  const images = rows.map((row) => row.image);
+  expect(new Set(images).size).toBe(48);
+  const repeats = images.filter((image, index) => index > 0 && images[index - 1] === image);
+  expect(repeats).toEqual([]);
+});
+
 test("an area added since the first start gets its demo content on the next start", async () => {
   await database.db.execute(sql`delete from pricing_plan`);
   expect(await seedIfEmpty(database.db)).toMatchObject({ businesses: 0, plans: 3 });

@@ -9,6 +9,7 @@ import { redeemGoal } from "./db/schema/players.ts";
 import { pricingPlan } from "./db/schema/pricing.ts";
 import { product } from "./db/schema/shop.ts";
 import {
+  dealPictures,
   readBusinessContent,
   readDemoReviews,
   seedBusinesses,
@@ -23,7 +24,8 @@ import { readShopContent, seedProducts } from "./shop/seed.server.ts";
 
 /** Loads the demo content of every area; safe to run again (it changes nothing the second time). */
 export async function seedDemoData(db: Database, contentDir = CONTENT_DIR) {
-  const businesses = await seedBusinesses(db, await readBusinessContent(contentDir));
+  const businessFiles = await readBusinessContent(contentDir);
+  const businesses = await seedBusinesses(db, businessFiles);
   const players = await seedDemoPlayers(db, await readDemoPlayers(contentDir));
   // Each review by its player's id; one whose player is not there (a real player has the
   // handle) is left out.
@@ -34,6 +36,12 @@ export async function seedDemoData(db: Database, contentDir = CONTENT_DIR) {
       return userId ? [{ ...item, userId }] : [];
     }),
   );
+  // Only when businesses were added (a fresh directory): a second run changes nothing.
+  if (businesses > 0)
+    await dealPictures(
+      db,
+      businessFiles.flatMap((file) => file.businesses.map((seed) => seed.slug)),
+    );
   const questions = await seedQuizQuestions(db, await readQuizBanks(contentDir));
   const posts = await seedBlogPosts(db, await readBlogContent(contentDir));
   const products = await seedProducts(db, await readShopContent(contentDir));
