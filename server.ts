@@ -61,7 +61,7 @@ async function main() {
     const seeded = await seedIfEmpty(database.db);
     if (seeded) {
       console.log(
-        `Loaded demo data: ${seeded.businesses} businesses, ${seeded.questions} quiz questions, ${seeded.posts} blog posts, ${seeded.products} products, ${seeded.plans} pricing plans, ${seeded.jobs} job postings.`,
+        `Loaded demo data: ${seeded.businesses} businesses, ${seeded.players} players, ${seeded.reviews} players' reviews, ${seeded.questions} quiz questions, ${seeded.posts} blog posts, ${seeded.products} products, ${seeded.plans} pricing plans, ${seeded.jobs} job postings.`,
       );
     }
   }

@@ -27,6 +27,9 @@ async function fingerprint() {
     "job",
     "job_text",
     "redeem_goal",
+    "user",
+    "points_ledger",
+    "follow",
   ];
   const result: Record<string, string> = {};
   for (const table of tables) {
@@ -44,6 +47,8 @@ test("the first start loads the demo content; a second seed changes nothing", as
   const seeded = await seedIfEmpty(database.db);
   expect(seeded).toMatchObject({
     businesses: 120,
+    players: 12,
+    reviews: 43,
     questions: 1800,
     products: 14,
     plans: 3,
@@ -61,6 +66,8 @@ test("the first start loads the demo content; a second seed changes nothing", as
   expect(await seedIfEmpty(database.db)).toBeNull();
   expect(await seedDemoData(database.db)).toEqual({
     businesses: 0,
+    players: 0,
+    reviews: 0,
     questions: 1800,
     posts: 0,
     products: 0,
@@ -69,6 +76,58 @@ test("the first start loads the demo content; a second seed changes nothing", as
     goals: 0,
   });
   expect(await fingerprint()).toEqual(before);
+});
+
+test("the demo looks in use: players' reviews vary the ratings, players have points and follows", async () => {
+  const { rows: ratings } = await database.db.execute<{ kinds: number; perfect: number }>(
+    sql`select count(distinct rating)::int as kinds, count(*) filter (where rating = 5)::int as perfect
+        from business`,
+  );
+  expect(ratings[0]?.kinds).toBeGreaterThanOrEqual(6);
+  expect(ratings[0]?.perfect).toBeLessThanOrEqual(3);
+
+  const { rows: players } = await database.db.execute<{
+    players: number;
+    public: number;
+    adultsAndTeens: number;
+    withPoints: number;
+    ledgerMatches: number;
+    reviews: number;
+    follows: number;
+    accounts: number;
+  }>(sql`
+    select count(*)::int as players,
+      count(*) filter (where u.profile_public)::int as public,
+      count(*) filter (where u.age >= 14)::int as "adultsAndTeens",
+      count(*) filter (where u.points > 0)::int as "withPoints",
+      count(*) filter (where u.points - u.uses_points =
+        (select sum(change) from points_ledger l where l.user_id = u.id))::int as "ledgerMatches",
+      (select count(*) from review r where r.user_id like 'demo-player-%')::int as reviews,
+      (select count(*) from follow f where f.follower_id like 'demo-player-%')::int as follows,
+      (select count(*) from account a where a.user_id like 'demo-player-%')::int as accounts
+    from "user" u where u.id like 'demo-player-%'`);
+  expect(players[0]).toEqual({
+    players: 12,
+    public: 12,
+    adultsAndTeens: 12,
+    withPoints: 12,
+    ledgerMatches: 12,
+    reviews: 43,
+    follows: expect.any(Number),
+    // No password, no other sign-in: nobody can use a demo player.
+    accounts: 0,
+  });
+  expect(players[0]?.follows).toBeGreaterThan(10);
+});
+
+test("the demo's pictures vary: no two businesses side by side in the ranking share one", async () => {
+  const { rows } = await database.db.execute<{ image: string }>(
+    sql`select image from business order by rating desc, id desc`,
+  );
+  const images = rows.map((row) => row.image);
+  expect(new Set(images).size).toBe(48);
+  const repeats = images.filter((image, index) => index > 0 && images[index - 1] === image);
+  expect(repeats).toEqual([]);
 });
 
 test("an area added since the first start gets its demo content on the next start", async () => {

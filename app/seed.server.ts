@@ -8,24 +8,57 @@ import { job } from "./db/schema/jobs.ts";
 import { redeemGoal } from "./db/schema/players.ts";
 import { pricingPlan } from "./db/schema/pricing.ts";
 import { product } from "./db/schema/shop.ts";
-import { readBusinessContent, seedBusinesses } from "./directory/seed.server.ts";
+import {
+  dealPictures,
+  readBusinessContent,
+  readDemoReviews,
+  seedBusinesses,
+  seedPlayerReviews,
+} from "./directory/seed.server.ts";
 import { readJobContent, seedJobs } from "./jobs/seed.server.ts";
 import { CONTENT_DIR } from "./platform/content-dir.server.ts";
-import { seedRedeemGoals } from "./players/seed.server.ts";
+import { readDemoPlayers, seedDemoPlayers, seedRedeemGoals } from "./players/seed.server.ts";
 import { readPricingContent, seedPlans } from "./pricing/seed.server.ts";
 import { readQuizBanks, seedQuizQuestions } from "./quiz/seed.server.ts";
 import { readShopContent, seedProducts } from "./shop/seed.server.ts";
 
 /** Loads the demo content of every area; safe to run again (it changes nothing the second time). */
 export async function seedDemoData(db: Database, contentDir = CONTENT_DIR) {
-  const businesses = await seedBusinesses(db, await readBusinessContent(contentDir));
+  const businessFiles = await readBusinessContent(contentDir);
+  const businesses = await seedBusinesses(db, businessFiles);
+  const players = await seedDemoPlayers(db, await readDemoPlayers(contentDir));
+  // Each review by its player's id; one whose player is not there (a real player has the
+  // handle) is left out.
+  const reviews = await seedPlayerReviews(
+    db,
+    (await readDemoReviews(contentDir)).flatMap((item) => {
+      const userId = players.ids.get(item.player);
+      return userId ? [{ ...item, userId }] : [];
+    }),
+  );
+  // Only when businesses were added (a fresh directory): a second run changes nothing.
+  if (businesses > 0)
+    await dealPictures(
+      db,
+      businessFiles.flatMap((file) => file.businesses.map((seed) => seed.slug)),
+    );
   const questions = await seedQuizQuestions(db, await readQuizBanks(contentDir));
   const posts = await seedBlogPosts(db, await readBlogContent(contentDir));
   const products = await seedProducts(db, await readShopContent(contentDir));
   const plans = await seedPlans(db, await readPricingContent(contentDir));
   const jobs = await seedJobs(db, await readJobContent(contentDir));
   const goals = await seedRedeemGoals(db);
-  return { businesses, questions, posts, products, plans, jobs, goals };
+  return {
+    businesses,
+    players: players.added,
+    reviews,
+    questions,
+    posts,
+    products,
+    plans,
+    jobs,
+    goals,
+  };
 }
 
 /** One table of each area that has demo content: an empty one means the area was never seeded. */

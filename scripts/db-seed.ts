@@ -4,9 +4,10 @@ import { openConfiguredDatabase } from "./open-database.ts";
 
 const database = await openConfiguredDatabase();
 try {
-  const { businesses, questions, posts, products, plans, jobs } = await seedDemoData(database.db);
+  const { businesses, players, reviews, questions, posts, products, plans, jobs } =
+    await seedDemoData(database.db);
   console.log(
-    `Demo data loaded: ${businesses} new businesses, ${questions} quiz questions checked, ${posts} new blog posts, ${products} new products, ${plans} new pricing plans, ${jobs} new job postings.`,
+    `Demo data loaded: ${businesses} new businesses, ${players} new demo players, ${reviews} new players' reviews, ${questions} quiz questions checked, ${posts} new blog posts, ${products} new products, ${plans} new pricing plans, ${jobs} new job postings.`,
   );
 } finally {
   await database.close();

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "../db/client.server.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { normalizeForSearch } from "../platform/text.ts";
 import { countBusinessesByCategory, getBusiness, searchBusinesses } from "./businesses.server.ts";
+import { searchQuerySchema } from "./search.ts";
 import { seedBusinesses } from "./seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "./test-fixtures.ts";
 
@@ -88,6 +89,19 @@ describe("searchBusinesses", () => {
       "100% Poutine",
     ]);
     expect(names(await search("", "Trois-Rivières"))).toEqual(["Marché du Coin"]);
+  });
+
+  test.each([
+    ["Montréal, QC", ["Café Chez Ginette"]],
+    ["toronto ON", ["Maple Diner"]],
+    ["Québec", ["Café Chez Ginette", "Marché du Coin", "100% Poutine"]],
+    ["Quebec, Québec", ["100% Poutine"]],
+    ["Colombie-Britannique", ["Cafe Books"]],
+    ["Ontario", ["Maple Diner"]],
+    ["Vancouver, ON", []],
+  ])("a location typed as %j names a city and/or a province", async (location, expected) => {
+    const { criteria } = searchQuerySchema.parse({ location });
+    expect(names(await searchBusinesses(database.db, criteria, { limit: 10 }))).toEqual(expected);
   });
 
   test("all three conditions must hold", async () => {

@@ -87,6 +87,8 @@ function indexedContains(column: AnyPgColumn, term: string): SQL {
 type SearchFields = {
   title?: Bound<string>;
   location?: Bound<string>;
+  /** `% ab`: the search location ends with the province's code, as every one does. */
+  provinceEnd?: Bound<string>;
   category?: Bound<string>;
   cursorRating?: Bound<string>;
   cursorId?: Bound<number>;
@@ -98,6 +100,14 @@ function termsOf<Term>(fields: { title?: Term; location?: Term }): [AnyPgColumn,
   if (fields.title !== undefined) terms.push([business.searchName, fields.title]);
   if (fields.location !== undefined) terms.push([business.searchLocation, fields.location]);
   return terms;
+}
+
+/**
+ * In the province: a LIKE on the search location's end, which the rank index holds (so the walk
+ * stays index-only) and the location's trigram index can answer below the window.
+ */
+function inProvince(column: AnyPgColumn, provinceEnd: Bound<string> | undefined): SQL | undefined {
+  return provinceEnd === undefined ? undefined : sql`${column} like ${provinceEnd}`;
 }
 
 /** Where a page starts: in the category, below the cursor (each only when given). */
@@ -131,7 +141,12 @@ function rankWindowQuery(db: Db | Tx, fields: SearchFields, wanted: Bound<number
   const found = db
     .select({ id: ranked.id, rating: ranked.rating })
     .from(ranked)
-    .where(and(...termsOf(fields).map(([of, term]) => contains(column(of), term))))
+    .where(
+      and(
+        ...termsOf(fields).map(([of, term]) => contains(column(of), term)),
+        inProvince(ranked.searchLocation, fields.provinceEnd),
+      ),
+    )
     .orderBy(desc(ranked.rating), desc(ranked.id))
     .limit(wanted)
     .as("found");
@@ -163,6 +178,7 @@ export async function searchBusinesses(
   const fields = {
     title: criteria.title || undefined,
     location: criteria.location || undefined,
+    provinceEnd: criteria.province && `% ${criteria.province.toLowerCase()}`,
     category: criteria.category || undefined,
     cursorRating: page.cursor?.rating,
     cursorId: page.cursor?.id,
@@ -181,7 +197,7 @@ export async function searchBusinesses(
   const rows = await window.execute(values);
 
   const terms = termsOf(fields);
-  if (rows.length < wanted && terms.length > 0) {
+  if (rows.length < wanted && (terms.length > 0 || fields.provinceEnd)) {
     const start = pageStart(fields);
     // Below the window's last entry; none when the window held every remaining entry.
     const windowEnd = db
@@ -200,6 +216,7 @@ export async function searchBusinesses(
             start,
             sql`(${business.rating}, ${business.id}) < (${windowEnd})`,
             ...terms.map(([of, term]) => indexedContains(of, term)),
+            inProvince(business.searchLocation, fields.provinceEnd),
           ),
         )
         // `rating + 0`: no index is in that order, so the planner cannot walk the ranking again;

@@ -52,3 +52,23 @@ export const businessFileSchema = z.object({
 
 export type BusinessSeed = z.infer<typeof businessSeedSchema>;
 export type BusinessFile = z.infer<typeof businessFileSchema>;
+
+/**
+ * `content/reviews/demo-reviews.json`: reviews written by the demo players (named by handle), so
+ * ratings vary as they would on a site in use; see content/README.md.
+ */
+export const demoReviewsFileSchema = z.strictObject({
+  reviews: z.array(
+    z.strictObject({
+      business: businessSeedSchema.shape.slug,
+      player: z.string().min(1),
+      rating: z.number().int().min(1).max(5),
+      locale,
+      body: z.string().min(20).max(2000),
+      /** How long ago it was written, so the demo keeps a history whenever it is seeded. */
+      daysAgo: z.number().int().min(0).max(365),
+    }),
+  ),
+});
+
+export type DemoReview = z.infer<typeof demoReviewsFileSchema>["reviews"][number];

@@ -300,7 +300,7 @@ export const directoryApi: ApiArea = {
         security: PUBLIC,
         summary: "Search businesses",
         description:
-          "Businesses matching every given filter, best rated first. Title and location match anywhere in the name or in the city and province, ignoring case and accents. Follow `nextCursor` for the next page; it is null on the last one.",
+          "Businesses matching every given filter, best rated first. Title matches anywhere in the name and location anywhere in the city (a province it names must match), ignoring case and accents. Follow `nextCursor` for the next page; it is null on the last one.",
         parameters: [
           {
             name: "title",
@@ -312,7 +312,8 @@ export const directoryApi: ApiArea = {
             name: "location",
             in: "query",
             schema: { type: "string", maxLength: SEARCH_TEXT_MAX },
-            description: "Part of the city or province",
+            description:
+              "Part of a city's name, a province (its code, or its English or French name), or both as the listings show them: 'Calgary, AB', 'Québec, Québec', 'Colombie-Britannique'",
           },
           {
             name: "category",

@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database, DatabaseHandle } from "../db/client.server.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
+import type { Province } from "../platform/provinces.ts";
 import { normalizeForSearch } from "../platform/text.ts";
 import { searchBusinesses } from "./businesses.server.ts";
 import type { CategorySlug } from "./categories.ts";
@@ -43,11 +44,17 @@ beforeAll(async () => {
 
 afterAll(() => database.close());
 
-type Criteria = { title?: string; location?: string; category?: CategorySlug };
+type Criteria = { title?: string; location?: string; province?: Province; category?: CategorySlug };
 
-const criteriaOf = ({ title = "", location = "", category }: Criteria): SearchCriteria => ({
+const criteriaOf = ({
+  title = "",
+  location = "",
+  province,
+  category,
+}: Criteria): SearchCriteria => ({
   title: normalizeForSearch(title),
   location: normalizeForSearch(location),
+  province,
   category,
 });
 
@@ -75,13 +82,14 @@ async function plansOf(criteria: Criteria, cursor?: string) {
 
 /** What a plain query finds: every match, best rated first. */
 async function expected(criteria: Criteria, limit: number) {
-  const { title, location, category } = criteriaOf(criteria);
+  const { title, location, province, category } = criteriaOf(criteria);
   const { rows } = await database.db.$client.query<{ id: number }>(
     `select id from business
      where strpos(search_name, $1) > 0 and strpos(search_location, $2) > 0
        and ($3::text is null or category = $3)
+       and ($5::text is null or province = $5)
      order by rating desc, id desc limit $4`,
-    [title, location, category ?? null, limit],
+    [title, location, category ?? null, limit, province ?? null],
   );
   return rows.map((row) => row.id);
 }
@@ -112,6 +120,10 @@ const SEARCHES: [string, Criteria][] = [
   ["one letter", { title: "q" }],
   ["a province", { location: "qc" }],
   ["a place nobody is in", { location: "yt" }],
+  ["a province named", { province: "QC" }],
+  ["a city in its province", { location: "toronto", province: "ON" }],
+  ["a province found only below the window", { province: "NT" }],
+  ["a province nobody is in", { province: "YT" }],
   ["three letters matching nothing", { title: "qqq" }],
   ["a wildcard taken literally", { title: "%" }],
   ["short pieces of two words", { title: "e b" }],
@@ -125,7 +137,13 @@ describe(`searching ${BUSINESSES.toLocaleString("en-CA")} businesses`, () => {
   });
 
   test("common searches read only the ranking index, then the rows they show", async () => {
-    for (const criteria of [{ title: "caf" }, { title: "fundy books" }, { location: "qc" }]) {
+    for (const criteria of [
+      { title: "caf" },
+      { title: "fundy books" },
+      { location: "qc" },
+      { province: "QC" as const },
+      { location: "toronto", province: "ON" as const },
+    ]) {
       const nodes = await plansOf(criteria);
       expect(nodes).toHaveLength(1);
       expect(nodes[0]).toContain("Index Only Scan business_rank_idx");
@@ -164,6 +182,12 @@ describe(`searching ${BUSINESSES.toLocaleString("en-CA")} businesses`, () => {
       expect(await searched(criteria, 3)).toEqual(await expected(criteria, 36));
     },
   );
+
+  test("a province named is matched on the location's end, below the window too", async () => {
+    const found = await searched({ province: "NT" }, 3);
+    expect(found.length).toBeGreaterThanOrEqual(15);
+    expect(found).toEqual(await expected({ province: "NT" }, 36));
+  });
 
   test("a rare term found only below the window comes back in full, in order", async () => {
     const found = await searched({ title: "zq rare" }, 3);

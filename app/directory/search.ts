@@ -1,6 +1,8 @@
 import { z } from "zod";
+import type { Province } from "../platform/provinces.ts";
 import { normalizeForSearch } from "../platform/text.ts";
 import { ALL_CATEGORIES, type CategorySlug, categoryFromSearchValue } from "./categories.ts";
+import { parseLocation } from "./location.ts";
 
 export const SEARCH_TEXT_MAX = 100;
 export const PAGE_SIZE_DEFAULT = 12;
@@ -12,7 +14,10 @@ export type SearchForm = { title: string; location: string; category: string };
 export type SearchCriteria = {
   /** Normalized (see normalizeForSearch); empty matches everything. */
   title: string;
+  /** The location's city part, normalized; matched anywhere in "city province". */
   location: string;
+  /** The province the location names, if it names one (see parseLocation). */
+  province?: Province;
   category?: CategorySlug;
 };
 
@@ -89,18 +94,20 @@ export const searchQuerySchema = z
         }),
     ),
   })
-  .transform(
-    ({ title, location, category, cursor, limit }): SearchRequest => ({
+  .transform(({ title, location, category, cursor, limit }): SearchRequest => {
+    const place = parseLocation(location);
+    return {
       form: { title, location, category },
       criteria: {
         title: normalizeForSearch(title),
-        location: normalizeForSearch(location),
+        location: place.city,
+        ...(place.province && { province: place.province }),
         category: parseCategoryValue(category) ?? undefined,
       },
       cursor,
       limit,
-    }),
-  );
+    };
+  });
 
 /** The search's fields as typed, for filling the form again after a refused search. */
 export function searchFormOf(params: URLSearchParams): SearchForm {

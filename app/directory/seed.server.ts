@@ -1,12 +1,20 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { business, businessProduct, businessQuestion, review } from "../db/schema/directory.ts";
 import { normalizeForSearch } from "../platform/text.ts";
-import { type BusinessFile, type BusinessSeed, businessFileSchema } from "./content.ts";
+import {
+  type BusinessFile,
+  type BusinessSeed,
+  businessFileSchema,
+  type DemoReview,
+  demoReviewsFileSchema,
+} from "./content.ts";
 
 const OWNER_PICTURES = 8;
+/** Pictures per category: `public/images/directory/<category>-1.svg` to `-6.svg`. */
+const CATEGORY_PICTURES = 6;
 
 /** Reads and checks every `content/businesses/*.json` file; a bad file stops with its name. */
 export async function readBusinessContent(contentDir: string): Promise<BusinessFile[]> {
@@ -38,8 +46,12 @@ export function searchLocation(city: string, province: string): string {
   return normalizeForSearch(`${city} ${province}`);
 }
 
-function businessRow(seed: BusinessSeed, category: string) {
-  const picture = `/images/directory/${category}-${pick(seed.slug, 2)}.svg`;
+/**
+ * `index`: the business's place in its category's file. The category's pictures are dealt in
+ * turn, so businesses of a kind (which often sit side by side in a city or a search) differ.
+ */
+function businessRow(seed: BusinessSeed, category: string, index: number) {
+  const picture = `/images/directory/${category}-${(index % CATEGORY_PICTURES) + 1}.svg`;
   return {
     slug: seed.slug,
     name: seed.name,
@@ -76,10 +88,10 @@ export async function seedBusinesses(db: Database, files: BusinessFile[]): Promi
   let added = 0;
   await db.transaction(async (tx) => {
     for (const file of files) {
-      for (const seed of file.businesses) {
+      for (const [index, seed] of file.businesses.entries()) {
         const [row] = await tx
           .insert(business)
-          .values(businessRow(seed, file.category))
+          .values(businessRow(seed, file.category, index))
           .onConflictDoNothing({ target: business.slug })
           .returning({ id: business.id });
         if (!row) continue;
@@ -116,4 +128,68 @@ export async function seedBusinesses(db: Database, files: BusinessFile[]): Promi
     }
   });
   return added;
+}
+
+export async function readDemoReviews(contentDir: string): Promise<DemoReview[]> {
+  const file = path.join(contentDir, "reviews", "demo-reviews.json");
+  return demoReviewsFileSchema.parse(JSON.parse(await fs.readFile(file, "utf8"))).reviews;
+}
+
+/**
+ * Adds the demo players' reviews that are missing (one per player and business, as for everyone),
+ * each by the player's id; a review of a business not in the directory is left out. Ratings follow
+ * through the triggers on `review`. Returns how many were added.
+ */
+export async function seedPlayerReviews(
+  db: Database,
+  reviews: (DemoReview & { userId: string })[],
+): Promise<number> {
+  if (reviews.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: business.id, slug: business.slug })
+      .from(business)
+      .where(inArray(business.slug, [...new Set(reviews.map((item) => item.business))]));
+    const ids = new Map(found.map((row) => [row.slug, row.id]));
+    const rows = reviews.flatMap((item) => {
+      const businessId = ids.get(item.business);
+      return businessId === undefined
+        ? []
+        : [
+            {
+              businessId,
+              userId: item.userId,
+              rating: item.rating,
+              body: item.body,
+              locale: item.locale,
+              createdAt: sql`now() - make_interval(days => ${item.daysAgo})`,
+            },
+          ];
+    });
+    if (rows.length === 0) return 0;
+    const added = await tx
+      .insert(review)
+      .values(rows)
+      .onConflictDoNothing({ target: [review.businessId, review.userId] })
+      .returning({ id: review.id });
+    return added.length;
+  });
+}
+
+/**
+ * Deals each category's pictures again, in turn down the ranking (best rated first), to these
+ * businesses: once the demo reviews have set the ratings, businesses of one category that sit near
+ * each other in the list get different pictures (six apart at least). Run when they were added.
+ */
+export async function dealPictures(db: Database, slugs: string[]): Promise<void> {
+  if (slugs.length === 0) return;
+  await db.execute(sql`
+    update ${business} set image = dealt.picture, cover_image = dealt.picture
+    from (
+      select id, '/images/directory/' || category || '-' ||
+        ((row_number() over (partition by category order by rating desc, id desc) - 1)
+          % ${CATEGORY_PICTURES} + 1) || '.svg' as picture
+      from ${business} where ${inArray(business.slug, slugs)}
+    ) as dealt
+    where ${business.id} = dealt.id`);
 }

@@ -51,16 +51,30 @@ export function Notice() {
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
-  const [shown, setShown] = useState<NoticeName | null>(null);
+  // Each notice the script shows is counted, so the same message shown again is a new notice
+  // (announced again, with its own 5 s).
+  const [shown, setShown] = useState<{ name: NoticeName; count: number } | null>(null);
   const named = params.get("notice") ?? "";
-  const message: MessageKey | undefined =
-    named in NOTICES ? NOTICES[named as NoticeName] : shown ? NOTICES[shown] : undefined;
+  // What the visitor did last speaks: a notice shown by the script replaces the address's one.
+  const message: MessageKey | undefined = shown
+    ? NOTICES[shown.name]
+    : named in NOTICES
+      ? NOTICES[named as NoticeName]
+      : undefined;
 
   useEffect(() => {
-    const show = (event: Event) => setShown((event as CustomEvent<NoticeName>).detail);
+    const show = (event: Event) =>
+      setShown((last) => ({
+        name: (event as CustomEvent<NoticeName>).detail,
+        count: (last?.count ?? 0) + 1,
+      }));
     window.addEventListener(SHOW_NOTICE, show);
     return () => window.removeEventListener(SHOW_NOTICE, show);
   }, []);
+
+  // A page visited afterwards shows its own notice, not one shown on the page before.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new address.
+  useEffect(() => setShown(null), [location.pathname]);
 
   const lastInput = useRef(Number.NEGATIVE_INFINITY);
   useEffect(() => {
@@ -88,6 +102,7 @@ export function Notice() {
   // replacing the address then would take them back from where they were going.
   const navigating = useNavigation().state !== "idle";
   const dismissLater = useEffectEvent(dismiss);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a notice shown again starts its 5 s again.
   useEffect(() => {
     if (!message || navigating) return;
     let timer = setTimeout(function expire() {
@@ -96,7 +111,7 @@ export function Notice() {
       else dismissLater();
     }, NOTICE_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [message, navigating]);
+  }, [message, shown?.count, navigating]);
 
   return (
     <div
@@ -105,6 +120,7 @@ export function Notice() {
     >
       {message && (
         <div
+          key={shown?.count ?? named}
           role="status"
           className="pointer-events-auto flex items-center gap-4 rounded-xl bg-slate-900 px-4 py-3 text-white shadow-lg"
         >

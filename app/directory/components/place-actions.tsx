@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -9,8 +10,8 @@ const iconButton =
   "relative z-10 inline-flex size-11 items-center justify-center rounded-full bg-white/95 text-slate-800 shadow ring-1 ring-slate-200 transition hover:bg-white hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
 /**
- * Save or unsave a business: a form post that works without JavaScript (back to this page), and
- * with it stays in place. A visitor is sent to log in and comes back to save it. `aria-pressed`
+ * Save or unsave a business: a form post that works without JavaScript (back to this page, whose
+ * notice says what was done), and with it stays in place and a notice says it. A visitor is sent to log in and comes back to save it. `aria-pressed`
  * says whether it is saved.
  */
 export function SaveButton({
@@ -29,6 +30,14 @@ export function SaveButton({
   const fetcher = useFetcher<{ saved?: boolean }>({ key: `save-business-${businessId}` });
   const sending = fetcher.formData?.get("intent");
   const pressed = sending ? sending === "save" : (fetcher.data?.saved ?? saved);
+  // Said once the answer is back (without JavaScript, the page it comes back to says it).
+  const was = useRef(fetcher.state);
+  useEffect(() => {
+    const finished = was.current !== "idle" && fetcher.state === "idle";
+    was.current = fetcher.state;
+    if (finished && fetcher.data?.saved !== undefined)
+      showNotice(fetcher.data.saved ? "saved" : "unsaved");
+  }, [fetcher.state, fetcher.data]);
   return (
     <fetcher.Form method="post" action={to(`/businesses/${businessId}`)} preventScrollReset>
       <input type="hidden" name="intent" value={pressed ? "unsave" : "save"} />

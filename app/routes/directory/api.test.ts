@@ -41,6 +41,21 @@ async function json(pathname: string, init?: RequestInit) {
 }
 
 describe("GET /api/businesses", () => {
+  test("reads a location as the page does: a city and its province, or a province's name", async () => {
+    const names = async (location: string) =>
+      (await json(`/api/businesses?location=${encodeURIComponent(location)}`)).body.items.map(
+        (item: { name: string }) => item.name,
+      );
+    expect(await names("Montréal, QC")).toEqual(["Bistro 3", "Bistro 2", "Bistro 1"]);
+    expect(await names("Nouvelle-Écosse")).toEqual([
+      "Bistro 7",
+      "Bistro 6",
+      "Bistro 5",
+      "Bistro 4",
+    ]);
+    expect(await names("Halifax, QC")).toEqual([]);
+  });
+
   test("filters by title, location and category together", async () => {
     const { status, body } = await json(
       "/api/businesses?title=BISTRO&location=montreal&category=Restaurants",

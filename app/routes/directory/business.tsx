@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { getViewer, requireViewer } from "../../auth/session.server.ts";
 import { safeRedirect } from "../../auth/validation.ts";
@@ -40,10 +40,11 @@ import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { scriptJson } from "../../platform/text.ts";
-import { primaryButton } from "../../ui/button-link.tsx";
+import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { Icon } from "../../ui/icons.tsx";
 import { showNotice } from "../../ui/notice.tsx";
 import { Stars } from "../../ui/stars.tsx";
+import { useHydrated } from "../../ui/use-hydrated.ts";
 import type { Route } from "./+types/business";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -358,8 +359,15 @@ function ConfirmSave({ name, auto }: { name: string; auto: boolean }) {
   );
 }
 
+/**
+ * The address and a link to OpenStreetMap; the map itself only when the visitor asks for it, so
+ * nothing leaves for another site before then, and a map server out of reach costs nothing but the
+ * map (decision 0027). Without JavaScript the link is the map.
+ */
 function Location({ business }: { business: BusinessDetail }) {
   const t = useT();
+  const hydrated = useHydrated();
+  const [mapShown, setMapShown] = useState(false);
   const { latitude: lat, longitude: lng } = business;
   const box = [lng - 0.01, lat - 0.006, lng + 0.01, lat + 0.006].map((n) => n.toFixed(4)).join(",");
   return (
@@ -375,15 +383,24 @@ function Location({ business }: { business: BusinessDetail }) {
           {business.city} ({business.province}) {business.postalCode}
         </span>
       </address>
-      {/* Below the fold and lazy: the page never waits for map tiles, and works when they fail. */}
-      <iframe
-        title={t("business.mapTitle", { name: business.name })}
-        src={`https://www.openstreetmap.org/export/embed.html?bbox=${box}&layer=mapnik&marker=${lat},${lng}`}
-        loading="lazy"
-        referrerPolicy="no-referrer"
-        sandbox="allow-scripts allow-same-origin"
-        className="mt-4 aspect-[4/3] w-full rounded-xl bg-slate-100 ring-1 ring-slate-200"
-      />
+      {mapShown ? (
+        <iframe
+          title={t("business.mapTitle", { name: business.name })}
+          src={`https://www.openstreetmap.org/export/embed.html?bbox=${box}&layer=mapnik&marker=${lat},${lng}`}
+          referrerPolicy="no-referrer"
+          sandbox="allow-scripts allow-same-origin"
+          className="mt-4 aspect-[4/3] w-full rounded-xl bg-slate-100 ring-1 ring-slate-200"
+        />
+      ) : (
+        hydrated && (
+          <div className="mt-4">
+            <button type="button" onClick={() => setMapShown(true)} className={secondaryButton}>
+              {t("business.showMap")}
+            </button>
+            <p className="mt-2 text-sm text-slate-600">{t("business.showMapHint")}</p>
+          </div>
+        )
+      )}
       <a
         href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`}
         target="_blank"

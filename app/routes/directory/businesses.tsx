@@ -48,7 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       items: found.items.map((item) => ({ ...item, saved: saved.has(item.id) })),
       nextCursor: found.nextCursor,
     };
-    return { form, problems: {}, page, messages: pageMessages(request, "directory") };
+    return {
+      form,
+      category: criteria.category ?? null,
+      problems: {},
+      page,
+      messages: pageMessages(request, "directory"),
+    };
   } catch (error) {
     if (!isAppError(error)) throw error;
     // The form comes back filled as it was sent, each problem beside its field.
@@ -57,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data(
       {
         form,
+        category: null,
         problems,
         page: null as ResultPage | null,
         messages: pageMessages(request, "directory"),
@@ -70,6 +77,12 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalizedPath();
   const { form, page } = loaderData;
+  // What was searched, as typed (the category by its name in this language).
+  const searched = [
+    form.title,
+    form.location,
+    loaderData.category && t(`categories.${loaderData.category}`),
+  ].filter(Boolean);
   const problems = useSearchProblems(loaderData.problems as Partial<Record<string, MessageKey>>);
   return (
     <>
@@ -80,7 +93,9 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
       </Hero>
       <section aria-labelledby="results" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="results" className="text-3xl font-bold">
-          {t("businesses.results")}
+          {page && searched.length > 0
+            ? t("businesses.resultsFor", { search: searched.join(" · ") })
+            : t("businesses.results")}
         </h2>
         <PagingProblem message={problems.paging} />
         {page &&
