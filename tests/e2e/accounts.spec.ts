@@ -17,7 +17,7 @@ async function register(
   await form.getByLabel(/^(Age|Âge)$/).fill("10");
   await form.getByLabel(/^(Password|Mot de passe)$/).fill(password);
   await form.getByLabel(/^(Confirm password|Confirmer le mot de passe)$/).fill(password);
-  await form.getByRole("button", { name: /Sign Up|S’inscrire/ }).click();
+  await form.getByRole("button", { name: /Sign up|S’inscrire/ }).click();
 }
 
 /** Opens the confirmation link of the last message to `email`, as the player would. */
@@ -78,14 +78,14 @@ test("sign-up checks come in SPEC.md's order; a wrong password gets one message 
   await page.goto("/register");
   await expectNoAxeViolations(page);
   const form = page.locator("main form").first();
-  await form.getByRole("button", { name: "Sign Up" }).click();
+  await form.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByRole("alert")).toHaveText("Username must be at least 3 characters long.");
   await form.getByLabel("Username").fill("Sam");
-  await form.getByRole("button", { name: "Sign Up" }).click();
+  await form.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByRole("alert")).toHaveText("Age is required.");
   await form.getByLabel("Age").fill("9");
   await form.getByLabel("Password", { exact: true }).fill("short");
-  await form.getByRole("button", { name: "Sign Up" }).click();
+  await form.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByRole("alert")).toHaveText("Password must be at least 8 characters long.");
 
   await page.getByRole("link", { name: "Log in", exact: true }).last().click();
