@@ -40,6 +40,7 @@ async function main() {
   const mailWorker = createMailWorker({
     db: database.db,
     from: config.MAIL_FROM,
+    postalAddress: config.MAIL_POSTAL_ADDRESS,
     storage,
     deliver: config.SMTP_URL
       ? smtpDelivery(config.SMTP_URL)

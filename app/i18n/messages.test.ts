@@ -24,6 +24,12 @@ describe.each(BUNDLE_NAMES)("the %s messages", (name) => {
     }
   });
 
+  test("apostrophes and quotation marks are typographic (’ “ ” « »), never straight", () => {
+    for (const [key, value] of [...leaves(en), ...leaves(fr)]) {
+      expect(String(value), key).not.toMatch(/['"]/);
+    }
+  });
+
   test("French messages use French punctuation spacing", () => {
     for (const [key, value] of leaves(fr)) {
       for (const text of [value].flat()) {
@@ -36,4 +42,37 @@ describe.each(BUNDLE_NAMES)("the %s messages", (name) => {
 test("each group of messages belongs to one bundle only", () => {
   const groups = BUNDLE_NAMES.flatMap((name) => Object.keys(LOCALE_BUNDLES[name]["en-CA"]));
   expect(groups.length).toBe(new Set(groups).size);
+});
+
+/**
+ * The children's area speaks to the player with « tu »: every message of the quiz, the profile,
+ * the redeem page, the leaderboard and the follow lists, the redeem confirmation, and the shell's
+ * and other bundles' messages those pages show.
+ */
+test("French says tu, never vous, wherever a child player reads", () => {
+  const shown = (name: (typeof BUNDLE_NAMES)[number], ...keys: string[]) => {
+    const all = leaves(LOCALE_BUNDLES[name]["fr-CA"]);
+    return keys.length === 0 ? all : all.filter(([key]) => keys.includes(key));
+  };
+  const messages = [
+    ...shown("quiz"),
+    ...shown("players"),
+    ...shown("playersEmail"),
+    ...shown(
+      "shell",
+      "error.quizLoad",
+      "errors.invalid_quiz_timer",
+      "notices.accountDeleted",
+      "notices.profileSaved",
+      "notices.settingsSaved",
+      "notices.redeemTooCostly",
+    ),
+    ...shown("auth", "auth.logout.confirm", "auth.verify.banner", "auth.verify.sent"),
+    ...shown("directory", "places.savedHeading", "places.savedEmpty", "places.browse"),
+  ];
+  expect(messages.length).toBeGreaterThan(100);
+  for (const [key, value] of messages) {
+    // "-ez" catches a vous imperative ("Choisissez"); assez and chez are not verbs.
+    expect(String(value), key).not.toMatch(/\b(vous|votre|vos|(?!assez|chez)\p{L}+ez)(?!\p{L})/iu);
+  }
 });

@@ -1,9 +1,14 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import { jobAlert } from "../db/schema/jobs.ts";
 import { outboxEmail } from "../db/schema/platform.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
+import { createMailWorker, type OutgoingMessage } from "../platform/mail-worker.server.ts";
+import { createLocalStorage } from "../platform/storage.server.ts";
 import {
   confirmAlert,
   createAlert,
@@ -156,4 +161,39 @@ test("the same confirmed alert is not made twice; unconfirmed ones expire after 
   expect((await database.db.select().from(jobAlert)).map((alert) => alert.email)).toEqual([
     "sam@example.com",
   ]);
+});
+
+test("the alert's mails, as sent, name the sender by postal address too (CASL)", async () => {
+  const address = "Nearby Inc., 1 Rue Sainte-Catherine, Montréal QC H2X 1Z4";
+  const confirmedAt = new Date(Date.now() - 10 * HOUR);
+  await createAlert(database.db, {
+    email: "sam@example.com",
+    locale: "fr-CA",
+    filters,
+    baseUrl: BASE,
+  });
+  await confirmAlert(database.db, await tokenOf(), confirmedAt);
+  await insertFixtures(database.db, [nurse("Night Nurse", new Date(confirmedAt.getTime() + HOUR))]);
+  await sendAlertDigests(database.db, { baseUrl: BASE });
+
+  const sent: OutgoingMessage[] = [];
+  const worker = createMailWorker({
+    db: database.db,
+    from: "Nearby <no-reply@nearby.example>",
+    postalAddress: address,
+    storage: createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "alert-mail-"))),
+    deliver: async (message) => {
+      sent.push(message);
+    },
+    log: () => {},
+  });
+  expect(await worker.sendDue()).toEqual({ sent: 2, retried: 0, failed: 0 });
+  expect(sent.map((message) => message.subject)).toEqual([
+    "Confirmez votre alerte emploi Nearby",
+    "1 nouvel emploi pour votre alerte",
+  ]);
+  for (const message of sent) {
+    expect(message.text.endsWith(`\n\n${address}`)).toBe(true);
+    expect(message.html).toMatch(new RegExp(`<p[^>]*>${address}</p>\\n</body></html>$`));
+  }
 });

@@ -11,6 +11,15 @@ test("defaults when nothing is set", () => {
   });
   expect(config.DATABASE_URL).toBeUndefined();
   expect(config.dataDir).toMatch(/\.data$/);
+  expect(config.MAIL_POSTAL_ADDRESS).toBe("Nearby, 123 Example Street, Toronto ON M5V 0A1");
+});
+
+test("MAIL_POSTAL_ADDRESS is the sender's postal address, trimmed", () => {
+  expect(
+    readConfig({
+      MAIL_POSTAL_ADDRESS: " Nearby Inc., 1 Rue Sainte-Catherine, Montréal QC H2X 1Z4 ",
+    }).MAIL_POSTAL_ADDRESS,
+  ).toBe("Nearby Inc., 1 Rue Sainte-Catherine, Montréal QC H2X 1Z4");
 });
 
 test.each([
@@ -20,6 +29,7 @@ test.each([
   [{ NODE_ENV: "staging" }, "NODE_ENV"],
   [{ SEED_ON_START: "yes" }, "SEED_ON_START"],
   [{ MAX_BODY_BYTES: "10" }, "MAX_BODY_BYTES"],
+  [{ MAIL_POSTAL_ADDRESS: " " }, "MAIL_POSTAL_ADDRESS"],
 ])("%j stops start-up with a message naming %s", (env, name) => {
   expect(() => readConfig(env)).toThrow(ConfigError);
   expect(() => readConfig(env)).toThrow(new RegExp(`${name}: .*got`));

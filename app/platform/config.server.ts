@@ -47,6 +47,15 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Nearby <no-reply@nearby.example>"),
+  /**
+   * The sender's postal address, at the foot of every message: CASL asks commercial e-mail (job
+   * alerts) to identify its sender by a postal address, not an e-mail address alone.
+   */
+  MAIL_POSTAL_ADDRESS: z
+    .string()
+    .trim()
+    .min(10, "must be a postal address")
+    .default("Nearby, 123 Example Street, Toronto ON M5V 0A1"),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** Where Google's OpenID configuration is read; tests point it at a local OpenID server. */

@@ -10,7 +10,10 @@ export type Email = {
   text: string;
   html: string;
   attachments?: StoredAttachment[];
-  /** Extra header lines (List-Unsubscribe…); the worker sets From, To, Subject and Message-ID. */
+  /**
+   * Extra header lines (List-Unsubscribe…); the worker sets From, To, Subject and Message-ID, and
+   * adds the postal address at the foot.
+   */
   headers?: Record<string, string>;
 };
 

@@ -106,6 +106,7 @@ function worker(overrides: Partial<MailWorkerOptions> & Pick<MailWorkerOptions, 
   const mailWorker = createMailWorker({
     db: database.db,
     from: FROM,
+    postalAddress: "Nearby, 123 Example Street, Toronto ON M5V 0A1",
     storage,
     log: (line) => log.push(line),
     firstRetryMs: 0,

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.server.ts";
 import { outboxEmail } from "../db/schema/platform.ts";
 import { OUTBOX_CHANNEL } from "./email.server.ts";
 import type { Storage } from "./storage.server.ts";
+import { escapeHtml } from "./text.ts";
 
 /** An outbox row ready for the wire, its attachments read from storage. */
 export type OutgoingMessage = {
@@ -48,6 +49,26 @@ export function logDelivery(log: (line: string) => void, options: { showBody: bo
   };
 }
 
+/**
+ * The sender's postal address as the last line of a message, text and HTML. Added here, where the
+ * From header is set, so that no message can leave without it (CASL) and the setting is read once.
+ */
+export function withPostalAddress<Message extends { text: string; html: string }>(
+  message: Message,
+  postalAddress: string,
+): Message {
+  const footer = `<p style="font-size:13px;color:#64748b">${escapeHtml(postalAddress)}</p>\n`;
+  const end = message.html.lastIndexOf("</body>");
+  return {
+    ...message,
+    text: `${message.text}\n\n${postalAddress}`,
+    html:
+      end === -1
+        ? `${message.html}\n${footer}`
+        : `${message.html.slice(0, end)}${footer}${message.html.slice(end)}`,
+  };
+}
+
 /** Exponential back-off: firstMs after the first failed attempt, doubling, never above maxMs. */
 export function retryDelayMs(attempts: number, firstMs: number, maxMs: number): number {
   return Math.min(firstMs * 2 ** (attempts - 1), maxMs);
@@ -56,6 +77,8 @@ export function retryDelayMs(attempts: number, firstMs: number, maxMs: number): 
 export type MailWorkerOptions = {
   db: Db;
   from: string;
+  /** MAIL_POSTAL_ADDRESS, at the foot of every message. */
+  postalAddress: string;
   deliver: Deliver;
   storage: Storage;
   /** Where failures are reported. */
@@ -108,16 +131,19 @@ export function createMailWorker(options: MailWorkerOptions) {
         return { filename: attachment.filename, contentType: attachment.contentType, content };
       }),
     );
-    return {
-      from: options.from,
-      to: row.to,
-      subject: row.subject,
-      text: row.text,
-      html: row.html,
-      messageId: `<${row.messageId}@${messageIdDomain}>`,
-      headers: row.headers,
-      attachments,
-    };
+    return withPostalAddress(
+      {
+        from: options.from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        messageId: `<${row.messageId}@${messageIdDomain}>`,
+        headers: row.headers,
+        attachments,
+      },
+      options.postalAddress,
+    );
   }
 
   /** Claims, sends and settles the oldest due message not in `skip`; undefined when none is due. */

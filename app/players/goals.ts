@@ -22,7 +22,7 @@ export const GOAL_SEEDS = [
   {
     slug: "book",
     cost: 900,
-    name: { "en-CA": "A book of your choice", "fr-CA": "Un livre de votre choix" },
+    name: { "en-CA": "A book of your choice", "fr-CA": "Un livre de ton choix" },
   },
   {
     slug: "science-kit",

@@ -17,7 +17,7 @@ async function register(
   await form.getByLabel(/^(Age|Âge)$/).fill("10");
   await form.getByLabel(/^(Password|Mot de passe)$/).fill(password);
   await form.getByLabel(/^(Confirm password|Confirmer le mot de passe)$/).fill(password);
-  await form.getByRole("button", { name: /Sign Up|S’inscrire/ }).click();
+  await form.getByRole("button", { name: /Sign up|S’inscrire/ }).click();
 }
 
 /** Opens the confirmation link of the last message to `email`, as the player would. */
@@ -40,30 +40,30 @@ test("register, confirm the address from the e-mail, log out, be sent to login f
   await expect(page.getByRole("link", { name: "My profile" })).toHaveCount(0);
 
   const mail = await confirmFromMail(page, email);
-  expect(mail).toContain("Subject: Confirm your e-mail address for Nearby");
+  expect(mail).toContain("Subject: Confirm your email address for Nearby");
   await expect(page).toHaveURL(/\/\?notice=email-verified$|\/$/);
-  await expect(page.getByText("Your e-mail address is confirmed. Welcome!")).toBeVisible();
+  await expect(page.getByText("Your email address is confirmed. Welcome!")).toBeVisible();
   const myProfile = page.getByRole("link", { name: "My profile" });
   await myProfile.click();
   await expect(page.getByRole("heading", { level: 1, name: "Maya Tremblay" })).toBeVisible();
   await expect(page.getByText("Newbie Player")).toBeVisible();
-  await expect(page.getByText("Please confirm your e-mail address")).toHaveCount(0);
+  await expect(page.getByText("Please confirm your email address")).toHaveCount(0);
   await expect(page.getByRole("progressbar", { name: "Math" })).toHaveAttribute("value", "0");
   await expectNoAxeViolations(page);
 
-  await page.getByRole("button", { name: "Logout" }).click();
+  await page.getByRole("button", { name: "Log out" }).click();
   const dialog = page.getByRole("dialog", { name: "Do you want to log out?" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Yes, log out" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Logout successful!" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Login", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
 
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
   await expectNoAxeViolations(page);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Login successful." })).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/, { timeout: 5000 });
   await expect(page.getByRole("heading", { level: 1, name: "Maya Tremblay" })).toBeVisible();
@@ -75,21 +75,21 @@ test("sign-up checks come in SPEC.md's order; a wrong password gets one message 
   await page.goto("/register");
   await expectNoAxeViolations(page);
   const form = page.locator("main form").first();
-  await form.getByRole("button", { name: "Sign Up" }).click();
+  await form.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByRole("alert")).toHaveText("Username must be at least 3 characters long.");
   await form.getByLabel("Username").fill("Sam");
-  await form.getByRole("button", { name: "Sign Up" }).click();
+  await form.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByRole("alert")).toHaveText("Age is required.");
   await form.getByLabel("Age").fill("9");
   await form.getByLabel("Password", { exact: true }).fill("short");
-  await form.getByRole("button", { name: "Sign Up" }).click();
+  await form.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByRole("alert")).toHaveText("Password must be at least 8 characters long.");
 
-  await page.getByRole("link", { name: "Login", exact: true }).last().click();
+  await page.getByRole("link", { name: "Log in", exact: true }).last().click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel("Email").fill("nobody@example.com");
   await page.getByLabel("Password").fill("not-the-password");
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("Email or password does not match.");
   await expectNoAxeViolations(page);
 });
@@ -253,7 +253,7 @@ test("edit the name and picture, change settings, then delete the account", asyn
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page).toHaveURL(/\/fr\/profile/);
   await expect(
-    page.getByRole("status").filter({ hasText: "Vos paramètres ont été enregistrés." }),
+    page.getByRole("status").filter({ hasText: "Tes paramètres ont été enregistrés." }),
   ).toBeVisible();
   await expect(page.getByLabel("Sans minuterie")).toBeChecked();
 
@@ -261,7 +261,7 @@ test("edit the name and picture, change settings, then delete the account", asyn
   await page.getByRole("button", { name: "Supprimer mon compte" }).click();
   await expect(page).toHaveURL(/\/fr(\?|$)/);
   await expect(
-    page.getByRole("status").filter({ hasText: "Votre compte a été supprimé." }),
+    page.getByRole("status").filter({ hasText: "Ton compte a été supprimé." }),
   ).toBeVisible();
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
@@ -274,7 +274,7 @@ test("Sign in with Google goes through the (local) OpenID provider and back, sig
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole("heading", { level: 1, name: GOOGLE_PLAYER.name })).toBeVisible();
-  await expect(page.getByText("Please confirm your e-mail address")).toHaveCount(0);
+  await expect(page.getByText("Please confirm your email address")).toHaveCount(0);
 });
 
 test("forgot password: the mailed link leads to a page that sets a new one", async ({ page }) => {
@@ -282,9 +282,9 @@ test("forgot password: the mailed link leads to a page that sets a new one", asy
   await register(page, "Rosa Diaz", email);
   await confirmFromMail(page, email);
   await page.goto("/profile");
-  await page.getByRole("button", { name: "Logout" }).click();
+  await page.getByRole("button", { name: "Log out" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Yes, log out" }).click();
-  await expect(page.getByRole("link", { name: "Login", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
@@ -311,6 +311,6 @@ test("forgot password: the mailed link leads to a page that sets a new one", asy
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("brand-new-password-5");
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Login successful." })).toBeVisible();
 });

@@ -4,7 +4,7 @@ test("a blog post in both languages: its page, its other language's address, its
   page,
 }) => {
   await page.goto("/blogs?title=carnival");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore Our Blogs");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore Our Blog");
   await page
     .getByRole("link", { name: "Québec Winter Carnival with children: a day that stays warm" })
     .click();
@@ -93,19 +93,19 @@ test("the search hero filters by title, location and type; Upcoming Events lists
   await expect(page).toHaveURL(/\/blogs$/);
 });
 
-test("More Blogs appends the next page and moves focus to it", async ({ page }) => {
+test("More posts appends the next page and moves focus to it", async ({ page }) => {
   await page.goto("/blogs");
   const cards = page.getByRole("article");
   await expect(cards).toHaveCount(6);
-  await page.getByRole("link", { name: "More Blogs" }).click();
+  await page.getByRole("link", { name: "More posts" }).click();
   await expect(cards).toHaveCount(12);
   await expect(cards.nth(6).getByRole("link")).toBeFocused();
-  await page.getByRole("link", { name: "More Blogs" }).click();
+  await page.getByRole("link", { name: "More posts" }).click();
   await expect(cards).toHaveCount(15);
   await expect(page.getByText("You have seen every post.")).toBeVisible();
 });
 
-test("More Blogs is a plain link without JavaScript", async ({ browser }) => {
+test("More posts is a plain link without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/fr/blogs");

@@ -187,7 +187,7 @@ test("a visitor saves from a card, through sign-in, and finds it on the profile"
 
   // Unsaving from the card on the profile: the list follows without a reload.
   await page.getByRole("button", { name: `Enregistrer ${BUSINESS}` }).click();
-  await expect(page.getByText(/Vous n’avez encore enregistré aucune entreprise/)).toBeVisible();
+  await expect(page.getByText(/Tu n’as encore enregistré aucune entreprise/)).toBeVisible();
 });
 
 test("cards: Save without JavaScript is a form that comes back, Share is a plain link", async ({

@@ -182,7 +182,7 @@ test("an unknown address shows the 404 page with a way home", async ({ page }) =
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Error 404!!!!" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("link", { name: "Go Back home" }).click();
+  await page.getByRole("link", { name: "Go back home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -47,5 +47,5 @@ test("signIn makes a signed-in player with the points and quiz progress asked fo
       percent,
     );
   }
-  await expect(page.getByText("Please confirm your e-mail address")).toHaveCount(0);
+  await expect(page.getByText("Please confirm your email address")).toHaveCount(0);
 });

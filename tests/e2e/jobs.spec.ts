@@ -25,7 +25,7 @@ const LANGUAGES = {
     developerWord: "Developer",
     applyNow: "Apply Now",
     fullName: "Full name",
-    email: "E-mail",
+    email: "Email",
     contactNo: "Contact number",
     resume: "CV (PDF)",
     submit: "Submit",
@@ -159,7 +159,7 @@ async function applyWithoutJavaScript(page: Page, jobLink: string, file: Buffer,
   await page.getByRole("link", { name: "Apply Now" }).click();
   await expect(page).toHaveURL(/\/jobs\/\d+\/apply$/);
   await page.getByLabel("Full name").fill("Sam Okafor");
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Contact number").fill("+44 20 7946 0958");
   await page
     .getByLabel("CV (PDF)")
@@ -198,14 +198,14 @@ test("without JavaScript: the filters open from the phone's link, the form filte
   // The same address again: the page says so.
   await page.goto(page.url().replace(/\?applied$/, "/apply"));
   await page.getByLabel("Full name").fill("Sam Okafor");
-  await page.getByLabel("E-mail").fill(email.toUpperCase());
+  await page.getByLabel("Email").fill(email.toUpperCase());
   await page.getByLabel("Contact number").fill("+44 20 7946 0958");
   await page
     .getByLabel("CV (PDF)")
     .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("alert")).toHaveText(
-    "You have already applied to this job with this e-mail address.",
+    "You have already applied to this job with this email address.",
   );
   await context.close();
 });

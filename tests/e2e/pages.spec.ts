@@ -75,7 +75,7 @@ test.describe("every page passes axe in English and in French", () => {
 
     test("the profile", async ({ page }) => {
       await checkBothLanguages(page, "/profile", async () => {
-        await expect(page.getByRole("region", { name: /e-mail|courriel/ })).toBeVisible();
+        await expect(page.getByRole("region", { name: /email|courriel/ })).toBeVisible();
       });
     });
 
@@ -87,7 +87,7 @@ test.describe("every page passes axe in English and in French", () => {
 
     test("the logout question", async ({ page }) => {
       await checkBothLanguages(page, "/profile", async () => {
-        await page.getByRole("button", { name: /^(Logout|Déconnexion)$/ }).click();
+        await page.getByRole("button", { name: /^(Log out|Déconnexion)$/ }).click();
         await expect(page.getByRole("dialog")).toBeVisible();
       });
     });

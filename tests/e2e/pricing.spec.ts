@@ -96,21 +96,21 @@ test("Claim your Business in the footer and on a business page lead to the form"
   await expect(dialog.getByLabel("Business name")).toHaveValue("Lakshmi’s Dosa House");
 });
 
-test("Blogs and Pricing are in the desktop bar; on a phone, the bar keeps SPEC's places and fits", async ({
+test("Blog and Pricing are in the desktop bar; on a phone, the bar keeps SPEC's places and fits", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/");
   const bar = page.getByRole("navigation", { name: "Main", exact: true });
   const names = await bar.getByRole("link").allTextContents();
-  expect(names.indexOf("Blogs")).toBe(
+  expect(names.indexOf("Blog")).toBe(
     names.indexOf("Businesses") + (names.includes("Jobs") ? 2 : 1),
   );
-  expect(names.indexOf("Pricing")).toBe(names.indexOf("Blogs") + 1);
+  expect(names.indexOf("Pricing")).toBe(names.indexOf("Blog") + 1);
 
   await page.setViewportSize({ width: 375, height: 740 });
   const mobile = page.getByRole("navigation", { name: "Main, mobile" });
-  await expect(mobile.getByRole("link", { name: "Blogs" })).toHaveCount(0);
+  await expect(mobile.getByRole("link", { name: "Blog", exact: true })).toHaveCount(0);
   await expect(mobile.getByRole("link", { name: "Pricing" })).toHaveCount(0);
   const fits = await mobile.evaluate((element) => element.scrollWidth <= window.innerWidth);
   expect(fits).toBe(true);

@@ -15,7 +15,7 @@ async function register(page: Page, name: string, email: string) {
   await form.getByLabel(/^Age$/).fill("34");
   await form.getByLabel(/^Password$/).fill(password);
   await form.getByLabel(/^Confirm password$/).fill(password);
-  await form.getByRole("button", { name: "Sign Up" }).click();
+  await form.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByRole("status")).toContainText(`We have sent a link to ${email}`);
 }
 

@@ -514,7 +514,9 @@ describe("pages", () => {
 
     const gone = await request(`/fr/jobs/alerts/unsubscribe?token=${token}`);
     expect(gone.status).toBe(200);
-    expect(await gone.text()).toContain("Vous êtes désabonné.");
+    expect(await gone.text()).toContain(
+      "C’est fait. Cette alerte emploi ne vous enverra plus de courriels.",
+    );
     expect((await request(`/jobs/alerts/unsubscribe?token=${token}`)).status).toBe(404);
     expect((await request("/jobs/alerts/confirm?token=nope")).status).toBe(404);
 

@@ -232,7 +232,7 @@ describe("redeem", () => {
       "idempotency-key": "cal-12345678",
     });
     expect(api.status).toBe(409);
-    expect((await api.json()).error.message).toBe("You don't have redeem points!");
+    expect((await api.json()).error.message).toBe("You don’t have enough points for this reward.");
     const page = await request("/redeem?goal=telescope", as("cal"));
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe("/redeem?notice=redeem-too-costly");

@@ -321,7 +321,7 @@ describe("the /playgames page", () => {
     const session = /name="session" value="([0-9a-f-]{36})"/.exec(await page(me))?.[1] ?? "";
     for (const [path, text] of [
       ["/playgames", "Choose 30 seconds, 60 seconds or no timer."],
-      ["/fr/playgames", "Choisissez 30\u00a0secondes, 60\u00a0secondes ou sans minuterie."],
+      ["/fr/playgames", "Choisis 30\u00a0secondes, 60\u00a0secondes ou sans minuterie."],
     ] as const) {
       const refused = await form(me, path, { intent: "timer", session, quizTimer: "45" });
       expect(refused.status).toBe(400);

@@ -269,7 +269,7 @@ test("the cart page shows the lines, the taxes of the province and what checkout
   await send(jar, "/fr/cart", { method: "POST", form: { intent: "province", province: "QC" } });
   const page = await (await send(jar, "/fr/cart")).text();
   expect(page).toContain("TPS (5");
-  expect(page).toContain("Aucun paiement n’est pris ici");
+  expect(page).toContain("Aucun paiement n’est perçu ici");
 });
 
 test("adding what no cart can take makes no cart and sets no cookie", async () => {
