@@ -48,6 +48,10 @@ const NOT_PROSE = new Set([
   "period",
   "contactEmail",
   "contactLocale",
+  "business",
+  "player",
+  "handle",
+  "follows",
 ]);
 
 /**
