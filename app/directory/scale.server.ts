@@ -140,7 +140,7 @@ export async function scaleBusinesses(
         ${textArray(cities)}[city_index], ${textArray(provinces)}[city_index],
         (100 + g % 9000) || ' Main Street', 'A1A 1A1',
         ${latitudes}[city_index] + ((g % 200) - 100) / 10000.0, ${longitudes}[city_index] + ((g % 300) - 150) / 10000.0,
-        lower(name), lower(translate(${textArray(cities)}[city_index], 'éèÉÈ', 'eeEE')) || ' ' || lower(${textArray(provinces)}[city_index]),
+        lower(name), lower(translate(${textArray(cities)}[city_index], 'éèÉÈ’', 'eeEE''')) || ' ' || lower(${textArray(provinces)}[city_index]),
         round(rating_total::numeric / reviews, 1), reviews, rating_total, 500 + noise % 20000,
         '09:00', '21:00', '/images/directory/' || category || '-1.svg', '/images/directory/' || category || '-2.svg',
         'Owner ' || g, '/images/owners/owner-' || (1 + g % 8) || '.svg',

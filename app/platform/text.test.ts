@@ -5,6 +5,11 @@ test("search text loses case, accents and extra spaces", () => {
   expect(normalizeForSearch("  Montréal   CAFÉ ")).toBe("montreal cafe");
 });
 
+test("a typographic apostrophe matches the one typed on a keyboard", () => {
+  expect(normalizeForSearch("Lakshmi’s Dosa House")).toBe(normalizeForSearch("lakshmi's dosa"));
+  expect(normalizeForSearch("L‘Île ʼAux")).toBe("l'ile 'aux");
+});
+
 test.each([
   ["Marie-Ève Tremblay 👩‍💻", true, true],
   ["line one\nline two\ttabbed", false, true],

@@ -1,11 +1,13 @@
 /**
- * Lower case, accents removed, runs of white space folded: "Montréal" and "montreal" match the same
- * text, as a person typing on an English keyboard expects.
+ * Lower case, accents removed, typographic apostrophes made straight, runs of white space folded:
+ * "Montréal" and "montreal", "Lakshmi’s" and "Lakshmi's" match the same text, as a person typing
+ * on an English keyboard expects.
  */
 export function normalizeForSearch(text: string): string {
   return text
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
     .toLowerCase()
     .replace(/\s+/g, " ")
     .trim();
