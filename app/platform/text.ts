@@ -5,9 +5,9 @@
  */
 export function normalizeForSearch(text: string): string {
   return text
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
     .toLowerCase()
     .replace(/\s+/g, " ")
     .trim();
