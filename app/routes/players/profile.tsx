@@ -247,22 +247,21 @@ function LogoutButton() {
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
   return (
-    <>
-      <Form
-        ref={form}
-        method="post"
-        action={to("/logout")}
-        onSubmit={(event) => {
-          if (dialog.current && !dialog.current.open) {
-            event.preventDefault();
-            dialog.current.showModal();
-          }
-        }}
-      >
-        <button type="submit" className={`${secondaryButton} size-full`}>
-          {t("auth.logout.button")}
-        </button>
-      </Form>
+    <Form
+      ref={form}
+      method="post"
+      action={to("/logout")}
+      onSubmit={(event) => {
+        if (dialog.current && !dialog.current.open) {
+          event.preventDefault();
+          dialog.current.showModal();
+        }
+      }}
+    >
+      <button type="submit" className={`${secondaryButton} size-full`}>
+        {t("auth.logout.button")}
+      </button>
+      {/* Inside the form, so that the buttons' row holds the form alone. */}
       <dialog
         ref={dialog}
         aria-labelledby="logout-question"
@@ -291,6 +290,6 @@ function LogoutButton() {
           </button>
         </div>
       </dialog>
-    </>
+    </Form>
   );
 }
