@@ -144,7 +144,7 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
                     </Link>
                   ) : (
                     // Out of reach: said as such, with nothing to click.
-                    <p className="mt-auto rounded-lg border border-dashed border-slate-400 px-4 py-2 text-center font-semibold text-slate-700">
+                    <p className="mt-auto py-2 text-center font-medium text-slate-700">
                       {t("redeem.missing", { points: number(item.cost - player.balance) })}
                     </p>
                   )}
