@@ -166,7 +166,10 @@ test.describe("on a phone, 375 px wide", () => {
       await page.goto(`${language.prefix}/shop?category=home`);
       await page.getByRole("link", { name: language.item }).click();
       const dialog = page.getByRole("dialog", { name: language.item });
-      await dialog.getByRole("button", { name: language.add }).click();
+      const add = dialog.getByRole("button", { name: language.add });
+      // As a person scrolls to it: the button at the bottom edge of the pop-up.
+      await add.evaluate((button) => button.scrollIntoView({ block: "end" }));
+      await add.click();
       await expect(dialog.getByRole("status")).toContainText(language.added);
       await expect(dialog.getByRole("status")).toBeInViewport();
       await page.keyboard.press("Escape");
