@@ -136,3 +136,15 @@ test("follower lists are paged by handle", async () => {
   const next = await followList(database.db, "id-ann", "ben", "followers", "ann", 1);
   expect(next.players.map((player) => player.handle)).toEqual(["cy"]);
 });
+
+test("a list counts the private players it does not show", async () => {
+  await database.db.insert(follow).values({ followerId: "id-kid", followeeId: "id-cy" });
+  const page = await followList(database.db, "id-ann", "cy", "followers");
+  expect(page.players).toEqual([]);
+  expect(page.privateCount).toBe(1);
+  expect(await publicProfile(database.db, "id-ann", "cy")).toMatchObject({
+    profile: { followers: 1 },
+  });
+  const theirs = await followList(database.db, "id-ann", "ann", "following");
+  expect(theirs).toMatchObject({ privateCount: 0 });
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { follow } from "../db/schema/players.ts";
@@ -141,6 +141,8 @@ export type FollowListPage = {
   players: PublicIdentity[];
   /** The handle to continue after, when there are more. */
   nextCursor: string | null;
+  /** Players in the list whose profile is private: counted (the profile's count has them), not shown. */
+  privateCount: number;
 };
 
 /**
@@ -181,10 +183,16 @@ export async function followList(
     .orderBy(asc(user.handle))
     .limit(size + 1);
   const players = rows.slice(0, size).map(publicIdentity);
+  const [hidden] = await db
+    .select({ count: count() })
+    .from(follow)
+    .innerJoin(user, eq(user.id, theirs))
+    .where(and(eq(mine, owner.id), eq(user.profilePublic, false)));
   return {
     owner: publicIdentity(owner),
     list,
     players,
     nextCursor: rows.length > size ? (players.at(-1)?.handle ?? null) : null,
+    privateCount: hidden?.count ?? 0,
   };
 }

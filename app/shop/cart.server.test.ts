@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import { outboxEmail } from "../db/schema/platform.ts";
-import { product, shopOrder } from "../db/schema/shop.ts";
+import { product, shopOrder, shopOrderLine } from "../db/schema/shop.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { AppError } from "../platform/errors.ts";
 import {
@@ -34,6 +34,13 @@ beforeAll(async () => {
       stock: 30,
     }),
     fixtureProduct({ slug: "syrup", originalPriceCents: 1299, salePriceCents: 1299, stock: 30 }),
+    fixtureProduct({
+      slug: "jam",
+      originalPriceCents: 899,
+      salePriceCents: 899,
+      stock: 30,
+      taxClass: "zero-rated",
+    }),
     fixtureProduct({ slug: "last-one", stock: 1 }),
     fixtureProduct({ slug: "three-left", stock: 3 }),
     fixtureProduct({ slug: "none-left", stock: 0 }),
@@ -238,6 +245,50 @@ describe("checking out", () => {
       .from(outboxEmail)
       .where(sql`${outboxEmail.to} like 'racer%'`);
     expect(mails).toHaveLength(1);
+  });
+
+  test("zero-rated groceries bear no tax, in the cart and in the order, which keeps each line's class", async () => {
+    const cartId = await createVisitorCart(database.db);
+    await addToCart(database.db, cartId, ids.mug as number, 2);
+    await addToCart(database.db, cartId, ids.jam as number, 2);
+    await setProvince(database.db, cartId, "QC");
+    // GST and QST on the two mugs' $36.00 alone; the jam's $17.98 is zero-rated.
+    const charged = {
+      subtotalCents: 5398,
+      taxes: [
+        { kind: "GST", cents: 180 },
+        { kind: "QST", cents: 359 },
+      ],
+      taxCents: 539,
+      totalCents: 5937,
+    };
+    const cart = await readCart(database.db, cartId);
+    expect(cart).toMatchObject(charged);
+    expect(cart.lines.map((line) => line.taxClass)).toEqual(["taxable", "zero-rated"]);
+
+    const order = await placeOrder(database.db, cartId, { userId: null, locale: "en-CA" }, buyer);
+    expect(order).toMatchObject(charged);
+    expect(order.lines.map((line) => line.taxClass)).toEqual(["taxable", "zero-rated"]);
+    // The product's class may change later; the order keeps what it charged.
+    await database.db
+      .update(product)
+      .set({ taxClass: "taxable" })
+      .where(eq(product.id, ids.jam as number));
+    const stored = await database.db
+      .select({ productId: shopOrderLine.productId, taxClass: shopOrderLine.taxClass })
+      .from(shopOrderLine)
+      .innerJoin(shopOrder, eq(shopOrder.id, shopOrderLine.orderId))
+      .where(eq(shopOrder.id, Number(order.number.slice(3))));
+    expect(stored).toContainEqual({ productId: ids.jam, taxClass: "zero-rated" });
+    const [row] = await database.db
+      .select({ taxCents: shopOrder.taxCents })
+      .from(shopOrder)
+      .where(eq(shopOrder.id, Number(order.number.slice(3))));
+    expect(row?.taxCents).toBe(539);
+    await database.db
+      .update(product)
+      .set({ taxClass: "zero-rated" })
+      .where(eq(product.id, ids.jam as number));
   });
 
   test("the order's prices are the product's at checkout, whatever the cart saw before", async () => {

@@ -57,6 +57,7 @@ export async function readCart(db: Db | Tx, cartId: string | null): Promise<Cart
       salePriceCents: product.salePriceCents,
       onSale: product.onSale,
       stock: product.stock,
+      taxClass: product.taxClass,
       quantity: cartLine.quantity,
     })
     .from(cartLine)

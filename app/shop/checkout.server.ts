@@ -7,6 +7,7 @@ import { AppError } from "../platform/errors.ts";
 import { isProvince, type Province } from "../platform/provinces.ts";
 import { orderEmail } from "./emails.server.ts";
 import { type CheckoutForm, postalCodeInProvince } from "./schemas.ts";
+import type { TaxClass } from "./tax.ts";
 import { cartTotals, unitPrice } from "./totals.ts";
 import { type Order, orderNumber } from "./types.ts";
 
@@ -52,6 +53,7 @@ export async function placeOrder(
       name: LocalizedText;
       unitPriceCents: number;
       quantity: number;
+      taxClass: TaxClass;
     }[] = [];
     for (const line of wanted) {
       const [taken] = await tx
@@ -63,6 +65,7 @@ export async function placeOrder(
           originalPriceCents: product.originalPriceCents,
           salePriceCents: product.salePriceCents,
           onSale: product.onSale,
+          taxClass: product.taxClass,
         });
       if (!taken) {
         const [left] = await tx
@@ -79,6 +82,7 @@ export async function placeOrder(
         name: taken.name,
         unitPriceCents: unitPrice(taken),
         quantity: line.quantity,
+        taxClass: taken.taxClass,
       });
     }
 
@@ -114,11 +118,12 @@ export async function placeOrder(
       city: form.city,
       province: province as Province,
       postalCode: form.postalCode,
-      lines: lines.map(({ name, unitPriceCents, quantity }) => ({
+      lines: lines.map(({ name, unitPriceCents, quantity, taxClass }) => ({
         name,
         unitPriceCents,
         quantity,
         lineTotalCents: unitPriceCents * quantity,
+        taxClass,
       })),
       subtotalCents: totals.subtotalCents,
       taxes: totals.taxes,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SHOP_CATEGORIES } from "./categories.ts";
+import { TAX_CLASSES } from "./tax.ts";
 
 const localized = z.object({ "en-CA": z.string().min(1), "fr-CA": z.string().min(1) });
 
@@ -14,6 +15,7 @@ export const productSeedSchema = z
     salePriceCents: z.number().int().positive(),
     onSale: z.boolean(),
     stock: z.number().int().min(0),
+    taxClass: z.enum(TAX_CLASSES),
   })
   .refine((item) => item.salePriceCents <= item.originalPriceCents, "a sale never costs more")
   .refine(

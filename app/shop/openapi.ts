@@ -19,6 +19,7 @@ import {
   SHOP_PAGE_SIZE,
   SHOP_SEARCH_MAX,
 } from "./schemas.ts";
+import { TAX_CLASSES } from "./tax.ts";
 
 const TAG = "Shop";
 
@@ -68,8 +69,14 @@ const taxLine: Schema = {
       description: "Parts per 100,000 (9.975% is 9975)",
       example: 9975,
     },
-    cents: cents("This component on the subtotal, rounded half up"),
+    cents: cents("This component on the taxable lines' subtotal, rounded half up"),
   },
+};
+
+const taxClass: Schema = {
+  type: "string",
+  enum: [...TAX_CLASSES],
+  description: "Zero-rated basic groceries bear no sales-tax component",
 };
 
 const province: Schema = { type: ["string", "null"], enum: [...PROVINCES, null] };
@@ -77,7 +84,7 @@ const province: Schema = { type: ["string", "null"], enum: [...PROVINCES, null] 
 const cart: Schema = {
   type: "object",
   description:
-    "The cart at the server's current prices. Sales tax appears once the province is set: each component on the subtotal, rounded half up on its own.",
+    "The cart at the server's current prices. Sales tax appears once the province is set: each component on the subtotal of the taxable lines, rounded half up on its own.",
   required: ["lines", "count", "province", "subtotalCents", "taxes", "taxCents", "totalCents"],
   properties: {
     lines: {
@@ -94,6 +101,7 @@ const cart: Schema = {
           "quantity",
           "stock",
           "lineTotalCents",
+          "taxClass",
         ],
         properties: {
           productId: { type: "integer" },
@@ -109,6 +117,7 @@ const cart: Schema = {
             description: "Left now; a quantity above it cannot be checked out",
           },
           lineTotalCents: cents("Price × quantity"),
+          taxClass,
         },
       },
     },
@@ -156,12 +165,13 @@ const order: Schema = {
       type: "array",
       items: {
         type: "object",
-        required: ["name", "unitPriceCents", "quantity", "lineTotalCents"],
+        required: ["name", "unitPriceCents", "quantity", "lineTotalCents", "taxClass"],
         properties: {
           name: localizedText,
           unitPriceCents: { type: "integer" },
           quantity: { type: "integer" },
           lineTotalCents: { type: "integer" },
+          taxClass,
         },
       },
     },

@@ -1,5 +1,13 @@
 import type { Province } from "../platform/provinces.ts";
 
+/**
+ * How a product is taxed: most are taxable; basic groceries (maple syrup, jam, tea, coffee beans…)
+ * are zero-rated for GST/HST and QST, and outside the provincial sales taxes too, so no component
+ * applies to their lines.
+ */
+export const TAX_CLASSES = ["taxable", "zero-rated"] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];
+
 export type TaxKind = "GST" | "PST" | "RST" | "QST" | "HST";
 
 /** A sales-tax component: its kind and its rate in parts per 100,000 (9.975% is 9975). */

@@ -16,6 +16,7 @@ export function fixtureProduct(overrides: Partial<ProductSeed> = {}): ProductSee
     salePriceCents: 2000,
     onSale: false,
     stock: 20,
+    taxClass: "taxable",
     ...overrides,
   };
 }

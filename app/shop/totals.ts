@@ -1,5 +1,5 @@
 import type { Province } from "../platform/provinces.ts";
-import { salesTax, type TaxLine } from "./tax.ts";
+import { salesTax, type TaxClass, type TaxLine } from "./tax.ts";
 
 /** The most of one item a cart holds (and the least is 1). */
 export const MAX_QUANTITY = 10;
@@ -24,15 +24,19 @@ export type Totals = {
 };
 
 /**
- * A cart's totals in cents: the subtotal of price × quantity, each tax component on the subtotal
- * rounded half up on its own, and their sum. No tax before the province is chosen.
+ * A cart's totals in cents: the subtotal of price × quantity, each tax component on the lines of
+ * the classes it applies to (only taxable ones: zero-rated groceries bear none) rounded half up on
+ * its own, and their sum. No tax before the province is chosen.
  */
 export function cartTotals(
-  lines: { unitPriceCents: number; quantity: number }[],
+  lines: readonly { unitPriceCents: number; quantity: number; taxClass: TaxClass }[],
   province: Province | null,
 ): Totals {
-  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const taxes = province ? salesTax(subtotalCents, province) : [];
+  const amount = (sum: number, line: (typeof lines)[number]) =>
+    sum + line.unitPriceCents * line.quantity;
+  const subtotalCents = lines.reduce(amount, 0);
+  const taxableCents = lines.filter((line) => line.taxClass === "taxable").reduce(amount, 0);
+  const taxes = province ? salesTax(taxableCents, province) : [];
   const taxCents = taxes.reduce((sum, tax) => sum + tax.cents, 0);
   return {
     count: lines.reduce((sum, line) => sum + line.quantity, 0),

@@ -1,7 +1,7 @@
 import type { LocalizedText } from "../i18n/locale.ts";
 import type { Province } from "../platform/provinces.ts";
 import type { ShopCategory } from "./categories.ts";
-import type { TaxLine } from "./tax.ts";
+import type { TaxClass, TaxLine } from "./tax.ts";
 
 /** A product as the grid, its dialog, its page and the API show it. */
 export type Product = {
@@ -30,6 +30,7 @@ export type CartLine = {
   quantity: number;
   stock: number;
   lineTotalCents: number;
+  taxClass: TaxClass;
 };
 
 /** A cart with the server's prices and totals; `province` decides the tax. */
@@ -57,6 +58,7 @@ export type Order = {
     unitPriceCents: number;
     quantity: number;
     lineTotalCents: number;
+    taxClass: TaxClass;
   }[];
   subtotalCents: number;
   taxes: TaxLine[];

@@ -22,6 +22,8 @@ export function ProgressBar({
   fill: keyof typeof FILLS;
   /** Height and spacing, e.g. `mt-1 h-3`. */
   className?: string;
+  /** Words for the value where a number would mislead ("Not played yet"). */
+  "aria-valuetext"?: string;
 } & ({ "aria-label": string } | { "aria-labelledby": string })) {
   return (
     <progress

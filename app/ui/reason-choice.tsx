@@ -25,7 +25,7 @@ export function ReasonChoice<Reason extends string>({
               name="reason"
               value={reason}
               required
-              className="size-5 accent-brand-700"
+              className="size-5"
             />
             <label htmlFor={`reason-${reason}`}>{labelOf(reason)}</label>
           </div>

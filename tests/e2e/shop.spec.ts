@@ -84,9 +84,13 @@ test("a visitor adds two items, signs up, finds them in the cart, checks out, an
   const summary = page.getByRole("region", { name: "Order summary" });
   await expect(summary).toContainText("Sales tax: choose the province or territory");
   await summary.getByLabel("Province or territory").selectOption("QC");
-  await expect(summary).toContainText("GST (5%)$2.20");
-  await expect(summary).toContainText("QST (9.975%)$4.39");
-  await expect(summary).toContainText("Total$50.57");
+  // The syrup is a zero-rated grocery: GST and QST are on the mug's $18.00 alone.
+  await expect(page.getByRole("listitem").filter({ hasText: "Amber maple syrup" })).toContainText(
+    "Basic grocery: no sales tax",
+  );
+  await expect(summary).toContainText("GST (5%)$0.90");
+  await expect(summary).toContainText("QST (9.975%)$1.80");
+  await expect(summary).toContainText("Total$46.68");
   await expectNoAxeViolations(page);
 
   const checkout = page.getByRole("region", { name: "Checkout" });
@@ -98,17 +102,27 @@ test("a visitor adds two items, signs up, finds them in the cart, checks out, an
   await checkout.getByLabel("Postal code").fill("g1r 4p5");
   await checkout.getByRole("button", { name: "Place order" }).click();
 
+  // The page is the order's: its title, its heading, its lines and what was charged.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Order NB-\d{6}$/);
+  const number = /NB-\d{6}/.exec(
+    (await page.getByRole("heading", { level: 1 }).textContent()) ?? "",
+  )?.[0];
+  await expect(page).toHaveTitle(`Order ${number}: Nearby`);
   const confirmation = page.getByRole("status").filter({ hasText: "Thank you!" });
-  await expect(confirmation.getByRole("heading")).toHaveText(
-    /^Thank you! Your order NB-\d{6} is placed\.$/,
-  );
+  await expect(confirmation.getByRole("heading")).toHaveText("Thank you! Your order is placed.");
   await expect(confirmation).toContainText("Status: awaiting payment");
   await expect(confirmation).toContainText("Nothing has been charged");
+  const items = page.getByRole("region", { name: "Items ordered" });
+  await expect(items.getByRole("listitem")).toHaveText([
+    "Amber maple syrup, 540 ml2 × $12.99Basic grocery: no sales tax$25.98",
+    "Canoe enamel mug1 × $18.00$18.00",
+  ]);
+  await expect(items).toContainText("Subtotal$43.98");
+  await expect(items).toContainText("GST (5%)$0.90");
+  await expect(items).toContainText("QST (9.975%)$1.80");
+  await expect(items).toContainText("Total$46.68");
   await expect(cartButton(page)).toHaveAccessibleName("Cart, 0 items");
   await expectNoAxeViolations(page);
-  const number = /NB-\d{6}/.exec(
-    (await confirmation.getByRole("heading").textContent()) ?? "",
-  )?.[0];
 
   await expect
     .poll(() => lastMailTo(email))
@@ -116,7 +130,66 @@ test("a visitor adds two items, signs up, finds them in the cart, checks out, an
   const mail = lastMailTo(email) ?? "";
   expect(mail).toContain("Nothing has been charged");
   expect(mail).toMatch(/2 \S+ Amber maple syrup, 540 ml/);
-  expect(mail).toContain("$50.57");
+  expect(mail).toContain("$46.68");
+});
+
+test.describe("on a phone, 375 px wide", () => {
+  test.use({ viewport: { width: 375, height: 700 } });
+  const languages = [
+    {
+      prefix: "",
+      item: "Birch wood coasters, set of 4",
+      add: "Add to Cart",
+      added: "Added to your cart.",
+      province: "Province or territory",
+      fields: ["Full name", "Email", "Street address", "City", "Postal code"],
+      place: "Place order",
+      order: /^Order NB-\d{6}$/,
+      items: "Items ordered",
+    },
+    {
+      prefix: "/fr",
+      item: "Sous-verres en bouleau, ensemble de 4",
+      add: "Ajouter au panier",
+      added: "Ajouté à votre panier.",
+      province: "Province ou territoire",
+      fields: ["Nom complet", "Courriel", "Adresse", "Ville", "Code postal"],
+      place: "Passer la commande",
+      order: /^Commande NB-\d{6}$/,
+      items: "Articles commandés",
+    },
+  ];
+  for (const language of languages) {
+    test(`${language.prefix || "/en"}: the pop-up shows that the item was added, and the order's page keeps its number whole`, async ({
+      page,
+    }) => {
+      await page.goto(`${language.prefix}/shop?category=home`);
+      await page.getByRole("link", { name: language.item }).click();
+      const dialog = page.getByRole("dialog", { name: language.item });
+      const add = dialog.getByRole("button", { name: language.add });
+      // As a person scrolls to it: the button at the bottom edge of the pop-up.
+      await add.evaluate((button) => button.scrollIntoView({ block: "end" }));
+      await add.click();
+      await expect(dialog.getByRole("status")).toContainText(language.added);
+      await expect(dialog.getByRole("status")).toBeInViewport();
+      await page.keyboard.press("Escape");
+
+      await page.goto(`${language.prefix}/cart`);
+      await page.getByLabel(language.province).selectOption("ON");
+      const values = ["Léa Tremblay", "lea.phone@example.com", "1 Sparks St", "Ottawa", "K1P 5B2"];
+      for (const [index, label] of language.fields.entries())
+        await page.getByLabel(label, { exact: true }).fill(values[index] ?? "");
+      await page.getByRole("button", { name: language.place }).click();
+
+      const heading = page.getByRole("heading", { level: 1 });
+      await expect(heading).toHaveText(language.order);
+      // One box for the number: it is not broken after "NB-".
+      const number = heading.getByText(/^NB-\d{6}$/);
+      expect(await number.evaluate((element) => element.getClientRects().length)).toBe(1);
+      await expect(page.getByRole("region", { name: language.items })).toContainText(language.item);
+      await expectNoAxeViolations(page);
+    });
+  }
 });
 
 test("the cart page changes quantities within the stock and removes lines", async ({ page }) => {

@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { TaxClass } from "../../shop/tax.ts";
 import { user } from "./accounts.ts";
 import type { LocalizedText } from "./directory.ts";
 
@@ -31,6 +32,8 @@ export const product = pgTable(
     onSale: boolean().notNull().default(false),
     image: text().notNull(),
     stock: integer().notNull(),
+    /** "taxable" or "zero-rated" (basic groceries): which sales-tax components apply. */
+    taxClass: text().$type<TaxClass>().notNull().default("taxable"),
     /** Both names, lower-cased without accents, as the search compares them. */
     searchName: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -45,6 +48,7 @@ export const product = pgTable(
       "product_category",
       sql`${table.category} in ('local-food', 'learning-play', 'home', 'outdoors', 'apparel')`,
     ),
+    check("product_tax_class", sql`${table.taxClass} in ('taxable', 'zero-rated')`),
     index("product_category_idx").on(table.category, table.id),
   ],
 );
@@ -134,7 +138,7 @@ export const shopOrder = pgTable(
   ],
 );
 
-/** A line of an order, with the name and price as they were when it was placed. */
+/** A line of an order, with the name, price and tax class as they were when it was placed. */
 export const shopOrderLine = pgTable(
   "shop_order_line",
   {
@@ -146,8 +150,11 @@ export const shopOrderLine = pgTable(
     name: jsonb().$type<LocalizedText>().notNull(),
     unitPriceCents: integer().notNull(),
     quantity: smallint().notNull(),
+    /** The product's tax class at checkout, which decided the tax charged on this line. */
+    taxClass: text().$type<TaxClass>().notNull().default("taxable"),
   },
   (table) => [
+    check("shop_order_line_tax_class", sql`${table.taxClass} in ('taxable', 'zero-rated')`),
     index("shop_order_line_order_idx").on(table.orderId),
     check("shop_order_line_quantity", sql`${table.quantity} between 1 and 10`),
   ],

@@ -249,7 +249,7 @@ function ReviewForm({
                   value={stars}
                   required
                   defaultChecked={own?.rating === stars}
-                  className="size-5 accent-brand-700"
+                  className="size-5"
                 />
                 <label htmlFor={`rating-${stars}`}>{t("community.stars", { count: stars })}</label>
               </span>

@@ -4,6 +4,7 @@ import type { MessageKey } from "../../i18n/i18n.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { FilePicker } from "../../ui/file-picker.tsx";
 
 type Problem = { field?: string; message: string };
 
@@ -177,17 +178,15 @@ export function ApplyForm({
         />
       </Field>
       <Field id="apply-resume" label={t("jobs.apply.resume")} hint={t("jobs.apply.resumeHint")}>
-        <input
-          ref={resume}
+        <FilePicker
+          inputRef={resume}
           id="apply-resume"
           name="resume"
-          type="file"
           required
           accept="application/pdf,.pdf"
           aria-invalid={invalid("resume")}
           aria-describedby={described("resume", "apply-resume-hint")}
           onChange={(event) => void checkFile(event.currentTarget)}
-          className="text-sm"
         />
       </Field>
       <Field id="apply-summary" label={t("jobs.apply.summary")} hint={t("jobs.apply.summaryHint")}>

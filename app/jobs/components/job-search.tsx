@@ -252,7 +252,7 @@ function Choice({
         value={value}
         defaultChecked={checked}
         form={SEARCH_FORM_ID}
-        className="size-5 accent-brand-700"
+        className="size-5"
       />
       <label htmlFor={id}>{label}</label>
     </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { FilePicker } from "../../ui/file-picker.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { usePageDialog } from "../../ui/use-page-dialog.ts";
 
@@ -96,16 +97,14 @@ export function EditProfileDialog({
             <label htmlFor="edit-picture" className="font-medium">
               {t("profile.edit.picture")}
             </label>
-            <input
-              ref={picture}
+            <FilePicker
+              inputRef={picture}
               id="edit-picture"
               name="picture"
-              type="file"
               accept="image/jpeg,image/png,image/webp"
               aria-describedby={
                 localProblem ? "edit-problem edit-picture-hint" : "edit-picture-hint"
               }
-              className="w-full text-sm"
               onChange={(event) => {
                 const file = event.currentTarget.files?.[0];
                 setLocalProblem(null);

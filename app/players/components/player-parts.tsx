@@ -58,6 +58,8 @@ export function LatestPlay({
       </h2>
       <ul className="mt-4 space-y-4">
         {QUIZ_CATEGORIES.map((category) => {
+          // A category with no progress row was never played: not the same as 0 % of it.
+          const played = completedSets[category] !== undefined;
           const percent = progressPercent(completedSets[category] ?? 0);
           return (
             <li key={category}>
@@ -65,12 +67,15 @@ export function LatestPlay({
                 <span id={`progress-${category}`} className="flex-1">
                   {t(`quizCategories.${category}`)}
                 </span>
-                <span>{formatNumber(percent, locale)} %</span>
+                <span className={played ? undefined : "text-slate-600"}>
+                  {played ? `${formatNumber(percent, locale)} %` : t("profile.notPlayed")}
+                </span>
                 {action?.(category)}
               </div>
               <ProgressBar
                 value={percent}
                 aria-labelledby={`progress-${category}`}
+                aria-valuetext={played ? undefined : t("profile.notPlayed")}
                 fill="brand"
                 className="mt-1 h-3"
               />

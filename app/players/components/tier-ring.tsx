@@ -77,6 +77,7 @@ export function TierRing({ progress }: { progress: TierProgress }) {
             </li>
           ))}
         </ul>
+        <p className="mt-3 max-w-sm text-sm text-slate-700">{t("redeem.tiersHelp")}</p>
       </div>
     </div>
   );

@@ -139,7 +139,7 @@ function Checkboxes({
               name={name}
               value={value}
               defaultChecked={checked.includes(value)}
-              className="size-5 accent-brand-700"
+              className="size-5"
             />
             <label htmlFor={`alert-${name}-${value}`}>{label}</label>
           </div>

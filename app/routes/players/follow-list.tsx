@@ -80,7 +80,11 @@ export default function FollowListPage({ loaderData }: Route.ComponentProps) {
       </h1>
       <p className="mt-2 text-slate-700">{t("players.lists.publicOnly")}</p>
       {page.players.length === 0 ? (
-        <p className="mt-6">{t("players.lists.empty")}</p>
+        <p className="mt-6">
+          {page.privateCount > 0
+            ? t("players.lists.privateOnly", { count: page.privateCount })
+            : t("players.lists.empty")}
+        </p>
       ) : (
         <ul className="mt-6 grid gap-3 sm:grid-cols-2">
           {page.players.map((player) => (
@@ -95,6 +99,12 @@ export default function FollowListPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      )}
+      {page.players.length > 0 && !page.nextCursor && page.privateCount > 0 && (
+        // After the last public player: the profile's count includes the private ones.
+        <p className="mt-3 text-slate-700">
+          {t("players.lists.privateMore", { count: page.privateCount })}
+        </p>
       )}
       <nav aria-label={t("leaderboard.pages")} className="mt-6 flex gap-3">
         {page.nextCursor && (

@@ -31,7 +31,7 @@ import {
 import { type ProfileForm, profileFormSchema, profileIntentOf } from "../../players/schemas.ts";
 import { achievementsFor } from "../../players/tiers.ts";
 import { ContinueButton } from "../../quiz/components/continue-button.tsx";
-import { ButtonLink, primaryButton } from "../../ui/button-link.tsx";
+import { ButtonLink, primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -182,12 +182,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           listsOf={profile.handle}
         />
       </section>
-      <div className="mt-4 flex flex-wrap justify-end gap-3">
+      {/* On a phone, two columns of buttons of one size (rows as tall as the tallest, text
+          centred); wider, a row at the end. */}
+      <div className="mt-4 grid auto-rows-fr grid-cols-2 gap-3 text-center *:flex *:items-center *:justify-center sm:flex sm:flex-wrap sm:justify-end">
         <ButtonLink to={to("/redeem")}>{t("profile.redeem")}</ButtonLink>
-        <Link
-          to={to("/leaderboard")}
-          className="rounded-lg px-5 py-2 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-        >
+        <Link to={to("/leaderboard")} className={secondaryButton}>
           {t("profile.leaderboard")}
         </Link>
         <EditProfileLink />
@@ -248,25 +247,21 @@ function LogoutButton() {
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
   return (
-    <>
-      <Form
-        ref={form}
-        method="post"
-        action={to("/logout")}
-        onSubmit={(event) => {
-          if (dialog.current && !dialog.current.open) {
-            event.preventDefault();
-            dialog.current.showModal();
-          }
-        }}
-      >
-        <button
-          type="submit"
-          className="rounded-lg px-5 py-2 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-        >
-          {t("auth.logout.button")}
-        </button>
-      </Form>
+    <Form
+      ref={form}
+      method="post"
+      action={to("/logout")}
+      onSubmit={(event) => {
+        if (dialog.current && !dialog.current.open) {
+          event.preventDefault();
+          dialog.current.showModal();
+        }
+      }}
+    >
+      <button type="submit" className={`${secondaryButton} size-full`}>
+        {t("auth.logout.button")}
+      </button>
+      {/* Inside the form, so that the buttons' row holds the form alone. */}
       <dialog
         ref={dialog}
         aria-labelledby="logout-question"
@@ -295,6 +290,6 @@ function LogoutButton() {
           </button>
         </div>
       </dialog>
-    </>
+    </Form>
   );
 }

@@ -36,7 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   if (!profile) throw redirect(localizedPath("/login", locale));
   const chosen = goals.find((goal) => goal.slug === new URL(request.url).searchParams.get("goal"));
-  // The address of a goal the player cannot afford shows the toast instead of the form.
+  // The address of a goal the player cannot afford (a bookmark, or the balance spent since) shows
+  // the toast instead of the form; the page itself offers no way there.
   if (chosen && chosen.cost > profile.balance)
     throw redirect(`${localizedPath("/redeem", locale)}${TOO_COSTLY}`);
   return {
@@ -125,19 +126,22 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
                     fill="accent"
                     className="h-2"
                   />
-                  <Link
-                    id={goalButtonId(item.slug)}
-                    to={
-                      affordable
-                        ? `${to("/redeem")}?goal=${encodeURIComponent(item.slug)}`
-                        : `${to("/redeem")}${TOO_COSTLY}`
-                    }
-                    preventScrollReset
-                    aria-label={t("redeem.chooseName", { name: item.name })}
-                    className="mt-auto rounded-lg bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
-                  >
-                    {t("redeem.choose")}
-                  </Link>
+                  {affordable ? (
+                    <Link
+                      id={goalButtonId(item.slug)}
+                      to={`${to("/redeem")}?goal=${encodeURIComponent(item.slug)}`}
+                      preventScrollReset
+                      aria-label={t("redeem.chooseName", { name: item.name })}
+                      className="mt-auto rounded-lg bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
+                    >
+                      {t("redeem.choose")}
+                    </Link>
+                  ) : (
+                    // Out of reach: said as such, with nothing to click.
+                    <p className="mt-auto py-2 text-center font-medium text-slate-700">
+                      {t("redeem.missing", { points: number(item.cost - player.balance) })}
+                    </p>
+                  )}
                 </div>
               </li>
             );

@@ -23,6 +23,7 @@ import {
   CartSummaryPanel,
   CheckoutForm,
   OrderConfirmation,
+  OrderHeading,
 } from "../../shop/components/cart-view.tsx";
 import { cartFormSchema, cartIntentOf, productOf } from "../../shop/schemas.ts";
 import type { Order } from "../../shop/types.ts";
@@ -112,15 +113,22 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const to = useLocalizedPath();
   const { cart, prefill } = loaderData;
   const result = actionData as ActionResult | undefined;
+  const order = result?.order;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <title>{t("shop.cartPage.metaTitle")}</title>
-      <h1 id="cart-title" className="text-3xl font-bold">
-        {t("shop.cartPage.title")}
-      </h1>
-      {result?.order ? (
+      <title>
+        {order ? t("shop.order.metaTitle", { number: order.number }) : t("shop.cartPage.metaTitle")}
+      </title>
+      {order ? (
+        <OrderHeading number={order.number} />
+      ) : (
+        <h1 id="cart-title" className="text-3xl font-bold">
+          {t("shop.cartPage.title")}
+        </h1>
+      )}
+      {order ? (
         <div className="mt-6">
-          <OrderConfirmation order={result.order} />
+          <OrderConfirmation order={order} />
         </div>
       ) : cart.lines.length === 0 ? (
         <div className="mt-8 rounded-2xl bg-slate-50 p-8 text-center">

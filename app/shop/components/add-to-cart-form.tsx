@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -20,6 +21,12 @@ export function AddToCartForm({ product }: { product: Product }) {
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const most = Math.min(MAX_QUANTITY, product.stock);
   const id = `quantity-${product.id}`;
+  const outcome = useRef<HTMLDivElement>(null);
+  // On a phone the form ends the scrolled pop-up, and what the click did would appear below the
+  // visible part: bring it into view.
+  useEffect(() => {
+    if (result) outcome.current?.scrollIntoView({ block: "nearest" });
+  }, [result]);
   if (product.stock === 0) return null;
   return (
     <fetcher.Form method="post" action={to("/cart")} className="flex flex-col gap-3">
@@ -48,7 +55,7 @@ export function AddToCartForm({ product }: { product: Product }) {
           {busy ? t("shop.item.adding") : t("shop.item.addToCart")}
         </button>
       </div>
-      <div aria-live="polite">
+      <div ref={outcome} aria-live="polite">
         {result?.added && (
           <p role="status" className="flex flex-wrap items-center gap-3 font-medium text-brand-800">
             {t("shop.item.added")}{" "}

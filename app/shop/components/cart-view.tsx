@@ -50,6 +50,9 @@ export function CartLineRow({ line }: { line: CartLine }) {
         <p className="text-sm text-slate-600">
           {t("cart.each", { price: formatMoney(line.unitPriceCents, locale) })}
         </p>
+        {line.taxClass === "zero-rated" && (
+          <p className="text-sm text-slate-600">{t("shop.item.zeroRated")}</p>
+        )}
         {line.quantity > line.stock && (
           <p className="text-sm font-semibold text-red-800">
             {line.stock === 0
@@ -293,47 +296,91 @@ export function CheckoutForm({
   );
 }
 
-/** The placed order: its number, that it waits for payment, and the e-mail sent. */
+/** "Order NB-000042", the number kept on one line: browsers may break a line after a hyphen. */
+export function OrderHeading({ number }: { number: string }) {
+  const t = useT();
+  // The message decides where the number goes; it is rendered apart to be kept whole.
+  const [before, after] = t("shop.order.heading", { number: "\u0000" }).split("\u0000");
+  return (
+    <h1 className="text-3xl font-bold">
+      {before}
+      <span className="whitespace-nowrap">{number}</span>
+      {after}
+    </h1>
+  );
+}
+
+/**
+ * The placed order: that it waits for payment and the e-mail sent, then its lines and totals as
+ * charged (the page's heading is the order's number: see OrderHeading).
+ */
 export function OrderConfirmation({ order }: { order: Order }) {
   const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
+  const money = (cents: number) => formatMoney(cents, locale);
   return (
-    <section
-      role="status"
-      aria-labelledby="order-title"
-      className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100"
-    >
-      <h2 id="order-title" className="text-2xl font-bold text-brand-900">
-        {t("shop.order.title", { number: order.number })}
-      </h2>
-      <p className="mt-2 font-semibold">{t("shop.order.status")}</p>
-      <p className="mt-2">{t("shop.order.noPayment", { email: order.email })}</p>
-      <dl className="mt-4 max-w-sm space-y-1">
-        <div className="flex justify-between">
-          <dt>{t("shop.cartPage.subtotal")}</dt>
-          <dd>{formatMoney(order.subtotalCents, locale)}</dd>
-        </div>
-        {order.taxes.map((tax) => (
-          <div key={tax.kind} className="flex justify-between">
-            <dt>
-              {t("shop.cartPage.tax", {
-                kind: t(`shop.taxKinds.${tax.kind}`),
-                rate: formatPercent(rateFraction(tax.rate), locale),
-              })}
-            </dt>
-            <dd>{formatMoney(tax.cents, locale)}</dd>
+    <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
+      <section
+        role="status"
+        aria-labelledby="order-title"
+        className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100 lg:col-start-2"
+      >
+        <h2 id="order-title" className="text-2xl font-bold text-brand-900">
+          {t("shop.order.title")}
+        </h2>
+        <p className="mt-2 font-semibold">{t("shop.order.status")}</p>
+        <p className="mt-2">{t("shop.order.noPayment", { email: order.email })}</p>
+        <p className="mt-4">{t("shop.order.emailSent", { email: order.email })}</p>
+        <Link to={to("/shop")} className={`${primaryButton} mt-6 inline-block`}>
+          {t("shop.order.continue")}
+        </Link>
+      </section>
+      <section aria-labelledby="order-items" className="lg:col-start-1 lg:row-start-1">
+        <h2 id="order-items" className="text-xl font-bold">
+          {t("shop.order.items")}
+        </h2>
+        <ul className="mt-2 divide-y divide-slate-200">
+          {order.lines.map((line) => (
+            <li
+              key={line.name[locale]}
+              className="flex flex-wrap items-baseline justify-between gap-x-4 py-3"
+            >
+              <div className="min-w-0">
+                <p className="font-semibold">{line.name[locale]}</p>
+                <p className="text-sm text-slate-600">
+                  {line.quantity} × {money(line.unitPriceCents)}
+                </p>
+                {line.taxClass === "zero-rated" && (
+                  <p className="text-sm text-slate-600">{t("shop.item.zeroRated")}</p>
+                )}
+              </div>
+              <p className="font-semibold">{money(line.lineTotalCents)}</p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 space-y-1 border-t border-slate-300 pt-3">
+          <div className="flex justify-between">
+            <dt>{t("shop.cartPage.subtotal")}</dt>
+            <dd>{money(order.subtotalCents)}</dd>
           </div>
-        ))}
-        <div className="flex justify-between font-bold">
-          <dt>{t("shop.cartPage.total")}</dt>
-          <dd>{formatMoney(order.totalCents, locale)}</dd>
-        </div>
-      </dl>
-      <p className="mt-4">{t("shop.order.emailSent", { email: order.email })}</p>
-      <Link to={to("/shop")} className={`${primaryButton} mt-6 inline-block`}>
-        {t("shop.order.continue")}
-      </Link>
-    </section>
+          {order.taxes.map((tax) => (
+            <div key={tax.kind} className="flex justify-between">
+              <dt>
+                {t("shop.cartPage.tax", {
+                  kind: t(`shop.taxKinds.${tax.kind}`),
+                  rate: formatPercent(rateFraction(tax.rate), locale),
+                })}
+              </dt>
+              <dd>{money(tax.cents)}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between text-lg font-bold">
+            <dt>{t("shop.cartPage.total")}</dt>
+            <dd>{money(order.totalCents)}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
   );
 }
