@@ -34,15 +34,12 @@ import type { Route } from "./+types/login";
 /** SPEC.md section 9: the login message shows this long before the page moves on. */
 export const LOGIN_REDIRECT_DELAY_MS = 1600;
 
-function modeOf(request: Request): "login" | "register" {
-  return unlocalizedPath(new URL(request.url).pathname) === "/register" ? "register" : "login";
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireVisitor(request, context);
   return {
-    mode: modeOf(request),
-    redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), ""),
+    mode:
+      unlocalizedPath(url.pathname) === "/register" ? ("register" as const) : ("login" as const),
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     google: googleConfigured(context),
     messages: pageMessages(request, "auth"),
   };
