@@ -18,6 +18,7 @@ const COLUMNS = [
       { path: "/blogs?type=events", label: "footer.events" },
       { path: "/support", label: "footer.support" },
       { path: "/blogs", label: "footer.blog" },
+      { path: "/shop", label: "footer.shop" },
     ],
   },
   {
