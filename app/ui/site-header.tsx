@@ -19,12 +19,12 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <PendingBar />
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Link to={to("/")} className="flex items-center gap-2" aria-label={t("site.homeLink")}>
           <img src="/images/logo.svg" alt="" width="36" height="36" className="size-9" />
           <span className="text-xl font-bold text-brand-800">{t("site.name")}</span>
         </Link>
-        <nav aria-label={t("nav.main")} className="hidden md:block">
+        <nav aria-label={t("nav.main")} className="hidden xl:block">
           <ul className="flex items-center gap-1">
             {SITE_SECTIONS.map((section) => {
               const current = inSection(here, section.path);
@@ -60,7 +60,7 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
               />
             </Link>
           ) : (
-            <div className="hidden items-center gap-2 md:flex">
+            <div className="hidden items-center gap-2 xl:flex">
               <Link
                 to={to("/login")}
                 className="rounded-lg px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
@@ -95,7 +95,7 @@ export function MobileNav({ viewer }: { viewer: ShellViewer }) {
   return (
     <nav
       aria-label={t("nav.mobile")}
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white md:hidden"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white xl:hidden"
     >
       <ul className="flex justify-around">
         {[...SITE_SECTIONS.filter((section) => !section.desktopOnly), account].map((section) => {
