@@ -88,14 +88,22 @@ function viewerQuery(db: Db | Tx) {
     .where(eq(session.token, sql.placeholder("token")));
 }
 
-/** The signed-in player, or a redirect to /login that comes back here after signing in. */
-export async function requireViewer(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): Promise<Viewer> {
+/**
+ * The signed-in player, or a redirect to /login that comes back here after signing in. The way
+ * back is the page's address, `url` as React Router gives it to loaders and actions: when a click
+ * navigates, `request.url` is the data address ("/playgames.data?_routes=…"), not a page.
+ */
+export async function requireViewer({
+  request,
+  context,
+  url,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  url: URL;
+}): Promise<Viewer> {
   const viewer = await getViewer(request, context);
   if (viewer) return viewer;
-  const url = new URL(request.url);
   const login = localizedPath("/login", localeFromPath(url.pathname));
   throw redirect(`${login}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
 }

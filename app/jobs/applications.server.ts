@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import type { Database } from "../db/client.server.ts";
+import { and, eq, min, or } from "drizzle-orm";
+import type { Database, Db, Tx } from "../db/client.server.ts";
 import { job, jobApplication } from "../db/schema/jobs.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
@@ -14,6 +14,30 @@ export const CV_FOLDER = "cvs";
 
 /** The one form an e-mail is compared in: "one application per e-mail per job". */
 export const emailKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * When a player first applied to a job, as a player (signed in) or with their account's e-mail
+ * address (signed out, or before they had an account); null when they have not.
+ */
+export async function appliedOn(
+  db: Db | Tx,
+  jobId: number,
+  player: { id: string; email: string },
+): Promise<string | null> {
+  const [found] = await db
+    .select({ at: min(jobApplication.createdAt) })
+    .from(jobApplication)
+    .where(
+      and(
+        eq(jobApplication.jobId, jobId),
+        or(
+          eq(jobApplication.userId, player.id),
+          eq(jobApplication.emailKey, emailKey(player.email)),
+        ),
+      ),
+    );
+  return found?.at ? found.at.toISOString() : null;
+}
 
 /** "CV - Marie-Ève Tremblay.pdf": what the employer's mail shows, whatever the file was called. */
 function attachmentName(fullName: string): string {

@@ -18,6 +18,7 @@ const COLUMNS = [
       { path: "/blogs?type=events", label: "footer.events" },
       { path: "/support", label: "footer.support" },
       { path: "/blogs", label: "footer.blog" },
+      { path: "/shop", label: "footer.shop" },
     ],
   },
   {
@@ -35,7 +36,7 @@ export function SiteFooter({ year }: { year: number }) {
   const t = useT();
   const to = useLocalizedPath();
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50 pb-20 md:pb-0">
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50 pb-20 xl:pb-0">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         {COLUMNS.map((column) => (
           <section key={column.heading} aria-labelledby={`footer-${column.heading}`}>

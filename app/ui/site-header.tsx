@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { unlocalizedPath } from "../i18n/locale.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
@@ -18,12 +19,12 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <PendingBar />
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Link to={to("/")} className="flex items-center gap-2" aria-label={t("site.homeLink")}>
           <img src="/images/logo.svg" alt="" width="36" height="36" className="size-9" />
           <span className="text-xl font-bold text-brand-800">{t("site.name")}</span>
         </Link>
-        <nav aria-label={t("nav.main")} className="hidden md:block">
+        <nav aria-label={t("nav.main")} className="hidden xl:block">
           <ul className="flex items-center gap-1">
             {SITE_SECTIONS.map((section) => {
               const current = inSection(here, section.path);
@@ -59,7 +60,7 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
               />
             </Link>
           ) : (
-            <div className="hidden items-center gap-2 md:flex">
+            <div className="hidden items-center gap-2 xl:flex">
               <Link
                 to={to("/login")}
                 className="rounded-lg px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
@@ -94,7 +95,7 @@ export function MobileNav({ viewer }: { viewer: ShellViewer }) {
   return (
     <nav
       aria-label={t("nav.mobile")}
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white md:hidden"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white xl:hidden"
     >
       <ul className="flex justify-around">
         {[...SITE_SECTIONS.filter((section) => !section.desktopOnly), account].map((section) => {
@@ -104,9 +105,7 @@ export function MobileNav({ viewer }: { viewer: ShellViewer }) {
               <Link
                 to={to(section.path)}
                 aria-current={current ? "page" : undefined}
-                className={`flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium ${
-                  current ? "text-brand-800" : "text-slate-600"
-                }`}
+                className={`${MOBILE_ITEM} ${current ? "text-brand-800" : "text-slate-600"}`}
               >
                 <Icon name={section.icon} className="size-6" />
                 {t(section.label)}
@@ -114,7 +113,83 @@ export function MobileNav({ viewer }: { viewer: ShellViewer }) {
             </li>
           );
         })}
+        <li className="flex-1">
+          {/* Remade on each page, so a link followed from it leaves it closed. */}
+          <MoreMenu key={here} here={here} />
+        </li>
       </ul>
     </nav>
+  );
+}
+
+const MOBILE_ITEM =
+  "flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium";
+
+/**
+ * The sections the phone bar has no room for (Blogs, Shop, Pricing). A <details> disclosure: it
+ * opens and closes by click, Enter or Space without any script; the script adds closing on Escape
+ * (focus back on its button) and on a click elsewhere.
+ */
+function MoreMenu({ here }: { here: string }) {
+  const t = useT();
+  const to = useLocalizedPath();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: KeyboardEvent | PointerEvent) => {
+      const details = menu.current;
+      if (!details) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      } else if (!details.contains(event.target as Node)) {
+        details.open = false;
+      }
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("pointerdown", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("pointerdown", close);
+    };
+  }, [open]);
+  const sections = SITE_SECTIONS.filter((section) => section.desktopOnly);
+  const current = sections.some((section) => inSection(here, section.path));
+  return (
+    <details
+      ref={menu}
+      className="relative"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary
+        className={`${MOBILE_ITEM} cursor-pointer list-none [&::-webkit-details-marker]:hidden ${
+          current ? "text-brand-800" : "text-slate-600"
+        }`}
+      >
+        <Icon name="menu" className="size-6" />
+        {t("nav.more")}
+      </summary>
+      <ul className="absolute right-2 bottom-full mb-2 w-48 rounded-lg bg-white py-2 shadow-lg ring-1 ring-slate-200">
+        {sections.map((section) => {
+          const isCurrent = inSection(here, section.path);
+          return (
+            <li key={section.path}>
+              <Link
+                to={to(section.path)}
+                aria-current={isCurrent ? "page" : undefined}
+                className={`flex items-center gap-3 px-4 py-3 font-medium hover:bg-brand-50 ${
+                  isCurrent ? "text-brand-800" : "text-slate-700"
+                }`}
+              >
+                <Icon name={section.icon} className="size-5" />
+                {t(section.label)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
   );
 }

@@ -4,7 +4,7 @@ import type { IconName } from "./icons.tsx";
 /**
  * The site's sections, in the order the navigation bars show them. The mobile bar has SPEC.md's
  * five places (Home, Businesses, Jobs, Play Games, Account); sections marked `desktopOnly` are in
- * the desktop bar, and on phones in the footer (decision 0014).
+ * the desktop bar, and on phones in the bar's More menu (decision 0014, and paths' record).
  */
 export const SITE_SECTIONS: {
   path: string;
@@ -16,6 +16,7 @@ export const SITE_SECTIONS: {
   { path: "/businesses", label: "nav.businesses", icon: "store" },
   { path: "/jobs", label: "nav.jobs", icon: "briefcase" },
   { path: "/blogs", label: "nav.blogs", icon: "book", desktopOnly: true },
+  { path: "/shop", label: "nav.shop", icon: "cart", desktopOnly: true },
   { path: "/pricing", label: "nav.pricing", icon: "tag", desktopOnly: true },
   { path: "/playgames", label: "nav.playGames", icon: "game" },
 ];

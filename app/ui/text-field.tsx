@@ -1,11 +1,20 @@
-/** A labelled input with an optional hint under it; every other attribute goes to the input. */
+/**
+ * A labelled input with an optional hint under it, and the form's problem about it
+ * (useFormProblem's `message`); every other attribute goes to the input.
+ */
 export function TextField({
   id,
   label,
   hint,
+  problem,
   className = "",
   ...input
-}: { id: string; label: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  problem?: React.ReactNode;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="font-medium text-slate-800">
@@ -15,7 +24,7 @@ export function TextField({
         id={id}
         type="text"
         aria-describedby={hint ? `${id}-hint` : undefined}
-        className="rounded-lg border border-slate-300 px-3 py-3 focus:border-brand-700"
+        className="rounded-lg border border-slate-300 px-3 py-3 focus:border-brand-700 aria-invalid:border-red-700"
         {...input}
       />
       {hint && (
@@ -23,6 +32,7 @@ export function TextField({
           {hint}
         </p>
       )}
+      {problem}
     </div>
   );
 }

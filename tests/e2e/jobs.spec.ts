@@ -24,6 +24,7 @@ const LANGUAGES = {
     developer: "Full-Stack Developer",
     developerWord: "Developer",
     applyNow: "Apply Now",
+    appliedOn: "You applied on {date}.",
     fullName: "Full name",
     email: "Email",
     contactNo: "Contact number",
@@ -45,6 +46,7 @@ const LANGUAGES = {
     developer: "Développeur Web polyvalent ou développeuse Web polyvalente",
     developerWord: /Développeu|Developer/,
     applyNow: "Postuler",
+    appliedOn: "Vous avez postulé le {date}.",
     fullName: "Nom complet",
     email: "Courriel",
     contactNo: "Numéro de téléphone",
@@ -238,32 +240,71 @@ test("the mobile bar fits its sections and Account at 375 px", async ({ page }) 
   }
 });
 
-test("every other job page passes axe in both languages and shows no raw message key", async ({
-  page,
-  request,
-  signIn,
-}) => {
-  const { items } = (await (await request.get("/api/jobs?keywords=nurse")).json()) as {
-    items: { id: number }[];
-  };
-  const id = items[0]?.id;
-  const paths = [
-    "/jobs?keywords=zzzzzz",
-    "/jobs?page=99",
-    `/jobs/${id}/apply`,
-    `/jobs/${id}/report`,
-    "/jobs/alerts/new?keywords=nurse&workSetting=remote",
-    "/jobs/alerts/confirm?token=not-a-token",
-    "/jobs/alerts/unsubscribe?token=not-a-token",
+/** The first job a search finds, asserted to exist: an empty answer would test /jobs/undefined. */
+async function firstJobId(request: import("@playwright/test").APIRequestContext, keywords: string) {
+  const answer = await request.get(`/api/jobs?${new URLSearchParams({ keywords })}`);
+  const { items } = (await answer.json()) as { items: { id: number }[] };
+  expect(items.length, `jobs found for "${keywords}"`).toBeGreaterThan(0);
+  return items[0]?.id as number;
+}
+
+test.describe("every other job page passes axe in both languages and shows no raw message key", () => {
+  // One test a page, so that none needs the time of all of them on a loaded machine.
+  const pages: [name: string, path: (id: number) => string, signedIn?: true][] = [
+    ["no results", () => "/jobs?keywords=zzzzzz"],
+    ["a page past the last", () => "/jobs?page=99"],
+    ["apply", (id) => `/jobs/${id}/apply`],
+    ["report", (id) => `/jobs/${id}/report`],
+    ["new alert", () => "/jobs/alerts/new?keywords=nurse&workSetting=remote"],
+    ["alert confirmation, bad token", () => "/jobs/alerts/confirm?token=not-a-token"],
+    ["unsubscribe, bad token", () => "/jobs/alerts/unsubscribe?token=not-a-token"],
+    ["saved jobs", () => "/jobs/saved", true],
   ];
-  await signIn({ name: "Robin Ouellet" });
-  paths.push("/jobs/saved");
-  for (const path of paths) {
-    for (const prefix of ["", "/fr"]) {
-      await page.goto(`${prefix}${path}`);
-      await expect(page.locator("main")).toBeVisible();
-      expect(await page.locator("main").innerText(), path).not.toMatch(/\bjobs\.[a-z]+\.[a-zA-Z]+/);
+  for (const [name, pathOf, signedIn] of pages) {
+    test(name, async ({ page, request, signIn }) => {
+      const path = pathOf(await firstJobId(request, "nurse"));
+      if (signedIn) await signIn({ name: "Robin Ouellet" });
+      for (const prefix of ["", "/fr"]) {
+        await page.goto(`${prefix}${path}`);
+        await expect(page.locator("main")).toBeVisible();
+        await expect(page.getByRole("heading", { name: /^(Error|Erreur) 404/ })).toHaveCount(0);
+        expect(await page.locator("main").innerText(), path).not.toMatch(
+          /\bjobs\.[a-z]+\.[a-zA-Z]+/,
+        );
+        await expectNoAxeViolations(page);
+      }
+    });
+  }
+});
+
+test.describe("a player who applied sees when, instead of Apply Now", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  for (const [language, words] of Object.entries(LANGUAGES)) {
+    test(language, async ({ page, request, signIn }) => {
+      const id = await firstJobId(request, "nurse");
+      await signIn({ name: `Jordan ${language}` });
+      await page.goto(`${words.prefix}/jobs/${id}`);
+      await page.getByRole("link", { name: words.applyNow }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel(words.contactNo).fill("902 555 0147");
+      await dialog
+        .getByLabel(words.resume)
+        .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
+      await dialog.getByRole("button", { name: words.submit }).click();
+      await expect(page.getByRole("status").filter({ hasText: words.sent })).toBeVisible();
+
+      const today = new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", {
+        dateStyle: "long",
+        timeZone: "America/Toronto",
+      }).format(new Date());
+      const applied = words.appliedOn.replace("{date}", today);
+      await expect(page.getByText(applied)).toBeVisible();
+      await expect(page.getByRole("link", { name: words.applyNow })).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByText(applied)).toBeVisible();
+      await expect(page.getByRole("link", { name: words.applyNow })).toHaveCount(0);
       await expectNoAxeViolations(page);
-    }
+    });
   }
 });

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { hashPassword } from "better-auth/crypto";
 import pg from "pg";
 import type { QuizCategory } from "../../app/quiz/categories.ts";
 
@@ -22,6 +23,10 @@ export type PlayerOptions = {
   emailVerified?: boolean;
   /** 10 unless given; a profile is public from 14 (app/players/identity.ts). */
   age?: number;
+  /** A password to sign in with through the login form; none unless given. */
+  password?: string;
+  /** The language chosen in the settings, which signing in switches to; English unless given. */
+  locale?: "en-CA" | "fr-CA";
 };
 
 export type Player = { id: string; name: string; email: string; handle: string };
@@ -56,6 +61,8 @@ export async function createSignedInPlayer(
     completedSets = {},
     emailVerified = true,
     age = 10,
+    password,
+    locale = "en-CA",
   }: PlayerOptions,
 ): Promise<{ player: Player; cookieValue: string }> {
   const id = crypto.randomBytes(16).toString("hex");
@@ -70,9 +77,9 @@ export async function createSignedInPlayer(
   try {
     await client.query("begin");
     await client.query(
-      `insert into "user" (id, name, email, email_verified, handle, age, profile_public, points)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [id, name, player.email, emailVerified, player.handle, age, age >= 14, points],
+      `insert into "user" (id, name, email, email_verified, handle, age, profile_public, points, locale)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, name, player.email, emailVerified, player.handle, age, age >= 14, points, locale],
     );
     // Points come through the ledger, as everywhere: its sum is the balance.
     if (points !== 0) {
@@ -80,6 +87,14 @@ export async function createSignedInPlayer(
         `insert into points_ledger (user_id, change, reason, source)
          values ($1, $2, 'test_fixture', 'test_fixture:' || $1)`,
         [id, points],
+      );
+    }
+    if (password !== undefined) {
+      // Better Auth's own e-mail-and-password account, hashed as it hashes them.
+      await client.query(
+        `insert into account (id, account_id, provider_id, user_id, password)
+         values ($1, $2, 'credential', $2, $3)`,
+        [crypto.randomBytes(16).toString("hex"), id, await hashPassword(password)],
       );
     }
     for (const [category, sets] of Object.entries(completedSets)) {

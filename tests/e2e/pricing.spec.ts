@@ -76,6 +76,91 @@ test("Select Plan opens a dialog; a wrong phone number is shown beside its field
   await expect(select).toBeFocused();
 });
 
+/** The wrong phone number's form, at a phone's width, in each language. */
+const PHONE_FORM = [
+  {
+    prefix: "",
+    select: /^Select Plan\s*, Premium$/,
+    fields: {
+      "Business name": "Harbour Bakery",
+      "Your name": "Ava Chen",
+      Email: "ava@example.com",
+      Phone: "212 555 0123",
+    },
+    province: "Province or territory",
+    phone: "Phone",
+    send: "Send my request",
+    message: /^Enter a Canadian phone number/,
+  },
+  {
+    prefix: "/fr",
+    select: /^Choisir ce forfait\s*, Premium$/,
+    fields: {
+      "Nom de l’entreprise": "Boulangerie du Port",
+      "Votre nom": "Hugo Pelletier",
+      Courriel: "hugo@example.com",
+      Téléphone: "212 555 0123",
+    },
+    province: "Province ou territoire",
+    phone: "Téléphone",
+    send: "Envoyer ma demande",
+    message: /^Entrez un numéro de téléphone canadien/,
+  },
+] as const;
+
+test.describe("at 375 px, a wrong phone number is marked, beside its field, and focused", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  for (const words of PHONE_FORM) {
+    test(`with JavaScript (${words.prefix || "/"})`, async ({ page }) => {
+      await page.goto(`${words.prefix}/pricing`);
+      await page.getByRole("link", { name: words.select }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      for (const [label, value] of Object.entries(words.fields))
+        await dialog.getByLabel(label, { exact: true }).fill(value);
+      await dialog.getByLabel(words.province).selectOption("ON");
+      await dialog.getByRole("button", { name: words.send }).click();
+
+      const phone = dialog.getByLabel(words.phone, { exact: true });
+      await expect(phone).toBeFocused();
+      await expect(phone).toHaveAttribute("aria-invalid", "true");
+      await expect(phone).toBeInViewport();
+      // The message is the one the field names, and sits in the field's own block.
+      const messageId = await phone.getAttribute("aria-errormessage");
+      const message = page.locator(`#${messageId}`);
+      await expect(message).toHaveText(words.message);
+      await expect(message).toBeInViewport();
+      await expect(phone.locator("xpath=..").locator(`#${messageId}`)).toHaveCount(1);
+      await expect(dialog.getByRole("alert")).toHaveCount(1);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test("without JavaScript, the answer marks the field and shows the message beside it", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 375, height: 740 },
+    });
+    const page = await context.newPage();
+    const [, words] = PHONE_FORM;
+    await page.goto(`${words.prefix}/pricing?plan=premium#plan-request`);
+    const form = page.locator("#plan-request");
+    for (const [label, value] of Object.entries(words.fields))
+      await form.getByLabel(label, { exact: true }).fill(value);
+    await form.getByLabel(words.province).selectOption("QC");
+    await form.getByRole("button", { name: words.send }).click();
+    const phone = form.getByLabel(words.phone, { exact: true });
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    const messageId = await phone.getAttribute("aria-errormessage");
+    await expect(phone.locator("xpath=..").locator(`#${messageId}`)).toHaveText(words.message);
+    await expect(phone).toHaveValue("212 555 0123");
+    await context.close();
+  });
+});
+
 test("Claim your Business in the footer and on a business page lead to the form", async ({
   page,
 }) => {
@@ -106,7 +191,8 @@ test("Blog and Pricing are in the desktop bar; on a phone, the bar keeps SPEC's 
   expect(names.indexOf("Blog")).toBe(
     names.indexOf("Businesses") + (names.includes("Jobs") ? 2 : 1),
   );
-  expect(names.indexOf("Pricing")).toBe(names.indexOf("Blog") + 1);
+  expect(names.indexOf("Shop")).toBe(names.indexOf("Blog") + 1);
+  expect(names.indexOf("Pricing")).toBe(names.indexOf("Shop") + 1);
 
   await page.setViewportSize({ width: 375, height: 740 });
   const mobile = page.getByRole("navigation", { name: "Main, mobile" });

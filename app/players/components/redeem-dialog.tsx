@@ -4,7 +4,7 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
-import { FormProblemAlert, invalidFieldProps } from "../../ui/form-problem.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { usePageDialog } from "../../ui/use-page-dialog.ts";
 
@@ -12,6 +12,8 @@ export type RedeemValues = Partial<Record<string, string>>;
 
 /** The id of a goal's Redeem link, where the focus goes back when its dialog closes. */
 export const goalButtonId = (slug: string) => `goal-${slug}`;
+
+const REDEEM_FIELDS = ["name", "email", "phone", "agree"] as const;
 
 /**
  * The redeem request form, shown while the address has `?goal=`. With JavaScript it is a modal
@@ -40,7 +42,7 @@ export function RedeemDialog({
   const dialog = usePageDialog(goalButtonId(goal.slug));
 
   const closed = to("/redeem");
-  const invalid = invalidFieldProps(problem, "redeem-problem");
+  const { form, field, message, alert } = useFormProblem(problem, "redeem-problem", REDEEM_FIELDS);
   const rules = t("redeem.form.rules", { returnObjects: true }) as unknown as string[];
 
   return (
@@ -64,8 +66,9 @@ export function RedeemDialog({
         preventScrollReset
         className="mt-4 flex flex-col gap-4"
         noValidate
+        ref={form}
       >
-        <FormProblemAlert id="redeem-problem" problem={problem} />
+        {alert}
         <input type="hidden" name="goal" value={goal.slug} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <TextField
@@ -76,7 +79,8 @@ export function RedeemDialog({
           defaultValue={values.name ?? defaults.name}
           maxLength={100}
           required
-          {...invalid("name")}
+          {...field("name")}
+          problem={message("name")}
         />
         <TextField
           id="redeem-email"
@@ -87,7 +91,8 @@ export function RedeemDialog({
           defaultValue={values.email ?? defaults.email}
           maxLength={254}
           required
-          {...invalid("email")}
+          {...field("email")}
+          problem={message("email")}
         />
         <TextField
           id="redeem-phone"
@@ -99,7 +104,8 @@ export function RedeemDialog({
           defaultValue={values.phone}
           maxLength={40}
           required
-          {...invalid("phone")}
+          {...field("phone")}
+          problem={message("phone")}
         />
         <section aria-labelledby="redeem-rules" className="rounded-lg bg-slate-50 p-4 text-sm">
           <h3 id="redeem-rules" className="font-semibold">
@@ -117,10 +123,11 @@ export function RedeemDialog({
             name="agree"
             className="mt-1 size-4"
             defaultChecked={values.agree === "on"}
-            {...invalid("agree")}
+            {...field("agree")}
           />
           {t("redeem.form.agree")}
         </label>
+        {message("agree")}
         <div className="mt-2 flex flex-wrap justify-end gap-3">
           <Link
             to={closed}

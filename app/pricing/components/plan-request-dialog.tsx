@@ -3,7 +3,7 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
-import { FormProblemAlert, invalidFieldProps } from "../../ui/form-problem.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { usePageDialog } from "../../ui/use-page-dialog.ts";
 import { useProvinceOptions } from "../../ui/use-province-options.ts";
@@ -13,7 +13,18 @@ import { selectPlanId } from "./plan-card.tsx";
 
 export type RequestValues = Partial<Record<string, string>>;
 
-const control = "rounded-lg border border-slate-300 bg-white px-3 py-3";
+const control = "rounded-lg border border-slate-300 bg-white px-3 py-3 aria-invalid:border-red-700";
+
+const REQUEST_FIELDS = [
+  "plan",
+  "billing",
+  "businessName",
+  "contactName",
+  "email",
+  "phone",
+  "province",
+  "claim",
+] as const;
 
 /**
  * The plan request form, shown while the address has `?plan=`. With JavaScript it is a modal
@@ -46,7 +57,11 @@ export function PlanRequestDialog({
 
   const closed = `${to("/pricing")}?billing=${billing}`;
   const close = () => navigate(closed, { replace: true, preventScrollReset: true });
-  const invalid = invalidFieldProps(problem, "plan-request-problem");
+  const { form, field, message, alert } = useFormProblem(
+    problem,
+    "plan-request-problem",
+    REQUEST_FIELDS,
+  );
   const provinces = useProvinceOptions();
 
   return (
@@ -81,8 +96,9 @@ export function PlanRequestDialog({
             action={`${to("/pricing")}?${new URLSearchParams({ billing, plan: plan.slug })}`}
             preventScrollReset
             className="mt-4 flex flex-col gap-4"
+            ref={form}
           >
-            <FormProblemAlert id="plan-request-problem" problem={problem} />
+            {alert}
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="flex flex-col gap-1">
                 <label htmlFor="request-plan" className="font-medium text-slate-800">
@@ -93,7 +109,7 @@ export function PlanRequestDialog({
                   name="plan"
                   defaultValue={values.plan ?? plan.slug}
                   className={control}
-                  {...invalid("plan")}
+                  {...field("plan")}
                 >
                   {plans.map((option) => (
                     <option key={option.slug} value={option.slug}>
@@ -101,6 +117,7 @@ export function PlanRequestDialog({
                     </option>
                   ))}
                 </select>
+                {message("plan")}
               </div>
               <fieldset className="flex flex-col gap-1">
                 <legend className="font-medium text-slate-800">{t("pricing.form.billing")}</legend>
@@ -118,6 +135,7 @@ export function PlanRequestDialog({
                     </label>
                   ))}
                 </div>
+                {message("billing")}
               </fieldset>
             </div>
             <TextField
@@ -128,7 +146,8 @@ export function PlanRequestDialog({
               defaultValue={values.businessName ?? claimed?.name}
               maxLength={120}
               required
-              {...invalid("businessName")}
+              {...field("businessName")}
+              problem={message("businessName")}
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
@@ -139,7 +158,8 @@ export function PlanRequestDialog({
                 defaultValue={values.contactName}
                 maxLength={100}
                 required
-                {...invalid("contactName")}
+                {...field("contactName")}
+                problem={message("contactName")}
               />
               <TextField
                 id="request-email"
@@ -150,7 +170,8 @@ export function PlanRequestDialog({
                 defaultValue={values.email}
                 maxLength={254}
                 required
-                {...invalid("email")}
+                {...field("email")}
+                problem={message("email")}
               />
               <TextField
                 id="request-phone"
@@ -162,7 +183,8 @@ export function PlanRequestDialog({
                 defaultValue={values.phone}
                 maxLength={40}
                 required
-                {...invalid("phone")}
+                {...field("phone")}
+                problem={message("phone")}
               />
               <div className="flex flex-col gap-1">
                 <label htmlFor="request-province" className="font-medium text-slate-800">
@@ -174,7 +196,7 @@ export function PlanRequestDialog({
                   defaultValue={values.province ?? claimed?.province ?? ""}
                   required
                   className={control}
-                  {...invalid("province")}
+                  {...field("province")}
                 >
                   <option value="" disabled>
                     {t("pricing.form.chooseProvince")}
@@ -185,6 +207,7 @@ export function PlanRequestDialog({
                     </option>
                   ))}
                 </select>
+                {message("province")}
               </div>
             </div>
             {claimed ? (
@@ -200,7 +223,8 @@ export function PlanRequestDialog({
                 hint={t("pricing.form.claimHint")}
                 defaultValue={values.claim}
                 maxLength={300}
-                {...invalid("claim")}
+                {...field("claim")}
+                problem={message("claim")}
               />
             )}
             <div className="mt-2 flex flex-wrap justify-end gap-3">

@@ -9,6 +9,7 @@ import { type FormProblem, formAction } from "../../platform/api.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/forgot-password";
 
@@ -34,6 +35,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
   const result = actionData as { sent?: boolean; problem?: FormProblem } | undefined;
+  const problem = useFormProblem(result?.problem, "forgot-problem", ["email"]);
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <title>{t("auth.forgot.metaTitle")}</title>
@@ -45,13 +47,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             {t("auth.forgot.sent")}
           </p>
         ) : (
-          <Form method="post" className="mt-4 flex flex-col gap-4">
+          <Form method="post" className="mt-4 flex flex-col gap-4" ref={problem.form}>
             <p className="text-slate-700">{t("auth.forgot.text")}</p>
-            {result?.problem && (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
-                {t(result.problem.message, result.problem.values)}
-              </p>
-            )}
+            {problem.alert}
             <TextField
               id="forgot-email"
               name="email"
@@ -59,6 +57,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               required
               autoComplete="email"
               label={t("auth.fields.email")}
+              {...problem.field("email")}
+              problem={problem.message("email")}
             />
             <button
               type="submit"

@@ -28,21 +28,19 @@ import { authContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/login";
 
 /** SPEC.md section 9: the login message shows this long before the page moves on. */
 export const LOGIN_REDIRECT_DELAY_MS = 1600;
 
-function modeOf(request: Request): "login" | "register" {
-  return unlocalizedPath(new URL(request.url).pathname) === "/register" ? "register" : "login";
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireVisitor(request, context);
   return {
-    mode: modeOf(request),
-    redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), ""),
+    mode:
+      unlocalizedPath(url.pathname) === "/register" ? ("register" as const) : ("login" as const),
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     google: googleConfigured(context),
     messages: pageMessages(request, "auth"),
   };
@@ -152,12 +150,16 @@ function googleConfigured(context: Route.LoaderArgs["context"]): boolean {
   return plugins.some((plugin: { id: string }) => plugin.id === "generic-oauth");
 }
 
-/** A field of the card, labelled from auth.fields.<name>. */
+const AUTH_FIELDS = ["name", "email", "age", "password", "confirmPassword"] as const;
+
+/** A field of the card, labelled from auth.fields.<name>, with the form's problem about it. */
 function Field({
   name,
+  problem,
   ...input
 }: {
-  name: "name" | "email" | "age" | "password" | "confirmPassword";
+  name: (typeof AUTH_FIELDS)[number];
+  problem: ReturnType<typeof useFormProblem>;
   hint?: string;
 } & React.InputHTMLAttributes<HTMLInputElement>) {
   const t = useT();
@@ -168,6 +170,8 @@ function Field({
       label={t(`auth.fields.${name}`)}
       required
       {...input}
+      {...problem.field(name)}
+      problem={problem.message(name)}
     />
   );
 }
@@ -189,7 +193,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   }, [signedIn, navigate]);
 
   const other = mode === "login" ? "register" : "login";
-  const problemId = result?.problem ? "auth-problem" : undefined;
+  const problem = useFormProblem(result?.problem, "auth-problem", AUTH_FIELDS);
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <title>{t(`auth.${mode}.metaTitle`)}</title>
@@ -208,36 +212,36 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             {t("auth.register.checkEmail", { email: result.registered })}
           </p>
         ) : (
-          <Form
-            method="post"
-            className="mt-6 flex flex-col gap-4"
-            aria-describedby={problemId}
-            noValidate
-          >
+          <Form method="post" className="mt-6 flex flex-col gap-4" noValidate ref={problem.form}>
             <input type="hidden" name="intent" value={mode} />
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            {result?.problem && (
-              <p
-                id="auth-problem"
-                role="alert"
-                className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
-              >
-                {t(result.problem.message, result.problem.values)}
-              </p>
-            )}
-            {mode === "register" && <Field name="name" autoComplete="username" />}
-            <Field name="email" type="email" autoComplete="email" />
+            {problem.alert}
+            {mode === "register" && <Field name="name" autoComplete="username" problem={problem} />}
+            <Field name="email" type="email" autoComplete="email" problem={problem} />
             {mode === "register" && (
-              <Field name="age" type="number" inputMode="numeric" min={4} max={120} />
+              <Field
+                name="age"
+                type="number"
+                inputMode="numeric"
+                min={4}
+                max={120}
+                problem={problem}
+              />
             )}
             <Field
+              problem={problem}
               name="password"
               type="password"
               autoComplete={mode === "login" ? "current-password" : "new-password"}
               hint={mode === "register" ? t("auth.fields.passwordHint") : undefined}
             />
             {mode === "register" && (
-              <Field name="confirmPassword" type="password" autoComplete="new-password" />
+              <Field
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                problem={problem}
+              />
             )}
             <button
               type="submit"

@@ -9,6 +9,7 @@ import { type FormProblem, formAction } from "../../platform/api.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/reset-password";
 
@@ -35,11 +36,14 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   return { done: true };
 });
 
+const RESET_FIELDS = ["password", "confirmPassword"] as const;
+
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
   const result = actionData as { done?: boolean; problem?: FormProblem } | undefined;
+  const problem = useFormProblem(result?.problem, "reset-problem", RESET_FIELDS);
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <title>{t("auth.reset.metaTitle")}</title>
@@ -55,14 +59,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             {t("auth.problems.linkInvalid")}
           </p>
         ) : (
-          <Form method="post" className="mt-6 flex flex-col gap-4">
+          <Form method="post" className="mt-6 flex flex-col gap-4" ref={problem.form}>
             <input type="hidden" name="token" value={loaderData.token} />
-            {result?.problem && (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
-                {t(result.problem.message, result.problem.values)}
-              </p>
-            )}
-            {(["password", "confirmPassword"] as const).map((name) => (
+            {problem.alert}
+            {RESET_FIELDS.map((name) => (
               <TextField
                 key={name}
                 id={`reset-${name}`}
@@ -71,6 +71,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
                 required
                 autoComplete="new-password"
                 label={t(`auth.fields.${name}`)}
+                {...problem.field(name)}
+                problem={problem.message(name)}
               />
             ))}
             <button

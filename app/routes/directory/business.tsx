@@ -47,12 +47,11 @@ import { Stars } from "../../ui/stars.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import type { Route } from "./+types/business";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const id = parseBusinessId(params.id);
   const db = context.get(databaseContext);
   const business = id ? await getBusiness(db, id) : null;
   if (!business) throw data(null, { status: 404 });
-  const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const query = url.searchParams;
   let reviewPage: ReturnType<typeof reviewPageSchema.parse>;
@@ -104,7 +103,7 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
  * The page's forms: write, change or delete one's review, ask, answer (players only, each write
  * counted against WRITE_LIMIT), and save or unsave (a visitor is sent to log in first).
  */
-export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
+export const action = formAction(async ({ request, params, context, url }: Route.ActionArgs) => {
   const id = parseBusinessId(params.id);
   if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
@@ -136,7 +135,7 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
       back.searchParams.set("notice", form.intent === "save" ? "saved" : "unsaved");
       return redirect(`${back.pathname}${back.search}`, { headers });
     }
-    const viewer = await requireViewer(request, context);
+    const viewer = await requireViewer({ request, context, url });
     if (form.intent !== "review-delete") await takeAttempt(db, WRITE_LIMIT, viewer.id);
     switch (form.intent) {
       case "review":

@@ -31,8 +31,8 @@ async function targetOf(
   return { ...named, ...found };
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireViewer(request, context);
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
+  await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
   const target = await targetOf(request, params, db);
   const business = target ? await getBusiness(db, target.businessId) : null;
@@ -46,8 +46,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
-export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
-  const viewer = await requireViewer(request, context);
+export const action = formAction(async ({ request, params, context, url }: Route.ActionArgs) => {
+  const viewer = await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
   const target = await targetOf(request, params, db);
   if (!target) throw new AppError("not_found");

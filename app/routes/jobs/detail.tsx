@@ -6,6 +6,7 @@ import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
+import { appliedOn } from "../../jobs/applications.server.ts";
 import { ApplyForm } from "../../jobs/components/apply-form.tsx";
 import { useCloseOnBackdrop } from "../../jobs/components/close-on-backdrop.ts";
 import { PayText } from "../../jobs/components/job-card.tsx";
@@ -45,12 +46,11 @@ function pendingSaveCookie(request: Request, jobId: number | null): string {
   return `${PENDING_SAVE}=${jobId ?? ""}; Path=/; HttpOnly; SameSite=Lax${value}${secure}`;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const id = parseJobId(params.id);
   const db = context.get(databaseContext);
   const job = id ? await getJob(db, id) : null;
   if (!job) throw data(null, { status: 404 });
-  const url = new URL(request.url);
   const viewer = await getViewer(request, context);
   if (viewer && pendingSave(request) === job.id) {
     // Back from logging in after Save: the job is saved (twice keeps one row) and the cookie goes.
@@ -59,10 +59,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       headers: { "Set-Cookie": pendingSaveCookie(request, null) },
     });
   }
+  const [saved, appliedAt] = viewer
+    ? await Promise.all([isJobSaved(db, viewer.id, job.id), appliedOn(db, job.id, viewer)])
+    : [false, null];
   return {
     job,
     origin: url.origin,
-    saved: viewer ? await isJobSaved(db, viewer.id, job.id) : false,
+    saved,
+    appliedAt,
     viewer: viewer && { fullName: viewer.name, email: viewer.email },
     messages: pageMessages(request, "jobs"),
   };
@@ -98,7 +102,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const to = useLocalizedPath();
   const [params] = useSearchParams();
-  const { job, origin, saved, viewer } = loaderData;
+  const { job, origin, saved, appliedAt, viewer } = loaderData;
   const notice = NOTICES.find((name) => params.has(name));
   const alertQuery = searchQuery({ keywords: job.title[locale], location: job.city });
 
@@ -158,7 +162,13 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <div className="mt-6 flex flex-wrap items-center gap-3">
-        {job.open && <ApplyButton job={job} defaults={viewer ?? { fullName: "", email: "" }} />}
+        {appliedAt ? (
+          <p className="rounded-lg bg-green-50 px-5 py-3 font-semibold text-green-900 ring-1 ring-green-200">
+            {t("jobs.detail.appliedOn", { date: formatDay(appliedAt, locale) })}
+          </p>
+        ) : (
+          job.open && <ApplyButton job={job} defaults={viewer ?? { fullName: "", email: "" }} />
+        )}
         <SaveButton saved={saved} />
         <Link
           to={to(`/jobs/alerts/new?${alertQuery}`)}

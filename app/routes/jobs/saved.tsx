@@ -14,8 +14,8 @@ import { readInput } from "../../platform/input.server.ts";
 import { ButtonLink } from "../../ui/button-link.tsx";
 import type { Route } from "./+types/saved";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context, url });
   const now = new Date();
   return {
     jobs: await listSavedJobs(context.get(databaseContext), viewer.id, now),
@@ -31,8 +31,8 @@ const removeSchema = z.object({
     .positive("errors.invalid_value"),
 });
 
-export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const viewer = await requireViewer(request, context);
+export const action = formAction(async ({ request, context, url }: Route.ActionArgs) => {
+  const viewer = await requireViewer({ request, context, url });
   const { jobId } = await readInput(request, removeSchema);
   await unsaveJob(context.get(databaseContext), viewer.id, jobId);
   return redirect(localizedPath("/jobs/saved", localeFromPath(new URL(request.url).pathname)));

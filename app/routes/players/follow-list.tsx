@@ -11,17 +11,17 @@ import { type FollowList, followList } from "../../players/follows.server.ts";
 import { followListQuerySchema } from "../../players/leaderboard-query.ts";
 import type { Route } from "./+types/follow-list";
 
-/** The list this address names: /profile-view/{handle}/followers or …/following (or its .data). */
-function listOf(request: Request): FollowList {
-  return /\/following(\.data)?$/.test(new URL(request.url).pathname) ? "following" : "followers";
+/** The list this address names: /profile-view/{handle}/followers or …/following. */
+function listOf(url: URL): FollowList {
+  return url.pathname.endsWith("/following") ? "following" : "followers";
 }
 
 /**
  * A player's followers or the players they follow: public profiles only, by name, a page at a
  * time. Another player's lists need a public profile; an unknown handle is the 404 page.
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context, url });
   const { cursor } = await pageQuery(request, followListQuerySchema);
   const messages = pageMessages(request, "players");
   try {
@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       context.get(databaseContext),
       viewer.id,
       params.handle,
-      listOf(request),
+      listOf(url),
       cursor,
     );
     return { page, own: params.handle === viewer.handle, paged: cursor !== undefined, messages };

@@ -11,8 +11,8 @@ import { leaderboardPage, ownStanding } from "../../players/leaderboard.server.t
 import { leaderboardQuerySchema } from "../../players/leaderboard-query.ts";
 import type { Route } from "./+types/leaderboard";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
   const { page } = await pageQuery(request, leaderboardQuerySchema);
   const [board, me] = await Promise.all([leaderboardPage(db, page), ownStanding(db, viewer)]);

@@ -22,8 +22,8 @@ import type { Route } from "./+types/profile-view";
  * Another player's profile, loaded on the server. One's own handle goes to /profile; an unknown
  * handle is the 404 page; a private profile says so (403) and shows nothing of the player.
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context, url });
   const locale = localeFromPath(new URL(request.url).pathname);
   const messages = pageMessages(request, "players", "quiz");
   try {
@@ -38,8 +38,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** Follow or Unfollow, as a plain form post; the page then shows the counts as they are. */
-export const action = formAction(async ({ request, context, params }: Route.ActionArgs) => {
-  const viewer = await requireViewer(request, context);
+export const action = formAction(async ({ request, context, params, url }: Route.ActionArgs) => {
+  const viewer = await requireViewer({ request, context, url });
   const { intent } = await readInput(request, followFormSchema);
   const db = context.get(databaseContext);
   if (intent === "follow") await followPlayer(db, viewer.id, params.handle);

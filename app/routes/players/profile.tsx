@@ -34,8 +34,8 @@ import { ContinueButton } from "../../quiz/components/continue-button.tsx";
 import { ButtonLink, primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import type { Route } from "./+types/profile";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
   const [profile, savedBusinesses] = await Promise.all([
     getPrivateProfile(db, viewer.id),
@@ -52,8 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionResult = { intent?: ProfileForm["intent"]; problem?: FormProblem; sent?: boolean };
 
 /** One form per intent (edit, settings, delete, resend), each checked by its own schema. */
-export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const viewer = await requireViewer(request, context);
+export const action = formAction(async ({ request, context, url }: Route.ActionArgs) => {
+  const viewer = await requireViewer({ request, context, url });
   const raw = await readRaw(request);
   const intent = profileIntentOf(raw);
   const args = { request, context, viewer, locale: localeFromPath(new URL(request.url).pathname) };

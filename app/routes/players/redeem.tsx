@@ -25,8 +25,8 @@ import type { Route } from "./+types/redeem";
 
 const TOO_COSTLY = "?notice=redeem-too-costly";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
   const locale = localeFromPath(new URL(request.url).pathname);
   const [profile, goals, requests] = await Promise.all([
@@ -53,8 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const viewer = await requireViewer(request, context);
+export const action = formAction(async ({ request, context, url }: Route.ActionArgs) => {
+  const viewer = await requireViewer({ request, context, url });
   const locale: Locale = localeFromPath(new URL(request.url).pathname);
   const raw = await readRaw(request);
   try {

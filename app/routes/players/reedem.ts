@@ -3,7 +3,6 @@ import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import type { Route } from "./+types/reedem";
 
 /** SPEC.md's narrow-screen address: every link uses /redeem; this one moved there for good. */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   return redirect(`${localizedPath("/redeem", localeFromPath(url.pathname))}${url.search}`, 301);
 }

@@ -32,8 +32,8 @@ import type { Route } from "./+types/playgames";
  * The categories, or the set being played (an unfinished session always resumes), or a finished
  * set's results (?results=<session>). A results id that is not the player's shows the categories.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
   const [categories, play, quizTimer] = await Promise.all([
     listCategories(db, viewer.id),
@@ -60,8 +60,8 @@ type ActionResult = { intent?: string; problem?: FormProblem };
  * One form per step of the game. Each success redirects back to the page (replacing the history
  * entry), whose loader shows the game as it now stands: reloading or going back never posts twice.
  */
-export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const viewer = await requireViewer(request, context);
+export const action = formAction(async ({ request, context, url }: Route.ActionArgs) => {
+  const viewer = await requireViewer({ request, context, url });
   const raw = await readRaw(request);
   const db = context.get(databaseContext);
   const here = localizedPath("/playgames", localeFromPath(new URL(request.url).pathname));

@@ -6,8 +6,8 @@ import { readSitePage } from "../../site-pages/pages.server.ts";
 import { isSitePage } from "../../site-pages/slugs.ts";
 import type { Route } from "./+types/site-page";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+export async function loader({ url: { pathname } }: Route.LoaderArgs) {
+  // The page's address, without the ".data" a click's data request adds (React Router's `url`).
   const slug = unlocalizedPath(pathname).slice(1);
   if (!isSitePage(slug)) throw data(null, { status: 404 });
   return { page: await readSitePage(CONTENT_DIR, slug, localeFromPath(pathname)) };

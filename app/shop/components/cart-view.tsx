@@ -4,13 +4,16 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
-import { FormProblemAlert, invalidFieldProps } from "../../ui/form-problem.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import { useProvinceOptions } from "../../ui/use-province-options.ts";
 import { rateFraction } from "../tax.ts";
 import { MAX_QUANTITY } from "../totals.ts";
 import type { Cart, CartLine, Order } from "../types.ts";
+
+/** The checkout form's own fields; the province is chosen above it, for the taxes. */
+const CHECKOUT_FIELDS = ["name", "email", "address", "city", "postalCode"] as const;
 
 type Result = { problem?: FormProblem; intent?: string; productId?: number };
 
@@ -216,15 +219,19 @@ export function CheckoutForm({
   const t = useT();
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
-  const invalid = invalidFieldProps(problem, "checkout-problem");
+  const { form, field, message, alert } = useFormProblem(
+    problem,
+    "checkout-problem",
+    CHECKOUT_FIELDS,
+  );
   return (
     <section aria-labelledby="checkout">
       <h2 id="checkout" className="text-2xl font-bold">
         {t("shop.checkout.title")}
       </h2>
-      <Form method="post" action={to("/cart")} className="mt-4 flex flex-col gap-4">
+      <Form method="post" action={to("/cart")} className="mt-4 flex flex-col gap-4" ref={form}>
         <input type="hidden" name="intent" value="checkout" />
-        <FormProblemAlert id="checkout-problem" problem={problem} />
+        {alert}
         <TextField
           id="checkout-name"
           name="name"
@@ -233,7 +240,8 @@ export function CheckoutForm({
           defaultValue={prefill.name}
           maxLength={100}
           required
-          {...invalid("name")}
+          {...field("name")}
+          problem={message("name")}
         />
         <TextField
           id="checkout-email"
@@ -244,7 +252,8 @@ export function CheckoutForm({
           defaultValue={prefill.email}
           maxLength={254}
           required
-          {...invalid("email")}
+          {...field("email")}
+          problem={message("email")}
         />
         <TextField
           id="checkout-address"
@@ -253,7 +262,8 @@ export function CheckoutForm({
           autoComplete="address-line1"
           maxLength={200}
           required
-          {...invalid("address")}
+          {...field("address")}
+          problem={message("address")}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -263,7 +273,8 @@ export function CheckoutForm({
             autoComplete="address-level2"
             maxLength={100}
             required
-            {...invalid("city")}
+            {...field("city")}
+            problem={message("city")}
           />
           <TextField
             id="checkout-postal-code"
@@ -273,7 +284,8 @@ export function CheckoutForm({
             autoComplete="postal-code"
             maxLength={7}
             required
-            {...invalid("postalCode")}
+            {...field("postalCode")}
+            problem={message("postalCode")}
           />
         </div>
         <p className="text-slate-700">
