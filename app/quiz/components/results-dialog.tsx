@@ -78,9 +78,11 @@ export function ResultsDialog({
       </p>
       <dl className="mt-4 grid grid-cols-3 gap-3">
         {figures.map(([key, value]) => (
-          <div key={key} className="rounded-xl bg-brand-50 px-3 py-2 text-center">
+          <div key={key} className="rounded-xl bg-brand-50 px-2 py-2 text-center">
             <dt className="text-sm text-slate-700">{t(`quiz.results.${key}`)}</dt>
-            <dd className="text-2xl font-bold text-brand-900">{value}</dd>
+            <dd className="whitespace-nowrap text-xl font-bold text-brand-900 sm:text-2xl">
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
