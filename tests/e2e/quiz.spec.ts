@@ -290,6 +290,29 @@ test("the countdown: time left heard at 10 and 5 seconds, then a time-out", asyn
   await expect(quiz.getByRole("timer")).toHaveText("Time left: 00:30");
 });
 
+test("a time-out on a phone, in French: the right answer and its explanation stay until Next", async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ name: "Maëlle Minuterie" });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.clock.install();
+  await page.goto("/fr/playgames");
+  await page.getByRole("button", { name: /^Animaux/ }).click();
+  const quiz = page.getByRole("dialog", { name: "Animaux, série 1" });
+  await expect(quiz.getByRole("timer")).toHaveText("Temps restant\u00a0: 00:30");
+  await page.clock.runFor(31_000);
+  await expect(feedbackOf(quiz)).toContainText("Temps écoulé\u202f! −2 points.");
+  await expect(quiz.getByText(/^La bonne réponse\u00a0: /)).toBeVisible();
+  await expect(feedbackOf(quiz).locator("p")).toHaveCount(3);
+  await expect(quiz.getByText("Points\u00a0: 0")).toBeVisible();
+  await page.clock.runFor(10_000);
+  await expect(quiz.getByText("Question 1 sur 5")).toBeVisible();
+  await expect(quiz.getByRole("button", { name: "Suivant" })).toBeVisible();
+  expect(await frenchSpacingMistakes(page)).toEqual([]);
+  await screenshots(page, "fr-time-out");
+});
+
 for (const [language, text] of Object.entries(LANGUAGES)) {
   test(`timer settings on a phone (${language}): the question stays in view, the change from the next question`, async ({
     page,
