@@ -182,6 +182,7 @@ async function serve(config: Config, db: Database, storage: Storage) {
     }),
     storage,
     mailDelivery: config.SMTP_URL ? ("smtp" as const) : ("log" as const),
+    quizDailyCap: config.QUIZ_DAILY_POINTS_CAP,
     clientIpHeader: config.CLIENT_IP_HEADER,
     maxBodyBytes: config.MAX_BODY_BYTES,
   };

@@ -18,6 +18,7 @@ export {
   authContext,
   databaseContext,
   mailDeliveryContext,
+  quizDailyCapContext,
   storageContext,
 } from "./platform/context.ts";
 

@@ -94,6 +94,7 @@ export default [
   route("api/quiz/sessions/:id/answers", "routes/quiz/api.quiz.sessions.answers.ts"),
   route("api/quiz/sessions/:id/finish", "routes/quiz/api.quiz.sessions.finish.ts"),
   route("api/quiz/sessions/:id/feedback", "routes/quiz/api.quiz.sessions.feedback.ts"),
+  route("api/quiz/sessions/:id/practice", "routes/quiz/api.quiz.sessions.practice.ts"),
   route("api/openapi.json", "routes/site/api.openapi.ts"),
   route("api/docs", "routes/site/api.docs.tsx"),
   route("api/*", "routes/site/api.not-found.ts"),

@@ -8,6 +8,7 @@ test("defaults when nothing is set", () => {
     HOST: "127.0.0.1",
     NODE_ENV: "development",
     SEED_ON_START: true,
+    QUIZ_DAILY_POINTS_CAP: 300,
   });
   expect(config.DATABASE_URL).toBeUndefined();
   expect(config.dataDir).toMatch(/\.data$/);
@@ -22,6 +23,10 @@ test("MAIL_POSTAL_ADDRESS is the sender's postal address, trimmed", () => {
   ).toBe("Nearby Inc., 1 Rue Sainte-Catherine, Montréal QC H2X 1Z4");
 });
 
+test("the quiz's daily cap of points is a setting", () => {
+  expect(readConfig({ QUIZ_DAILY_POINTS_CAP: "120" }).QUIZ_DAILY_POINTS_CAP).toBe(120);
+});
+
 test.each([
   [{ PORT: "eighty" }, "PORT"],
   [{ PORT: "70000" }, "PORT"],
@@ -30,6 +35,8 @@ test.each([
   [{ SEED_ON_START: "yes" }, "SEED_ON_START"],
   [{ MAX_BODY_BYTES: "10" }, "MAX_BODY_BYTES"],
   [{ MAIL_POSTAL_ADDRESS: " " }, "MAIL_POSTAL_ADDRESS"],
+  [{ QUIZ_DAILY_POINTS_CAP: "-1" }, "QUIZ_DAILY_POINTS_CAP"],
+  [{ QUIZ_DAILY_POINTS_CAP: "lots" }, "QUIZ_DAILY_POINTS_CAP"],
 ])("%j stops start-up with a message naming %s", (env, name) => {
   expect(() => readConfig(env)).toThrow(ConfigError);
   expect(() => readConfig(env)).toThrow(new RegExp(`${name}: .*got`));

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_DAILY_POINTS_CAP } from "../quiz/rules.ts";
 
 /** Every setting the server reads from the environment, checked once at start-up. */
 const envSchema = z.object({
@@ -62,6 +63,13 @@ const envSchema = z.object({
   GOOGLE_DISCOVERY_URL: z
     .url()
     .default("https://accounts.google.com/.well-known/openid-configuration"),
+  /** Points a player can earn by finishing quiz sets in a day (from midnight in Toronto). */
+  QUIZ_DAILY_POINTS_CAP: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(32_767)
+    .default(DEFAULT_DAILY_POINTS_CAP),
   /** A header set by a trusted reverse proxy with the visitor's address (e.g. x-real-ip). Unset: the socket's. */
   CLIENT_IP_HEADER: z
     .string()

@@ -13,5 +13,8 @@ export const authContext = createContext<Auth>();
 /** Uploaded files (profile pictures). */
 export const storageContext = createContext<Storage>();
 
+/** Points a player can earn by finishing quiz sets in a day (QUIZ_DAILY_POINTS_CAP). */
+export const quizDailyCapContext = createContext<number>();
+
 /** Whether mail leaves through SMTP_URL or goes to the log (and /dev/outbox). */
 export const mailDeliveryContext = createContext<MailDelivery>();

@@ -23,6 +23,7 @@ import type {
   authContext,
   databaseContext,
   mailDeliveryContext,
+  quizDailyCapContext,
   storageContext,
 } from "./context.ts";
 import type { MailDelivery } from "./email.server.ts";
@@ -38,6 +39,8 @@ export type HostOptions = {
   auth: Auth;
   storage: Storage;
   mailDelivery: MailDelivery;
+  /** Points a player can earn by finishing quiz sets in a day. */
+  quizDailyCap: number;
   /** A header a trusted proxy sets with the visitor's address; without it, the connection's address. */
   clientIpHeader?: string;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -215,6 +218,7 @@ type RequestContexts = {
   authContext: typeof authContext;
   storageContext: typeof storageContext;
   mailDeliveryContext: typeof mailDeliveryContext;
+  quizDailyCapContext: typeof quizDailyCapContext;
 };
 
 const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
@@ -314,6 +318,7 @@ export function createHost(options: HostOptions) {
     context.set(contexts.authContext, options.auth);
     context.set(contexts.storageContext, options.storage);
     context.set(contexts.mailDeliveryContext, options.mailDelivery);
+    context.set(contexts.quizDailyCapContext, options.quizDailyCap);
     return handleRequest(c.req.raw, context);
   });
 

@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
+import { DEFAULT_DAILY_POINTS_CAP } from "../quiz/rules.ts";
 import type { MailDelivery } from "./email.server.ts";
 import { createHost } from "./host.server.ts";
 import { createLocalStorage, type Storage } from "./storage.server.ts";
@@ -48,6 +49,7 @@ export async function createTestHost(
       options.storage ?? createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "uploads-"))),
     clientIpHeader: options.clientIpHeader,
     mailDelivery: options.mailDelivery ?? "log",
+    quizDailyCap: DEFAULT_DAILY_POINTS_CAP,
     build,
     mode: "production",
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Tx } from "../db/client.server.ts";
+import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { pointsLedger } from "../db/schema/players.ts";
 
@@ -37,18 +37,30 @@ export async function creditPoints(tx: Tx, { playerId, change, reason, source }:
   return applied;
 }
 
+const QUIZ_SET_REASON = "quiz_set";
+
+/** Where a day starts for the daily cap: Canada's most populous time zone, the same for everyone. */
+const CAP_TIME_ZONE = "America/Toronto";
+
 /**
- * A finished quiz set, in the quiz's finishing transaction: its score through the ledger, one more
- * match played, and one more win when every answer was right.
+ * A finished quiz set, in the quiz's finishing transaction: its points through the ledger, within
+ * the daily cap (points credited by sets since midnight in Toronto, at most `dailyCap`), one more
+ * match played, and one more win when every answer was right. The player's row is locked first, so
+ * two finishes at once are counted one after the other: together they never pass the cap.
+ * `points` is what the set is worth (never below 0). Returns the points credited.
  */
 export async function recordFinishedSet(
   tx: Tx,
-  set: { playerId: string; sessionId: string; score: number; allRight: boolean },
-) {
-  const applied = await creditPoints(tx, {
+  set: { playerId: string; sessionId: string; points: number; allRight: boolean; dailyCap: number },
+): Promise<number> {
+  await tx.execute(sql`select 1 from ${user} where ${user.id} = ${set.playerId} for update`);
+  // Read after the lock: in READ COMMITTED this statement sees a finish that held it before.
+  const earnedToday = await quizPointsToday(tx, set.playerId);
+  const allowed = Math.max(0, Math.min(set.points, set.dailyCap - earnedToday));
+  const earned = await creditPoints(tx, {
     playerId: set.playerId,
-    change: set.score,
-    reason: "quiz_set",
+    change: allowed,
+    reason: QUIZ_SET_REASON,
     source: `quiz_session:${set.sessionId}`,
   });
   await tx
@@ -58,5 +70,18 @@ export async function recordFinishedSet(
       winner: sql`${user.winner} + ${set.allRight ? 1 : 0}`,
     })
     .where(eq(user.id, set.playerId));
-  return applied;
+  return earned;
+}
+
+/**
+ * Points the player's finished sets credited today (since midnight in Toronto). Rows of sets that
+ * took points away, before sets stopped doing so, count as 0, not as room under the cap.
+ */
+export async function quizPointsToday(db: Db | Tx, playerId: string): Promise<number> {
+  const today = await db.execute<{ earned: number }>(sql`
+    select coalesce(sum(greatest(${pointsLedger.change}, 0)), 0)::int as earned
+    from ${pointsLedger}
+    where ${pointsLedger.userId} = ${playerId} and ${pointsLedger.reason} = ${QUIZ_SET_REASON}
+      and ${pointsLedger.createdAt} >= date_trunc('day', now() at time zone ${CAP_TIME_ZONE}) at time zone ${CAP_TIME_ZONE}`);
+  return today.rows[0]?.earned ?? 0;
 }

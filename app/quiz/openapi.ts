@@ -15,7 +15,8 @@ import {
   QUIZ_TIMERS,
   SETS_PER_CATEGORY,
 } from "./categories.ts";
-import { answerSchema, feedbackSchema, startSchema } from "./schemas.ts";
+import { MIN_ANSWER_MS } from "./rules.ts";
+import { answerSchema, feedbackSchema, practiceSchema, startSchema } from "./schemas.ts";
 
 const TAG = "Quiz";
 
@@ -47,7 +48,7 @@ const answerResult: Schema = {
   type: "object",
   description:
     "Sent only once the question is answered, or once its time has run out by the server's clock.",
-  required: ["choice", "correct", "timedOut", "answer", "explanation", "points"],
+  required: ["choice", "correct", "timedOut", "tooFast", "answer", "explanation", "points"],
   properties: {
     choice: {
       type: ["integer", "null"],
@@ -57,6 +58,10 @@ const answerResult: Schema = {
     },
     correct: { type: "boolean" },
     timedOut: { type: "boolean" },
+    tooFast: {
+      type: "boolean",
+      description: `Answered sooner than ${MIN_ANSWER_MS} ms after the question was shown (by the server's clock): it earns 0 points, right or wrong`,
+    },
     answer: {
       type: "integer",
       minimum: 0,
@@ -64,7 +69,7 @@ const answerResult: Schema = {
       description: "The place of the right answer, as shown",
     },
     explanation: { type: "string" },
-    points: { type: "integer", enum: [2, -2] },
+    points: { type: "integer", enum: [2, 0, -2] },
   },
 };
 
@@ -77,6 +82,7 @@ const playState: Schema = {
     "category",
     "set",
     "locale",
+    "practice",
     "timer",
     "total",
     "score",
@@ -91,15 +97,25 @@ const playState: Schema = {
     locale: {
       type: "string",
       enum: [...LOCALES],
-      description: "The bank the set plays; it stays the same to the end",
+      description:
+        "The bank the set plays. Resumed in the other language, the questions not answered yet become that bank's questions of the same set and place, on the same clock",
+    },
+    practice: {
+      type: "boolean",
+      description: "A finished set played again: scored, but finishing it credits nothing",
     },
     timer: {
       type: "integer",
       enum: [...QUIZ_TIMERS],
-      description: "Seconds the current question allows; 0 is untimed",
+      description:
+        "Seconds the current question allows, fixed when it was shown: a timer change applies from the next question; 0 is untimed",
     },
     total: { type: "integer", const: QUESTIONS_PER_SET },
-    score: { type: "integer", description: "Points of this set so far: +2 right, -2 wrong" },
+    score: {
+      type: "integer",
+      minimum: 0,
+      description: "Points of this set so far: +2 right, -2 wrong, 0 too fast; never below 0",
+    },
     correct: { type: "integer", minimum: 0 },
     answered: { type: "integer", minimum: 0, maximum: QUESTIONS_PER_SET },
     question: {
@@ -129,20 +145,51 @@ const playState: Schema = {
 
 const setResults: Schema = {
   type: "object",
-  required: ["id", "category", "set", "score", "total", "correct", "incorrect", "feedbackSent"],
+  required: [
+    "id",
+    "category",
+    "set",
+    "practice",
+    "score",
+    "total",
+    "correct",
+    "incorrect",
+    "earned",
+    "tooFastAnswers",
+    "dailyCapReached",
+    "feedbackSent",
+  ],
   properties: {
     id: { type: "string", format: "uuid" },
     category,
     set: { type: "integer", minimum: 1, maximum: SETS_PER_CATEGORY },
+    practice: { type: "boolean", description: "A practice set: it credited nothing" },
     score: {
       type: "integer",
       minimum: -10,
       maximum: 10,
-      description: "The set's points; a loss never takes the balance below 0",
+      description: "The sum of the answers' points; what the player got is `earned`",
     },
     total: { type: "integer", const: QUESTIONS_PER_SET },
     correct: { type: "integer", minimum: 0, maximum: QUESTIONS_PER_SET },
     incorrect: { type: "integer", minimum: 0, maximum: QUESTIONS_PER_SET },
+    earned: {
+      type: "integer",
+      minimum: 0,
+      maximum: 10,
+      description:
+        "Points credited: the score, never below 0, within the daily cap (QUIZ_DAILY_POINTS_CAP, a day from midnight in Toronto); 0 for practice",
+    },
+    tooFastAnswers: {
+      type: "integer",
+      minimum: 0,
+      maximum: QUESTIONS_PER_SET,
+      description: `Answers given sooner than ${MIN_ANSWER_MS} ms after their question was shown, which earned nothing`,
+    },
+    dailyCapReached: {
+      type: "boolean",
+      description: "Whether the player has earned today's cap of quiz points, as of this response",
+    },
     feedbackSent: { type: "boolean" },
   },
 };
@@ -196,6 +243,7 @@ export const quizApi: ApiArea = {
     QuizStart: bodyOf(startSchema),
     QuizAnswer: { ...bodyOf(answerSchema), required: ["position"] },
     QuizFeedback: bodyOf(feedbackSchema),
+    QuizPractice: bodyOf(practiceSchema),
   },
   paths: {
     "/api/quiz/categories": {
@@ -278,7 +326,7 @@ export const quizApi: ApiArea = {
         security: SIGNED_IN,
         summary: "Finish the set",
         description:
-          "Once the five questions are answered (a last question whose time ran out counts as a time-out), ends the set: its points go to the player (the balance never goes below 0), with one more match played, one more win when all five were right, and one more completed set in the category (at most 20). Sending it again answers the same results and credits nothing.",
+          "Once the five questions are answered (a last question whose time ran out counts as a time-out), ends the set: its points (its score, never below 0, within the day's cap) go to the player, with one more match played, one more win when all five were right, and one more completed set in the category (at most 20). A practice set credits none of these. Sending it again answers the same results and credits nothing.",
         parameters: [sessionIdParameter],
         responses: {
           "200": {
@@ -287,6 +335,30 @@ export const quizApi: ApiArea = {
           },
           "404": notYours,
           "409": errorResponse("Not every question is answered yet", ["conflict"]),
+          ...common,
+        },
+      },
+    },
+    "/api/quiz/sessions/{id}/practice": {
+      post: {
+        operationId: "practiseQuizSet",
+        tags: [TAG],
+        security: SIGNED_IN,
+        summary: "Play a finished set again, for practice",
+        description:
+          "Starts the same set as the finished session, in `locale` (by default the request's language), scored as usual; finishing it credits no points, no match and no progress. While the player has an unfinished session, this resumes it instead, as starting does.",
+        parameters: [sessionIdParameter],
+        requestBody: {
+          required: false,
+          content: json(schemaRef("QuizPractice"), { locale: "fr-CA" }),
+        },
+        responses: {
+          "201": stateResponse("The practice set started: its first question"),
+          "200": stateResponse("An unfinished session resumed: the question to play now"),
+          "400": badBody("The language is not one of the site's, or the body is not JSON"),
+          "404": errorResponse("No finished session with this id belongs to the player", [
+            "not_found",
+          ]),
           ...common,
         },
       },

@@ -5,8 +5,10 @@ import {
   formatAccuracy,
   formatCountdown,
   isLate,
+  isTooFast,
   nextSetNumber,
   pointsFor,
+  pointsOfSet,
   scoreOf,
   shuffledOrder,
   timeLeftMs,
@@ -26,6 +28,30 @@ describe("scoring (SPEC.md section 9)", () => {
     expect(scoreOf([right, right, right, wrong, wrong])).toBe(2);
     expect(scoreOf([wrong, wrong, wrong, wrong, wrong])).toBe(-10);
     expect(scoreOf([])).toBe(0);
+  });
+
+  test("an answer given too fast earns nothing, right or wrong", () => {
+    expect(pointsFor({ correct: true, tooFast: true })).toBe(0);
+    expect(pointsFor({ correct: false, tooFast: true })).toBe(0);
+    expect(scoreOf([right, right, { correct: true, tooFast: true }, wrong])).toBe(2);
+  });
+
+  test("a set is worth its score, never below 0", () => {
+    expect(pointsOfSet(6)).toBe(6);
+    expect(pointsOfSet(0)).toBe(0);
+    expect(pointsOfSet(-6)).toBe(0);
+  });
+});
+
+describe("human pace", () => {
+  const shown = new Date("2026-05-01T12:00:00.000Z");
+  const at = (ms: number) => new Date(shown.getTime() + ms);
+
+  test("an answer sooner than 400 ms after the question was shown is too fast", () => {
+    expect(isTooFast(at(0), shown)).toBe(true);
+    expect(isTooFast(at(399), shown)).toBe(true);
+    expect(isTooFast(at(400), shown)).toBe(false);
+    expect(isTooFast(at(5_000), shown)).toBe(false);
   });
 });
 
@@ -88,13 +114,13 @@ describe("accuracy", () => {
     expect(accuracy(0, 0)).toBe(0);
   });
 
-  test("two decimals, as each language writes a percentage", () => {
-    expect(formatAccuracy(3, 5, "en-CA")).toBe("60.00%");
-    expect(formatAccuracy(3, 5, "fr-CA")).toBe("60,00\u00a0%");
-    expect(formatAccuracy(2, 3, "en-CA")).toBe("66.67%");
-    expect(formatAccuracy(2, 3, "fr-CA")).toBe("66,67\u00a0%");
-    expect(formatAccuracy(5, 5, "en-CA")).toBe("100.00%");
-    expect(formatAccuracy(0, 0, "en-CA")).toBe("0.00%");
+  test("a whole percentage, as each language writes it", () => {
+    expect(formatAccuracy(1, 5, "en-CA")).toBe("20%");
+    expect(formatAccuracy(3, 5, "fr-CA")).toBe("60\u00a0%");
+    expect(formatAccuracy(2, 3, "en-CA")).toBe("67%");
+    expect(formatAccuracy(2, 3, "fr-CA")).toBe("67\u00a0%");
+    expect(formatAccuracy(5, 5, "en-CA")).toBe("100%");
+    expect(formatAccuracy(0, 0, "en-CA")).toBe("0%");
   });
 });
 

@@ -17,15 +17,39 @@ export const FEEDBACK_MAX = 1000;
 /** Time the network may take, on top of the timer, before an answer counts as late. */
 export const GRACE_MS = 2000;
 
-export type Outcome = { correct: boolean };
+/**
+ * An answer given sooner than this after its question was shown (by the server's clock) earns
+ * nothing, right or wrong: nobody reads a question and four options that fast, a script does.
+ */
+export const MIN_ANSWER_MS = 400;
+
+/** Points a player can earn by finishing sets in a day (America/Toronto), unless configured. */
+export const DEFAULT_DAILY_POINTS_CAP = 300;
+
+/** `tooFast` is absent for outcomes recorded before the rule (and for time-outs). */
+export type Outcome = { correct: boolean; tooFast?: boolean };
 
 export function pointsFor(outcome: Outcome): number {
+  if (outcome.tooFast) return 0;
   return outcome.correct ? POINTS_RIGHT : POINTS_WRONG;
 }
 
 /** A set's score: the sum of its answers' points (between -10 and +10 for five questions). */
 export function scoreOf(outcomes: readonly Outcome[]): number {
   return outcomes.reduce((sum, outcome) => sum + pointsFor(outcome), 0);
+}
+
+/**
+ * What a set is worth to the player, and what its counter shows while it is played: its score,
+ * never below 0. Wrong answers cancel right ones within the set; a set never takes points away.
+ */
+export function pointsOfSet(score: number): number {
+  return Math.max(0, score);
+}
+
+/** Whether an answer at `now` to a question shown at `shownAt` came too soon to earn anything. */
+export function isTooFast(now: Date, shownAt: Date): boolean {
+  return now.getTime() - shownAt.getTime() < MIN_ANSWER_MS;
 }
 
 /**
@@ -63,13 +87,11 @@ export function accuracy(correct: number, total: number = QUESTIONS_PER_SET): nu
   return total > 0 ? correct / total : 0;
 }
 
-/** Accuracy as a percentage with two decimals, as the language writes it: "60.00%", "60,00 %". */
+/** Accuracy as a whole percentage, as the language writes it: "60%", "60 %". */
 export function formatAccuracy(correct: number, total: number, locale: Locale): string {
-  return numberFormat(locale, {
-    style: "percent",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(accuracy(correct, total));
+  return numberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(
+    accuracy(correct, total),
+  );
 }
 
 /** "00:27", "01:00": the countdown's minutes and seconds, rounded up to the whole second. */

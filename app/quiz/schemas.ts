@@ -32,6 +32,11 @@ export const startSchema = z.strictObject({
   locale: z.enum(LOCALES, "errors.invalid_value").optional(),
 });
 
+/** POST /api/quiz/sessions/{id}/practice: the set's language defaults to the request's. */
+export const practiceSchema = z.strictObject({
+  locale: z.enum(LOCALES, "errors.invalid_value").optional(),
+});
+
 /** POST /api/quiz/sessions/{id}/answers. */
 export const answerSchema = z.strictObject({ position, choice });
 
@@ -43,18 +48,27 @@ export const playFormSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("start"), category }),
+    z.object({ intent: z.literal("practice"), session: sessionId }),
     z.object({ intent: z.literal("answer"), session: sessionId, position, choice }),
     z.object({ intent: z.literal("next"), session: sessionId }),
     z.object({ intent: z.literal("finish"), session: sessionId }),
     z.object({ intent: z.literal("feedback"), session: sessionId, text: feedbackText }),
-    z.object({ intent: z.literal("timer"), session: sessionId, quizTimer: quizTimerField }),
+    z.object({ intent: z.literal("timer"), quizTimer: quizTimerField }),
   ],
   { error: "errors.unknown_intent" },
 );
 
 export type PlayForm = z.infer<typeof playFormSchema>;
 
-const PLAY_INTENTS = ["start", "answer", "next", "finish", "feedback", "timer"] as const;
+const PLAY_INTENTS = [
+  "start",
+  "practice",
+  "answer",
+  "next",
+  "finish",
+  "feedback",
+  "timer",
+] as const;
 
 /** Which of the page's forms was sent, when it names one, so its problem shows beside it. */
 export function playIntentOf(raw: unknown): PlayForm["intent"] | undefined {

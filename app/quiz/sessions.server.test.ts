@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database, DatabaseHandle } from "../db/client.server.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { isAppError } from "../platform/errors.ts";
+import { recordFinishedSet } from "../players/points.server.ts";
 import type { QuizTimer } from "./categories.ts";
+import { DEFAULT_DAILY_POINTS_CAP } from "./rules.ts";
 import { seedQuizQuestions } from "./seed.server.ts";
 import {
   answerQuestion,
-  applyTimer,
   finishSession,
   getPlayState,
   listCategories,
@@ -17,6 +18,7 @@ import {
   saveFeedback,
   showNext,
   startOrResume,
+  startPractice,
 } from "./sessions.server.ts";
 import { testBank } from "./test-banks.ts";
 import type { PlayState } from "./types.ts";
@@ -79,8 +81,23 @@ function wrongChoice(state: PlayState): number {
   return (rightChoice(state) + 1) % 4;
 }
 
-const start = (me: string, category: "math" | "animal" = "math", locale = "en-CA" as const) =>
-  startOrResume(db, me, { category, locale, timer: 30 });
+/** The daily cap of the tests that do not test it: as configured by default. */
+const CAP = DEFAULT_DAILY_POINTS_CAP;
+
+/** Moves the current question's clock back by `ms`, as if it had been shown that much earlier. */
+async function shownEarlier(sessionId: string, ms: number) {
+  await db.execute(sql`update quiz_session
+    set shown_at = shown_at - make_interval(secs => ${ms / 1000}) where id = ${sessionId}`);
+}
+
+/** As a person plays: the question was shown half a second ago, so an answer now is not too fast. */
+const humanPace = (sessionId: string) => shownEarlier(sessionId, 500);
+
+async function start(me: string, category: "math" | "animal" = "math", locale = "en-CA" as const) {
+  const started = await startOrResume(db, me, { category, locale, timer: 30 });
+  if (started.created) await humanPace(started.state.id);
+  return started;
+}
 
 /** Answers the five questions (right when `right(position)`), moving on after each, then finishes. */
 async function playSet(me: string, right: (position: number) => boolean = () => true) {
@@ -88,9 +105,12 @@ async function playSet(me: string, right: (position: number) => boolean = () => 
   for (let position = 1; position <= 5; position++) {
     const choice = right(position) ? rightChoice(state) : wrongChoice(state);
     state = await answerQuestion(db, me, state.id, { position, choice });
-    if (position < 5) state = await showNext(db, me, state.id, 30);
+    if (position < 5) {
+      state = await showNext(db, me, state.id, 30);
+      await humanPace(state.id);
+    }
   }
-  return finishSession(db, me, state.id);
+  return finishSession(db, me, state.id, CAP);
 }
 
 /** Requests waiting for a lock another transaction holds (pg_locks is read live, not cached). */
@@ -159,7 +179,7 @@ describe("starting and resuming", () => {
     expect(again.state.question.options).toEqual(first.state.question.options);
     // The time already used stays used.
     expect(again.state.question.timeLeftMs).toBeLessThanOrEqual(20_000);
-    expect(await getPlayState(db, me)).toMatchObject({ id: first.state.id });
+    expect(await getPlayState(db, me, "en-CA")).toMatchObject({ id: first.state.id });
   });
 
   test("two starts at once make one session", async () => {
@@ -169,17 +189,39 @@ describe("starting and resuming", () => {
     expect(results.filter((result) => result.created)).toHaveLength(1);
   });
 
-  test("a set started in French stays French", async () => {
+  test("a set resumed in the other language goes on in it; answered questions keep theirs", async () => {
     const me = await newPlayer();
-    const { state } = await startOrResume(db, me, {
-      category: "math",
-      locale: "fr-CA",
-      timer: 30,
+    let { state } = await startOrResume(db, me, { category: "math", locale: "fr-CA", timer: 30 });
+    await humanPace(state.id);
+    expect(state.question.text).toBe("fr-CA math: what is 0 + 1?");
+    state = await answerQuestion(db, me, state.id, { position: 1, choice: rightChoice(state) });
+    state = await showNext(db, me, state.id, 30);
+    await shownSecondsAgo(state.id, 10);
+    // The page in English, or the API asked in English: the rest of the set is English.
+    const resumed = (await getPlayState(db, me, "en-CA")) as PlayState;
+    expect(resumed).toMatchObject({ id: state.id, locale: "en-CA", answered: 1, score: 2 });
+    expect(resumed.question).toMatchObject({ position: 2, text: "en-CA math: what is 1 + 1?" });
+    // On the same clock: changing language gives no more time.
+    expect(resumed.question.timeLeftMs).toBeLessThanOrEqual(20_000);
+    const answered = await answerQuestion(db, me, state.id, {
+      position: 2,
+      choice: rightChoice(resumed),
     });
-    expect(state.question.text).toMatch(/^fr-CA/);
-    const resumed = await startOrResume(db, me, { category: "math", locale: "en-CA", timer: 30 });
-    expect(resumed.state.locale).toBe("fr-CA");
-    expect(resumed.state.question.text).toMatch(/^fr-CA/);
+    expect(answered.question.result).toMatchObject({ correct: true });
+    const again = await startOrResume(db, me, { category: "math", locale: "fr-CA", timer: 30 });
+    // Back in French: the answered question stays as it was played.
+    expect(again.state.locale).toBe("fr-CA");
+    expect(again.state.question.position).toBe(3);
+    expect(again.state.question.text).toBe("fr-CA math: what is 2 + 1?");
+    expect(again.state.correct).toBe(2);
+  });
+
+  test("a set whose bank lacks the page's language stays in its own", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me, "animal");
+    const resumed = await getPlayState(db, me, "fr-CA");
+    expect(resumed).toMatchObject({ id: state.id, locale: "en-CA" });
+    expect(resumed?.question.text).toMatch(/^en-CA animal/);
   });
 
   test("no questions for the set in the player's language: nothing starts", async () => {
@@ -187,7 +229,7 @@ describe("starting and resuming", () => {
     expect(
       await failure(startOrResume(db, me, { category: "animal", locale: "fr-CA", timer: 30 })),
     ).toEqual({ code: "not_found", message: "quiz.problems.noQuestions" });
-    expect(await getPlayState(db, me)).toBeNull();
+    expect(await getPlayState(db, me, "en-CA")).toBeNull();
   });
 
   test("after 20 completed sets nothing starts", async () => {
@@ -220,6 +262,7 @@ describe("answering", () => {
       choice: rightChoice(state),
       correct: true,
       timedOut: false,
+      tooFast: false,
       answer: rightChoice(state),
       explanation: "One more than 0 is 1.",
       points: 2,
@@ -229,18 +272,45 @@ describe("answering", () => {
     expect(answered.question.timeLeftMs).toBeLessThanOrEqual(30_000);
   });
 
-  test("a wrong answer: -2, with the right answer shown", async () => {
+  test("a wrong answer: -2, with the right answer shown; the set's points never below 0", async () => {
     const me = await newPlayer();
     const { state } = await start(me);
     const answered = await answerQuestion(db, me, state.id, {
       position: 1,
       choice: wrongChoice(state),
     });
-    expect(answered.score).toBe(-2);
+    expect(answered.score).toBe(0);
     expect(answered.question.result).toMatchObject({
       choice: wrongChoice(state),
       correct: false,
       answer: rightChoice(state),
+      points: -2,
+    });
+  });
+
+  test("an answer sooner than 400 ms after its question showed earns nothing, and is kept", async () => {
+    const me = await newPlayer();
+    let { state } = await start(me);
+    state = await answerQuestion(db, me, state.id, { position: 1, choice: rightChoice(state) });
+    expect(state.score).toBe(2);
+    // Shown just now: an answer at once is too fast, right or wrong.
+    state = await showNext(db, me, state.id, 30);
+    state = await answerQuestion(db, me, state.id, { position: 2, choice: rightChoice(state) });
+    expect(state.question.result).toMatchObject({ correct: true, tooFast: true, points: 0 });
+    expect(state.score).toBe(2);
+    state = await showNext(db, me, state.id, 30);
+    state = await answerQuestion(db, me, state.id, { position: 3, choice: wrongChoice(state) });
+    expect(state.question.result).toMatchObject({ correct: false, tooFast: true, points: 0 });
+    for (let position = 4; position <= 5; position++) {
+      state = await showNext(db, me, state.id, 30);
+      await humanPace(state.id);
+      state = await answerQuestion(db, me, state.id, { position, choice: rightChoice(state) });
+    }
+    expect(await finishSession(db, me, state.id, CAP)).toMatchObject({
+      score: 6,
+      correct: 4,
+      earned: 6,
+      tooFastAnswers: 2,
     });
   });
 
@@ -251,8 +321,9 @@ describe("answering", () => {
     expect(
       await failure(answerQuestion(db, me, state.id, { position: 1, choice: rightChoice(state) })),
     ).toEqual({ code: "conflict", message: "quiz.problems.alreadyAnswered" });
-    const now = await getPlayState(db, me);
-    expect(now?.score).toBe(-2);
+    const now = await getPlayState(db, me, "en-CA");
+    expect(now?.answered).toBe(1);
+    expect(now?.question.result).toMatchObject({ correct: false, points: -2 });
   });
 
   test("ten answers to the same question at once: one counts", async () => {
@@ -264,7 +335,7 @@ describe("answering", () => {
       ),
     );
     expect(settled.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    expect(await getPlayState(db, me)).toMatchObject({ answered: 1 });
+    expect(await getPlayState(db, me, "en-CA")).toMatchObject({ answered: 1 });
   });
 
   test("a question not yet shown cannot be answered", async () => {
@@ -299,11 +370,12 @@ describe("answering", () => {
     const me = await newPlayer();
     const { state } = await start(me);
     await shownSecondsAgo(state.id, 40);
-    const late = await getPlayState(db, me);
+    const late = await getPlayState(db, me, "en-CA");
     expect(late?.question.result).toMatchObject({ timedOut: true, answer: rightChoice(state) });
     const next = await showNext(db, me, state.id, 30);
     expect(next.question.position).toBe(2);
-    expect(next.score).toBe(-2);
+    expect(next.answered).toBe(1);
+    expect(next.correct).toBe(0);
   });
 
   test("the player's own time-out (no choice) counts as one at once", async () => {
@@ -325,20 +397,22 @@ describe("answering", () => {
     expect(answered.question.result).toMatchObject({ correct: true, timedOut: false });
   });
 
-  test("more time applies to the current question at once; less time from the next one", async () => {
+  test("a question keeps the timer it was shown with; the next one gets the new setting", async () => {
     const me = await newPlayer();
     let { state } = await start(me);
     await shownSecondsAgo(state.id, 40);
-    await applyTimer(db, me, state.id, 60);
-    state = (await getPlayState(db, me)) as PlayState;
-    expect(state.timer).toBe(60);
-    expect(state.question.result).toBeNull();
-    await applyTimer(db, me, state.id, 30);
-    expect((await getPlayState(db, me))?.timer).toBe(60);
-    state = await answerQuestion(db, me, state.id, { position: 1, choice: rightChoice(state) });
-    expect(state.question.result).toMatchObject({ correct: true });
-    state = await showNext(db, me, state.id, 30);
-    expect(state.timer).toBe(30);
+    // Past its deadline: a time-out, whatever is asked afterwards (untimed for what comes next).
+    state = await showNext(db, me, state.id, 0);
+    expect(state.question.position).toBe(2);
+    expect(state.timer).toBe(0);
+    expect(await failure(answerQuestion(db, me, state.id, { position: 1, choice: 0 }))).toEqual({
+      code: "conflict",
+      message: "quiz.problems.alreadyAnswered",
+    });
+    const answers = await db.execute<{ timed_out: boolean }>(
+      sql`select timed_out from quiz_answer where session_id = ${state.id} and position = 1`,
+    );
+    expect(answers.rows).toEqual([{ timed_out: true }]);
   });
 
   test("moving on twice does not skip a question", async () => {
@@ -361,10 +435,14 @@ describe("finishing", () => {
     expect(results).toMatchObject({
       category: "math",
       set: 1,
+      practice: false,
       score: 10,
       total: 5,
       correct: 5,
       incorrect: 0,
+      earned: 10,
+      tooFastAnswers: 0,
+      dailyCapReached: false,
       feedbackSent: false,
     });
     expect(await playerRecord(me)).toEqual({
@@ -380,7 +458,7 @@ describe("finishing", () => {
       completedSets: 1,
       nextSet: 2,
     });
-    expect(await getPlayState(db, me)).toBeNull();
+    expect(await getPlayState(db, me, "en-CA")).toBeNull();
     expect((await start(me)).state.set).toBe(2);
   });
 
@@ -391,18 +469,23 @@ describe("finishing", () => {
     expect(await playerRecord(me)).toMatchObject({ points: 2, play_match: 1, winner: 0 });
   });
 
-  test("the balance never goes below 0; the ledger records what was applied", async () => {
+  test("a set never takes points away: it earns its score, never below 0", async () => {
     const me = await newPlayer();
     await playSet(me, (position) => position <= 3);
     const results = await playSet(me, () => false);
-    expect(results.score).toBe(-10);
-    expect(await playerRecord(me)).toMatchObject({ points: 0, ledger: 0, entries: 2 });
+    expect(results).toMatchObject({ score: -10, correct: 0, earned: 0 });
+    expect(await playerRecord(me)).toMatchObject({
+      points: 2,
+      play_match: 2,
+      ledger: 2,
+      entries: 2,
+    });
   });
 
   test("finishing before the five answers is refused", async () => {
     const me = await newPlayer();
     const { state } = await start(me);
-    expect(await failure(finishSession(db, me, state.id))).toEqual({
+    expect(await failure(finishSession(db, me, state.id, CAP))).toEqual({
       code: "conflict",
       message: "quiz.problems.notAllAnswered",
     });
@@ -414,9 +497,10 @@ describe("finishing", () => {
     for (let position = 1; position <= 4; position++) {
       state = await answerQuestion(db, me, state.id, { position, choice: rightChoice(state) });
       state = await showNext(db, me, state.id, 30);
+      await humanPace(state.id);
     }
     await shownSecondsAgo(state.id, 60);
-    expect(await finishSession(db, me, state.id)).toMatchObject({ score: 6, correct: 4 });
+    expect(await finishSession(db, me, state.id, CAP)).toMatchObject({ score: 6, correct: 4 });
   });
 
   test("20 finishes of one session at once credit it exactly once", async () => {
@@ -424,7 +508,10 @@ describe("finishing", () => {
     let { state } = await start(me);
     for (let position = 1; position <= 5; position++) {
       state = await answerQuestion(db, me, state.id, { position, choice: rightChoice(state) });
-      if (position < 5) state = await showNext(db, me, state.id, 30);
+      if (position < 5) {
+        state = await showNext(db, me, state.id, 30);
+        await humanPace(state.id);
+      }
     }
     // Hold the session's row so that every finish reads it unfinished and then waits at the update:
     // released together, they race for real.
@@ -433,7 +520,7 @@ describe("finishing", () => {
     await blocker.query("begin");
     await blocker.query("select id from quiz_session where id = $1 for update", [state.id]);
     const finishing = Promise.all(
-      Array.from({ length: 20 }, () => finishSession(db, me, state.id)),
+      Array.from({ length: 20 }, () => finishSession(db, me, state.id, CAP)),
     );
     const poolSize = db.$client.options.max ?? 10;
     await waitUntil(async () => (await lockWaiters(blocker)) >= poolSize);
@@ -463,8 +550,115 @@ describe("finishing", () => {
       current = await answerQuestion(db, me, current.id, { position, choice: 0 });
       if (position < 5) current = await showNext(db, me, current.id, 30);
     }
-    await finishSession(db, me, current.id);
+    await finishSession(db, me, current.id, CAP);
     expect((await listCategories(db, me))[1]?.completedSets).toBe(20);
+  });
+});
+
+describe("practice", () => {
+  test("a finished set again: same questions, scored, but it credits nothing", async () => {
+    const me = await newPlayer();
+    const first = await playSet(me, (position) => position !== 2);
+    const before = await playerRecord(me);
+    let { state, created } = await startPractice(db, me, first.id, {
+      locale: "en-CA",
+      timer: 30,
+    });
+    expect(created).toBe(true);
+    expect(state).toMatchObject({ category: "math", set: 1, practice: true, score: 0 });
+    expect(state.question.text).toBe("en-CA math: what is 0 + 1?");
+    await humanPace(state.id);
+    for (let position = 1; position <= 5; position++) {
+      state = await answerQuestion(db, me, state.id, { position, choice: rightChoice(state) });
+      if (position < 5) {
+        state = await showNext(db, me, state.id, 30);
+        await humanPace(state.id);
+      }
+    }
+    expect(state.score).toBe(10);
+    const results = await finishSession(db, me, state.id, CAP);
+    expect(results).toMatchObject({ practice: true, score: 10, correct: 5, earned: 0 });
+    expect(await playerRecord(me)).toEqual(before);
+    expect((await listCategories(db, me))[1]?.completedSets).toBe(1);
+    expect((await start(me)).state).toMatchObject({ set: 2, practice: false });
+  });
+
+  test("only a finished set of the player's own can be practised", async () => {
+    const me = await newPlayer();
+    const other = await newPlayer();
+    const options = { locale: "en-CA", timer: 30 } as const;
+    const mine = await playSet(me);
+    expect(await failure(startPractice(db, other, mine.id, options))).toMatchObject({
+      code: "not_found",
+    });
+    expect(await getPlayState(db, other, "en-CA")).toBeNull();
+    // An unfinished set resumes instead, as starting does.
+    const open = await start(me);
+    const resumed = await startPractice(db, me, mine.id, options);
+    expect(resumed).toMatchObject({ created: false, state: { id: open.state.id } });
+  });
+});
+
+describe("the daily cap", () => {
+  /** Points the player earned from sets earlier today (or at `at`). */
+  async function earnedBefore(me: string, change: number, at = sql`now()`) {
+    await db.execute(sql`insert into points_ledger (user_id, change, reason, source, created_at)
+      values (${me}, ${change}, 'quiz_set', ${`test:${randomUUID()}`}, ${at})`);
+    await db.execute(sql`update "user" set points = points + ${change} where id = ${me}`);
+  }
+
+  test("a set credits what is left under the cap, then nothing, and the results say so", async () => {
+    const me = await newPlayer();
+    await earnedBefore(me, 296);
+    const first = await playSet(me);
+    expect(first).toMatchObject({ score: 10, earned: 4, dailyCapReached: true });
+    const second = await playSet(me);
+    expect(second).toMatchObject({ score: 10, earned: 0, dailyCapReached: true });
+    expect(await playerRecord(me)).toMatchObject({ points: 300, ledger: 300, play_match: 2 });
+    // The sets still count as played.
+    expect((await listCategories(db, me))[1]?.completedSets).toBe(2);
+  });
+
+  test("the day starts at midnight in Toronto: yesterday's points leave room", async () => {
+    const me = await newPlayer();
+    await earnedBefore(
+      me,
+      300,
+      sql`(date_trunc('day', now() at time zone 'America/Toronto') at time zone 'America/Toronto') - interval '1 second'`,
+    );
+    expect(await playSet(me)).toMatchObject({ earned: 10, dailyCapReached: false });
+    expect(await resultsOf(db, me, (await playSet(me)).id, 20)).toMatchObject({
+      dailyCapReached: true,
+    });
+  });
+
+  test("two sets finishing at once near the cap credit no more than the cap", async () => {
+    const me = await newPlayer();
+    await earnedBefore(me, 295);
+    // Hold the player's row so that both finishes wait at their first statement, then race.
+    const blocker = new pg.Client({ connectionString: database.url });
+    await blocker.connect();
+    await blocker.query("begin");
+    await blocker.query(`select id from "user" where id = $1 for update`, [me]);
+    const finishing = Promise.all(
+      [randomUUID(), randomUUID()].map((sessionId) =>
+        db.transaction((tx) =>
+          recordFinishedSet(tx, {
+            playerId: me,
+            sessionId,
+            points: 10,
+            allRight: true,
+            dailyCap: CAP,
+          }),
+        ),
+      ),
+    );
+    await waitUntil(async () => (await lockWaiters(blocker)) >= 2);
+    await blocker.query("commit");
+    await blocker.end();
+    const credited = await finishing;
+    expect([...credited].sort((a, b) => a - b)).toEqual([0, 5]);
+    expect(await playerRecord(me)).toMatchObject({ points: 300, ledger: 300, play_match: 2 });
   });
 });
 
@@ -478,12 +672,10 @@ describe("a player reaches only their own sessions", () => {
       notFound,
     );
     expect(await failure(showNext(db, other, state.id, 30))).toEqual(notFound);
-    expect(await failure(finishSession(db, other, state.id))).toEqual(notFound);
-    await applyTimer(db, other, state.id, 0);
-    expect((await getPlayState(db, owner))?.timer).toBe(30);
+    expect(await failure(finishSession(db, other, state.id, CAP))).toEqual(notFound);
 
     const results = await playSet(owner);
-    expect(await failure(resultsOf(db, other, results.id))).toEqual(notFound);
+    expect(await failure(resultsOf(db, other, results.id, CAP))).toEqual(notFound);
     expect(await failure(saveFeedback(db, other, results.id, "Mine now"))).toEqual(notFound);
   });
 });
@@ -498,7 +690,7 @@ describe("feedback", () => {
     await db.execute(sql`delete from quiz_session where id = ${state.id}`);
     const results = await playSet(me);
     await saveFeedback(db, me, results.id, "Fun questions!");
-    expect((await resultsOf(db, me, results.id)).feedbackSent).toBe(true);
+    expect((await resultsOf(db, me, results.id, CAP)).feedbackSent).toBe(true);
     expect(await failure(saveFeedback(db, me, results.id, "Again"))).toEqual({
       code: "conflict",
       message: "quiz.feedback.alreadySent",
@@ -527,7 +719,7 @@ test("after a few hundred random plays by many players, the ledger's sum is ever
         }
         // Now and then a double click on Finish.
         await Promise.all(
-          Array.from({ length: 1 + random(2) }, () => finishSession(db, me, state.id)),
+          Array.from({ length: 1 + random(2) }, () => finishSession(db, me, state.id, CAP)),
         );
       }
     }),

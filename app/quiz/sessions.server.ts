@@ -10,7 +10,7 @@ import {
 } from "../db/schema/quiz.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { AppError } from "../platform/errors.ts";
-import { recordFinishedSet } from "../players/points.server.ts";
+import { quizPointsToday, recordFinishedSet } from "../players/points.server.ts";
 import {
   QUESTIONS_PER_SET,
   QUIZ_CATEGORIES,
@@ -19,7 +19,16 @@ import {
   SETS_PER_CATEGORY,
 } from "./categories.ts";
 import { completedSetsByCategory } from "./progress.server.ts";
-import { isLate, nextSetNumber, pointsFor, scoreOf, shuffledOrder, timeLeftMs } from "./rules.ts";
+import {
+  isLate,
+  isTooFast,
+  nextSetNumber,
+  pointsFor,
+  pointsOfSet,
+  scoreOf,
+  shuffledOrder,
+  timeLeftMs,
+} from "./rules.ts";
 import type { CategoryProgress, PlayState, SetResults } from "./types.ts";
 
 /**
@@ -40,6 +49,7 @@ type StoredAnswer = {
   choice: number | null;
   correct: boolean;
   timedOut: boolean;
+  tooFast: boolean;
   /** In ms since the epoch. */
   answeredAt: number;
 };
@@ -57,6 +67,7 @@ type Session = {
   timer: QuizTimer;
   current: number;
   finished: boolean;
+  practice: boolean;
   /** In ms since the epoch, like `now`, the database's clock when the row was read. */
   shownAt: number;
   now: number;
@@ -77,11 +88,11 @@ const QUESTION_COLUMNS = `q.text, q.options, q.answer_index as "answerIndex", q.
 async function readSession(db: Db | Tx, where: SQL): Promise<Session | undefined> {
   const result = await db.execute<Record<string, unknown>>(sql`
     select s.id, s.category, s.set_number as "setNumber", s.locale, s.question_ids as "questionIds",
-      s.option_orders as "optionOrders", s.timer, s.current, s.finished_at is not null as finished,
+      s.option_orders as "optionOrders", s.timer, s.current, s.finished_at is not null as finished, s.practice,
       ${sql.raw(epochMs("s.shown_at"))} as "shownAt", ${sql.raw(QUESTION_COLUMNS)},
       coalesce((
         select json_agg(json_build_object('position', a.position, 'choice', a.choice,
-            'correct', a.correct, 'timedOut', a.timed_out,
+            'correct', a.correct, 'timedOut', a.timed_out, 'tooFast', a.too_fast,
             'answeredAt', ${sql.raw(epochMs("a.answered_at"))}) order by a.position)
         from quiz_answer a where a.session_id = s.id
       ), '[]'::json) as answers
@@ -120,8 +131,8 @@ export async function listCategories(db: Db | Tx, me: string): Promise<CategoryP
 
 /**
  * Starts the category's next set in `locale`, or, when the player has an unfinished session (of
- * any category), resumes that one: the question to play now, which is the next one once the current
- * one is answered. `timer` is the player's setting, for the question shown now.
+ * any category), resumes that one, in `locale`: the question to play now, which is the next one
+ * once the current one is answered. `timer` is the player's setting, for the question shown now.
  */
 export async function startOrResume(
   db: Db | Tx,
@@ -129,7 +140,11 @@ export async function startOrResume(
   options: { category: QuizCategory; locale: Locale; timer: QuizTimer },
 ): Promise<{ state: PlayState; created: boolean }> {
   const open = await readSession(db, unfinished(me));
-  if (open) return { state: await moveOn(db, me, open, options.timer), created: false };
+  if (open)
+    return {
+      state: await moveOn(db, me, await inLanguage(db, me, open, options.locale), options.timer),
+      created: false,
+    };
 
   const [progress] = await db
     .select({ completedSets: quizProgress.completedSets })
@@ -137,33 +152,55 @@ export async function startOrResume(
     .where(and(eq(quizProgress.userId, me), eq(quizProgress.category, options.category)));
   const set = nextSetNumber(progress?.completedSets ?? 0);
   if (set === null) throw new AppError("conflict", { message: "quiz.problems.allDone" });
+  return createSession(db, me, { ...options, set, practice: false });
+}
 
-  const questions = await db
-    .select({ id: quizQuestion.id, options: quizQuestion.options })
-    .from(quizQuestion)
-    .where(
-      and(
-        eq(quizQuestion.category, options.category),
-        eq(quizQuestion.locale, options.locale),
-        eq(quizQuestion.setNumber, set),
-      ),
-    )
-    .orderBy(asc(quizQuestion.position));
-  if (questions.length !== QUESTIONS_PER_SET)
-    throw new AppError("not_found", { message: "quiz.problems.noQuestions" });
+/**
+ * Plays a set the player has finished once more, for practice (the results' "Practise this set
+ * again"): the same questions in `locale`, scored and shown, crediting nothing when finished.
+ * An unfinished session resumes instead, as starting does.
+ */
+export async function startPractice(
+  db: Db | Tx,
+  me: string,
+  finishedId: string,
+  options: { locale: Locale; timer: QuizTimer },
+): Promise<{ state: PlayState; created: boolean }> {
+  const open = await readSession(db, unfinished(me));
+  if (open)
+    return {
+      state: await moveOn(db, me, await inLanguage(db, me, open, options.locale), options.timer),
+      created: false,
+    };
+  const { category, set } = await finishedSet(db, me, finishedId);
+  return createSession(db, me, { ...options, category, set, practice: true });
+}
+
+async function createSession(
+  db: Db | Tx,
+  me: string,
+  options: {
+    category: QuizCategory;
+    set: number;
+    locale: Locale;
+    timer: QuizTimer;
+    practice: boolean;
+  },
+): Promise<{ state: PlayState; created: boolean }> {
+  const questions = await setQuestions(db, options.category, options.locale, options.set);
+  if (!questions) throw new AppError("not_found", { message: "quiz.problems.noQuestions" });
 
   const [created] = await db
     .insert(quizSession)
     .values({
       userId: me,
       category: options.category,
-      setNumber: set,
+      setNumber: options.set,
       locale: options.locale,
       questionIds: questions.map((question) => question.id),
-      optionOrders: questions.map((question) =>
-        shuffledOrder(question.options.length, (n) => randomInt(n)),
-      ),
+      optionOrders: questions.map((question) => optionOrder(question.options.length)),
       timer: options.timer,
+      practice: options.practice,
     })
     // Two starts at once: the unique index on unfinished sessions lets one in; the other resumes it.
     .onConflictDoNothing()
@@ -173,10 +210,74 @@ export async function startOrResume(
   return { state: stateOf(session), created: Boolean(created) };
 }
 
-/** The player's unfinished session as it stands, without changing anything; null when none. */
-export async function getPlayState(db: Db | Tx, me: string): Promise<PlayState | null> {
+/** The five questions of a set in a language, by position; undefined when the bank lacks them. */
+async function setQuestions(db: Db | Tx, category: QuizCategory, locale: Locale, set: number) {
+  const questions = await db
+    .select({ id: quizQuestion.id, options: quizQuestion.options })
+    .from(quizQuestion)
+    .where(
+      and(
+        eq(quizQuestion.category, category),
+        eq(quizQuestion.locale, locale),
+        eq(quizQuestion.setNumber, set),
+      ),
+    )
+    .orderBy(asc(quizQuestion.position));
+  return questions.length === QUESTIONS_PER_SET ? questions : undefined;
+}
+
+const optionOrder = (length: number) => shuffledOrder(length, (n) => randomInt(n));
+
+/**
+ * The session continued in `locale`: a set resumed from a page in the other language goes on in
+ * that language. The banks of the two languages are not translations of each other, so every
+ * question not answered yet (the current one too, on the same clock) becomes the other bank's
+ * question at the same place of the same set, with options shuffled anew; answered questions keep
+ * their scores. A bank that lacks the set leaves the session in its own language.
+ */
+async function inLanguage(db: Db | Tx, me: string, session: Session, locale: Locale) {
+  if (session.locale === locale) return session;
+  const questions = await setQuestions(db, session.category, locale, session.setNumber);
+  if (!questions) return session;
+  const answered = new Set(session.answers.map((answer) => answer.position));
+  const keep = (index: number) => answered.has(index + 1);
+  await db
+    .update(quizSession)
+    .set({
+      locale,
+      questionIds: session.questionIds.map((id, index) =>
+        keep(index) ? id : (questions[index]?.id ?? id),
+      ),
+      optionOrders: session.optionOrders.map((order, index) =>
+        keep(index) ? order : optionOrder(questions[index]?.options.length ?? order.length),
+      ),
+    })
+    // Only as it was read: an answer recorded since keeps the question it answered.
+    .where(
+      and(
+        eq(quizSession.id, session.id),
+        eq(quizSession.userId, me),
+        isNull(quizSession.finishedAt),
+        eq(quizSession.locale, session.locale),
+        eq(quizSession.current, session.current),
+        sql`(select count(*) from ${quizAnswer} where ${quizAnswer.sessionId} = ${quizSession.id})
+          = ${session.answers.length}`,
+      ),
+    );
+  return ownSession(db, me, session.id);
+}
+
+/**
+ * The player's unfinished session as it stands, in `locale` (the page's language: see
+ * `inLanguage`, the one change this makes); null when none.
+ */
+export async function getPlayState(
+  db: Db | Tx,
+  me: string,
+  locale: Locale,
+): Promise<PlayState | null> {
   const session = await readSession(db, unfinished(me));
-  return session ? stateOf(session) : null;
+  return session ? stateOf(await inLanguage(db, me, session, locale)) : null;
 }
 
 /**
@@ -238,15 +339,23 @@ export async function answerQuestion(
     throw new AppError("conflict", { message: "quiz.problems.alreadyAnswered" });
   if (answer.position > session.current)
     throw new AppError("conflict", { message: "quiz.problems.notShownYet" });
-  const timedOut =
-    answer.choice === null ||
-    isLate(new Date(session.now), new Date(session.shownAt), session.timer);
+  const now = new Date(session.now);
+  const shownAt = new Date(session.shownAt);
+  const timedOut = answer.choice === null || isLate(now, shownAt, session.timer);
+  const tooFast = !timedOut && isTooFast(now, shownAt);
   const order = session.optionOrders[session.current - 1] ?? [];
   const choice = timedOut || answer.choice === null ? null : (order[answer.choice] ?? null);
   const correct = choice !== null && choice === session.question.answerIndex;
   const [inserted] = await db
     .insert(quizAnswer)
-    .values({ sessionId: session.id, position: session.current, choice, correct, timedOut })
+    .values({
+      sessionId: session.id,
+      position: session.current,
+      choice,
+      correct,
+      timedOut,
+      tooFast,
+    })
     .onConflictDoNothing()
     .returning({ answeredAt: sql<number>`${sql.raw(epochMs("answered_at"))}` });
   if (!inserted) throw new AppError("conflict", { message: "quiz.problems.alreadyAnswered" });
@@ -254,7 +363,14 @@ export async function answerQuestion(
     ...session,
     answers: [
       ...session.answers,
-      { position: session.current, choice, correct, timedOut, answeredAt: inserted.answeredAt },
+      {
+        position: session.current,
+        choice,
+        correct,
+        timedOut,
+        tooFast,
+        answeredAt: inserted.answeredAt,
+      },
     ],
   });
 }
@@ -262,17 +378,19 @@ export async function answerQuestion(
 /**
  * Ends the set once its five questions are answered (a last question whose time has run out counts
  * as a time-out), in one transaction: the session is marked finished only if it was not, then the
- * points (through the players' ledger), the match, the win and the category's progress. Finishing
+ * points (its score, never below 0, within the player's `dailyCap`, through the players' ledger),
+ * the match, the win and the category's progress. A practice set credits none of these. Finishing
  * again answers the same results and credits nothing.
  */
 export async function finishSession(
   db: Db | Tx,
   me: string,
   sessionId: string,
+  dailyCap: number,
 ): Promise<SetResults> {
   return db.transaction(async (tx) => {
     let session = await ownSession(tx, me, sessionId);
-    if (session.finished) return resultsOf(tx, me, sessionId);
+    if (session.finished) return resultsOf(tx, me, sessionId, dailyCap);
     if (pendingTimeOut(session)) {
       await recordTimeOut(tx, session);
       // Read again: a late answer may have been recorded first, and it is the one that counts.
@@ -283,9 +401,10 @@ export async function finishSession(
       throw new AppError("conflict", { message: "quiz.problems.notAllAnswered" });
     const score = scoreOf(answers);
     const correct = answers.filter((answer) => answer.correct).length;
+    const tooFastAnswers = answers.filter((answer) => answer.tooFast).length;
     const [finished] = await tx
       .update(quizSession)
-      .set({ finishedAt: sql`now()`, score, correct })
+      .set({ finishedAt: sql`now()`, score, correct, tooFastAnswers, earned: 0 })
       .where(
         and(
           eq(quizSession.id, session.id),
@@ -295,13 +414,15 @@ export async function finishSession(
       )
       .returning({ id: quizSession.id });
     // Someone else's request finished it first (a double click, a retry): it was credited there.
-    if (!finished) return resultsOf(tx, me, sessionId);
-    await recordFinishedSet(tx, {
+    if (!finished || session.practice) return resultsOf(tx, me, sessionId, dailyCap);
+    const earned = await recordFinishedSet(tx, {
       playerId: me,
       sessionId: session.id,
-      score,
+      points: pointsOfSet(score),
       allRight: correct === QUESTIONS_PER_SET,
+      dailyCap,
     });
+    await tx.update(quizSession).set({ earned }).where(eq(quizSession.id, session.id));
     await tx
       .insert(quizProgress)
       .values({ userId: me, category: session.category, completedSets: 1 })
@@ -311,28 +432,46 @@ export async function finishSession(
           completedSets: sql`least(${quizProgress.completedSets} + 1, ${SETS_PER_CATEGORY})`,
         },
       });
-    return {
-      id: session.id,
-      category: session.category,
-      set: session.setNumber,
-      score,
-      total: QUESTIONS_PER_SET,
-      correct,
-      incorrect: QUESTIONS_PER_SET - correct,
-      feedbackSent: false,
-    };
+    return resultsOf(tx, me, sessionId, dailyCap);
   });
 }
 
-/** A finished set's results, for the results dialog; not found unless it is the player's. */
-export async function resultsOf(db: Db | Tx, me: string, sessionId: string): Promise<SetResults> {
+/** A finished set of the player's: its category and number; not found otherwise. */
+async function finishedSet(db: Db | Tx, me: string, sessionId: string) {
+  const [row] = await db
+    .select({ category: quizSession.category, set: quizSession.setNumber })
+    .from(quizSession)
+    .where(
+      and(
+        eq(quizSession.id, sessionId),
+        eq(quizSession.userId, me),
+        sql`${quizSession.finishedAt} is not null`,
+      ),
+    );
+  if (!row) throw new AppError("not_found");
+  return { category: row.category as QuizCategory, set: row.set };
+}
+
+/**
+ * A finished set's results, for the results dialog; not found unless it is the player's. Whether
+ * the day's cap is reached is as of now, with `dailyCap`, the player's limit.
+ */
+export async function resultsOf(
+  db: Db | Tx,
+  me: string,
+  sessionId: string,
+  dailyCap: number,
+): Promise<SetResults> {
   const [row] = await db
     .select({
       id: quizSession.id,
       category: quizSession.category,
       set: quizSession.setNumber,
+      practice: quizSession.practice,
       score: quizSession.score,
       correct: quizSession.correct,
+      earned: quizSession.earned,
+      tooFastAnswers: quizSession.tooFastAnswers,
       feedbackSent: sql<boolean>`exists (select 1 from ${quizFeedback} where ${quizFeedback.sessionId} = ${quizSession.id})`,
     })
     .from(quizSession)
@@ -348,41 +487,27 @@ export async function resultsOf(db: Db | Tx, me: string, sessionId: string): Pro
     id: row.id,
     category: row.category as QuizCategory,
     set: row.set,
+    practice: row.practice,
     score: row.score,
     total: QUESTIONS_PER_SET,
     correct: row.correct,
     incorrect: QUESTIONS_PER_SET - row.correct,
+    earned: row.earned ?? 0,
+    tooFastAnswers: row.tooFastAnswers ?? 0,
+    dailyCapReached: (await quizPointsToday(db, me)) >= dailyCap,
     feedbackSent: row.feedbackSent,
   };
 }
 
 /** The results dialog's feedback: one per finished session, at most 1,000 characters. */
 export async function saveFeedback(db: Db | Tx, me: string, sessionId: string, text: string) {
-  await resultsOf(db, me, sessionId);
+  await finishedSet(db, me, sessionId);
   const [saved] = await db
     .insert(quizFeedback)
     .values({ sessionId, text })
     .onConflictDoNothing()
     .returning({ sessionId: quizFeedback.sessionId });
   if (!saved) throw new AppError("conflict", { message: "quiz.feedback.alreadySent" });
-}
-
-/**
- * The player changed their timer during a set. More time (or none) applies to the question being
- * played at once; less time applies from the next question, so nobody times out by changing it.
- */
-export async function applyTimer(db: Db | Tx, me: string, sessionId: string, timer: QuizTimer) {
-  await db
-    .update(quizSession)
-    .set({ timer })
-    .where(
-      and(
-        eq(quizSession.id, sessionId),
-        eq(quizSession.userId, me),
-        isNull(quizSession.finishedAt),
-        sql`(${timer} = 0 or (${quizSession.timer} <> 0 and ${timer} > ${quizSession.timer}))`,
-      ),
-    );
 }
 
 /** Whether the current question is unanswered past its deadline: a time-out not yet recorded. */
@@ -399,6 +524,7 @@ function timeOutOf(session: Session): StoredAnswer {
     choice: null,
     correct: false,
     timedOut: true,
+    tooFast: false,
     answeredAt: session.now,
   };
 }
@@ -441,9 +567,10 @@ function stateOf(session: Session): PlayState {
     category: session.category,
     set: session.setNumber,
     locale: session.locale,
+    practice: session.practice,
     timer: session.timer,
     total: QUESTIONS_PER_SET,
-    score: scoreOf(answers),
+    score: pointsOfSet(scoreOf(answers)),
     correct: answers.filter((answer) => answer.correct).length,
     answered: answers.length,
     question: {
@@ -460,6 +587,7 @@ function stateOf(session: Session): PlayState {
             choice: stored.choice === null ? null : order.indexOf(stored.choice),
             correct: stored.correct,
             timedOut: stored.timedOut,
+            tooFast: stored.tooFast,
             answer: order.indexOf(question.answerIndex),
             explanation: question.explanation,
             points: pointsFor(stored),

@@ -9,6 +9,8 @@ export type AnswerResult = {
   choice: number | null;
   correct: boolean;
   timedOut: boolean;
+  /** Given sooner than MIN_ANSWER_MS after the question showed: it earns 0 points, right or wrong. */
+  tooFast: boolean;
   /** The place of the right answer, as shown. */
   answer: number;
   explanation: string;
@@ -32,8 +34,11 @@ export type PlayState = {
   category: QuizCategory;
   set: number;
   locale: Locale;
+  /** A finished set played again: it credits nothing. */
+  practice: boolean;
   timer: QuizTimer;
   total: number;
+  /** The set's points so far, never below 0 (rules.ts `pointsOfSet`). */
   score: number;
   correct: number;
   answered: number;
@@ -44,10 +49,18 @@ export type SetResults = {
   id: string;
   category: QuizCategory;
   set: number;
+  practice: boolean;
+  /** The sum of the answers' points, which may be below 0; `earned` is what the player got. */
   score: number;
   total: number;
   correct: number;
   incorrect: number;
+  /** Points credited: the score, never below 0, within the daily cap; 0 for practice. */
+  earned: number;
+  /** Answers given too soon after their question showed, which earned nothing. */
+  tooFastAnswers: number;
+  /** Whether the player has earned today's cap of quiz points. */
+  dailyCapReached: boolean;
   feedbackSent: boolean;
 };
 

@@ -81,9 +81,18 @@ export const quizSession = pgTable(
     shownAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
+    /**
+     * Played again after finishing it (the results' "Practise this set again"): scored and shown,
+     * but it credits no points, plays no match and does not advance the category's progress.
+     */
+    practice: boolean().notNull().default(false),
     /** Written when the set is finished. */
     score: smallint(),
     correct: smallint(),
+    /** The points the set credited: its score, never below 0, within the daily cap; 0 in practice. */
+    earned: smallint(),
+    /** Answers sooner than MIN_ANSWER_MS after their question was shown, which earned nothing. */
+    tooFastAnswers: smallint(),
   },
   (table) => [
     uniqueIndex("quiz_session_one_unfinished")
@@ -112,6 +121,8 @@ export const quizAnswer = pgTable(
     choice: smallint(),
     correct: boolean().notNull(),
     timedOut: boolean().notNull(),
+    /** Given sooner than MIN_ANSWER_MS after the question was shown: it earns nothing. */
+    tooFast: boolean().notNull().default(false),
     answeredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

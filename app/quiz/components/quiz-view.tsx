@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
+import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
-import { primaryButton } from "../../ui/button-link.tsx";
+import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { QUIZ_TIMERS, type QuizTimer } from "../categories.ts";
 import { formatCountdown } from "../rules.ts";
 import type { AnswerResult, PlayState } from "../types.ts";
+import { leaveFullScreen } from "./full-screen.ts";
 import { useModalDialog } from "./use-modal.ts";
 
 const LETTERS = ["A", "B", "C", "D"];
@@ -14,17 +16,11 @@ const LETTERS = ["A", "B", "C", "D"];
 const ANNOUNCED_SECONDS = [10, 5];
 
 /**
- * After a time-out the game moves on by itself (SPEC.md: "the quiz moves on"), leaving this long to
- * read the right answer; Next goes sooner. Untimed play never times out, so a player who needs
- * more time is never moved on (WCAG 2.2.1).
- */
-const MOVE_ON_AFTER_TIME_UP_MS = 5000;
-
-/**
  * The question being played, full screen. Every answer is a form post, so a whole set plays before
  * the JavaScript loads (the server's clock decides time-outs either way). With it, answers go
  * through a fetcher and the view changes in place: focus moves to the feedback, then Next; screen
- * readers hear right or wrong, and the time left at 10 and 5 seconds.
+ * readers hear right or wrong, and the time left at 10 and 5 seconds. A time-out shows the right
+ * answer and its explanation as a wrong answer does, until the player goes on with Next.
  */
 export function QuizView({
   play,
@@ -36,10 +32,13 @@ export function QuizView({
   problem?: FormProblem;
 }) {
   const t = useT();
+  const to = useLocalizedPath();
   const fetcher = useFetcher<{ problem?: FormProblem }>({ key: "quiz-play" });
   const submit = fetcher.submit;
   const dialog = useRef<HTMLDialogElement>(null);
-  const { modal, onCancel, onClose } = useModalDialog(dialog);
+  const leave = useRef<HTMLDialogElement>(null);
+  const askToLeave = () => leave.current?.showModal();
+  const { modal, onCancel, onClose } = useModalDialog(dialog, askToLeave);
   const questionRef = useRef<HTMLHeadingElement>(null);
   const feedbackRef = useRef<HTMLDivElement>(null);
   const [announcement, setAnnouncement] = useState("");
@@ -83,156 +82,203 @@ export function QuizView({
     );
   }, [left, result, position, play.id, submit]);
 
-  // After a time-out, the next question (or the results) comes by itself.
-  const timedOut = result?.timedOut === true;
-  const moveOnLeft = useCountdown(timedOut ? MOVE_ON_AFTER_TIME_UP_MS : null, timedOut);
-  const movedOn = useRef("");
-  useEffect(() => {
-    const step = `${play.id}:${position}`;
-    if (moveOnLeft !== 0 || busy || movedOn.current === step) return;
-    movedOn.current = step;
-    submit(
-      { intent: last ? "finish" : "next", session: play.id },
-      { method: "post", preventScrollReset: true },
-    );
-  }, [moveOnLeft, busy, last, position, play.id, submit]);
-
   return (
-    <dialog
-      ref={dialog}
-      open
-      aria-labelledby="quiz-title"
-      onCancel={onCancel}
-      onClose={onClose}
-      className={
-        modal
-          ? "fixed inset-0 m-0 size-full max-h-none max-w-none overflow-y-auto bg-brand-50 p-0 text-slate-900"
-          : "relative mx-auto my-6 w-[calc(100%-2rem)] max-w-4xl rounded-2xl bg-brand-50 p-0 text-slate-900 ring-1 ring-slate-200"
-      }
-    >
-      <div className="mx-auto flex max-w-4xl flex-col gap-5 px-4 py-5 sm:py-8">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <img
-            src={`/images/quiz/${play.category}.svg`}
-            alt=""
-            width="64"
-            height="64"
-            className="size-14 rounded-xl sm:size-16"
-          />
-          <div className="min-w-0 flex-1 basis-48">
-            <h1 id="quiz-title" className="text-lg font-bold text-brand-900">
-              {t("quiz.view", { category: t(`quizCategories.${play.category}`), set: play.set })}
-            </h1>
-            <p className="text-sm text-slate-700">
-              {t("quiz.questionOf", { position, total: play.total })}
+    <>
+      <dialog
+        ref={dialog}
+        open
+        aria-labelledby="quiz-title"
+        onCancel={onCancel}
+        onClose={onClose}
+        className={
+          modal
+            ? "fixed inset-0 m-0 size-full max-h-none max-w-none overflow-y-auto bg-brand-50 p-0 text-slate-900"
+            : "relative mx-auto my-6 w-[calc(100%-2rem)] max-w-4xl rounded-2xl bg-brand-50 p-0 text-slate-900 ring-1 ring-slate-200"
+        }
+      >
+        <div className="mx-auto flex max-w-4xl flex-col gap-5 px-4 py-5 sm:py-8">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <img
+              src={`/images/quiz/${play.category}.svg`}
+              alt=""
+              width="64"
+              height="64"
+              className="size-14 rounded-xl sm:size-16"
+            />
+            <div className="min-w-0 flex-1 basis-48">
+              <h1 id="quiz-title" className="text-lg font-bold text-brand-900">
+                {t("quiz.view", { category: t(`quizCategories.${play.category}`), set: play.set })}
+              </h1>
+              <p className="text-sm text-slate-700">
+                {t("quiz.questionOf", { position, total: play.total })}
+              </p>
+              {play.practice && (
+                <p className="text-sm font-semibold text-brand-800">{t("quiz.practice")}</p>
+              )}
+            </div>
+            <div className="ml-auto flex flex-wrap items-start justify-end gap-2">
+              <TimerSettings quizTimer={quizTimer} />
+              {/* Before the JavaScript loads, leaving is going to the home page; with it, asked first. */}
+              <form
+                method="get"
+                action={to("/")}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  askToLeave();
+                }}
+              >
+                <button
+                  type="submit"
+                  className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-white"
+                >
+                  {t("quiz.leave")}
+                </button>
+              </form>
+            </div>
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200">
+            {play.timer === 0 ? (
+              <p className="font-semibold text-slate-800">{t("quiz.untimed")}</p>
+            ) : (
+              <p
+                role="timer"
+                className={`text-lg font-semibold tabular-nums ${
+                  seconds !== null && seconds <= 5 && !result ? "text-red-800" : "text-slate-800"
+                }`}
+              >
+                {t("quiz.duration", { time: formatCountdown(left ?? 0) })}
+              </p>
+            )}
+            <p className="text-lg font-semibold text-brand-900">
+              {t("quiz.points", { points: play.score })}
             </p>
           </div>
-          <TimerSettings session={play.id} quizTimer={quizTimer} />
-        </div>
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200">
-          {play.timer === 0 ? (
-            <p className="font-semibold text-slate-800">{t("quiz.untimed")}</p>
-          ) : (
-            <p
-              role="timer"
-              className={`text-lg font-semibold tabular-nums ${
-                seconds !== null && seconds <= 5 && !result ? "text-red-800" : "text-slate-800"
-              }`}
-            >
-              {t("quiz.duration", { time: formatCountdown(left ?? 0) })}
+
+          <h2
+            id="quiz-question"
+            ref={questionRef}
+            tabIndex={-1}
+            className="text-2xl font-bold leading-snug text-slate-900 sm:text-3xl"
+          >
+            {question.text}
+          </h2>
+
+          <fetcher.Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="answer" />
+            <input type="hidden" name="session" value={play.id} />
+            <input type="hidden" name="position" value={position} />
+            <fieldset>
+              <legend className="sr-only">{t("quiz.answers")}</legend>
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+                {question.options.map((option, index) => (
+                  <OptionButton
+                    key={`${position}-${option}`}
+                    index={index}
+                    option={option}
+                    result={result}
+                    disabled={result !== null || busy}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          </fetcher.Form>
+
+          {shownProblem && (
+            <p role="alert" className="rounded-lg bg-amber-50 p-4 font-medium text-amber-900">
+              {t(shownProblem.message, shownProblem.values)}
             </p>
           )}
-          <p className="text-lg font-semibold text-brand-900">
-            {t("quiz.points", { points: play.score })}
-          </p>
+
+          {result && (
+            <>
+              <div
+                ref={feedbackRef}
+                tabIndex={-1}
+                className={`rounded-xl p-4 ring-2 ${
+                  result.correct ? "bg-green-50 ring-green-700" : "bg-red-50 ring-red-700"
+                }`}
+              >
+                <p
+                  className={`text-lg font-bold ${result.correct ? "text-green-900" : "text-red-900"}`}
+                >
+                  {t(verdictKey(result))}
+                </p>
+                {!result.correct && (
+                  <p className="mt-1 font-semibold text-slate-900">
+                    {t("quiz.result.answerWas", { answer: question.options[result.answer] })}
+                  </p>
+                )}
+                <p className="mt-2 text-slate-800">{result.explanation}</p>
+              </div>
+              <fetcher.Form method="post" preventScrollReset className="flex justify-end">
+                <input type="hidden" name="intent" value={last ? "finish" : "next"} />
+                <input type="hidden" name="session" value={play.id} />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className={`${primaryButton} disabled:opacity-70`}
+                >
+                  {last ? t("quiz.finish") : t("quiz.next")}
+                </button>
+              </fetcher.Form>
+            </>
+          )}
         </div>
+        <p aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
+      </dialog>
+      <LeaveDialog ref={leave} />
+    </>
+  );
+}
 
-        <h2
-          id="quiz-question"
-          ref={questionRef}
-          tabIndex={-1}
-          className="text-2xl font-bold leading-snug text-slate-900 sm:text-3xl"
-        >
-          {question.text}
-        </h2>
-
-        <fetcher.Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="answer" />
-          <input type="hidden" name="session" value={play.id} />
-          <input type="hidden" name="position" value={position} />
-          <fieldset>
-            <legend className="sr-only">{t("quiz.answers")}</legend>
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              {question.options.map((option, index) => (
-                <OptionButton
-                  key={`${position}-${option}`}
-                  index={index}
-                  option={option}
-                  result={result}
-                  disabled={result !== null || busy}
-                />
-              ))}
-            </div>
-          </fieldset>
-        </fetcher.Form>
-
-        {shownProblem && (
-          <p role="alert" className="rounded-lg bg-amber-50 p-4 font-medium text-amber-900">
-            {t(shownProblem.message, shownProblem.values)}
-          </p>
-        )}
-
-        {result && (
-          <>
-            <div
-              ref={feedbackRef}
-              tabIndex={-1}
-              className={`rounded-xl p-4 ring-2 ${
-                result.correct ? "bg-green-50 ring-green-700" : "bg-red-50 ring-red-700"
-              }`}
-            >
-              <p
-                className={`text-lg font-bold ${result.correct ? "text-green-900" : "text-red-900"}`}
-              >
-                {t(verdictKey(result))}
-              </p>
-              {!result.correct && (
-                <p className="mt-1 font-semibold text-slate-900">
-                  {t("quiz.result.answerWas", { answer: question.options[result.answer] })}
-                </p>
-              )}
-              <p className="mt-2 text-slate-800">{result.explanation}</p>
-              {moveOnLeft !== null && (
-                <p className="mt-2 text-sm font-semibold text-slate-700">
-                  {t(last ? "quiz.result.resultsIn" : "quiz.result.nextIn", {
-                    count: Math.ceil(moveOnLeft / 1000),
-                  })}
-                </p>
-              )}
-            </div>
-            <fetcher.Form method="post" preventScrollReset className="flex justify-end">
-              <input type="hidden" name="intent" value={last ? "finish" : "next"} />
-              <input type="hidden" name="session" value={play.id} />
-              <button
-                type="submit"
-                disabled={busy}
-                className={`${primaryButton} disabled:opacity-70`}
-              >
-                {last ? t("quiz.finish") : t("quiz.next")}
-              </button>
-            </fetcher.Form>
-          </>
-        )}
-      </div>
-      <p aria-live="polite" className="sr-only">
-        {announcement}
+/**
+ * "Leave the quiz?": leaving exits full screen and goes to the home page, where the site's menus
+ * are; the set stays unfinished on the server, so choosing Play & Learn again resumes it.
+ */
+function LeaveDialog({ ref }: { ref: React.RefObject<HTMLDialogElement | null> }) {
+  const t = useT();
+  const to = useLocalizedPath();
+  const navigate = useNavigate();
+  const close = () => ref.current?.close();
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="leave-title"
+      aria-describedby="leave-text"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/60"
+    >
+      <h2 id="leave-title" className="text-xl font-bold text-brand-900">
+        {t("quiz.leaveDialog.title")}
+      </h2>
+      <p id="leave-text" className="mt-2 text-slate-800">
+        {t("quiz.leaveDialog.text")}
       </p>
+      {/* The dialog focuses its first button: staying, the safe choice, comes first. */}
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button type="button" onClick={close} className={primaryButton}>
+          {t("quiz.leaveDialog.cancel")}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            close();
+            leaveFullScreen();
+            navigate(to("/"));
+          }}
+          className={secondaryButton}
+        >
+          {t("quiz.leaveDialog.confirm")}
+        </button>
+      </div>
     </dialog>
   );
 }
 
 function verdictKey(result: AnswerResult) {
   if (result.timedOut) return "quiz.result.timeUp" as const;
+  if (result.tooFast) return "quiz.result.tooFast" as const;
   return result.correct ? ("quiz.result.right" as const) : ("quiz.result.wrong" as const);
 }
 
@@ -280,13 +326,17 @@ function OptionButton({
   );
 }
 
-/** The player's timer setting, from the quiz itself (WCAG 2.2.1): more time applies at once. */
-function TimerSettings({ session, quizTimer }: { session: string; quizTimer: QuizTimer }) {
+/**
+ * The player's timer setting, from the quiz itself (WCAG 2.2.1), for the next questions: the one
+ * shown keeps its clock, so a timer changed after a deadline saves nothing. Open, it takes its
+ * place in the page (the question moves down) rather than covering the question.
+ */
+function TimerSettings({ quizTimer }: { quizTimer: QuizTimer }) {
   const t = useT();
   const fetcher = useFetcher({ key: "quiz-timer" });
   const details = useRef<HTMLDetailsElement>(null);
   return (
-    <details ref={details} className="relative ml-auto">
+    <details ref={details}>
       <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-white">
         {t("quiz.timer.open")}
       </summary>
@@ -294,10 +344,9 @@ function TimerSettings({ session, quizTimer }: { session: string; quizTimer: Qui
         method="post"
         preventScrollReset
         onSubmit={() => details.current?.removeAttribute("open")}
-        className="absolute right-0 z-10 mt-2 flex w-64 flex-col gap-3 rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200"
+        className="mt-2 flex w-64 max-w-full flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200"
       >
         <input type="hidden" name="intent" value="timer" />
-        <input type="hidden" name="session" value={session} />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 font-semibold">{t("quiz.timer.legend")}</legend>
           {QUIZ_TIMERS.map((seconds) => (
@@ -313,6 +362,7 @@ function TimerSettings({ session, quizTimer }: { session: string; quizTimer: Qui
             </label>
           ))}
         </fieldset>
+        <p className="text-sm text-slate-700">{t("quiz.timer.hint")}</p>
         <button type="submit" className={`${primaryButton} px-4 py-2`}>
           {t("quiz.timer.save")}
         </button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
+import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
@@ -7,40 +7,49 @@ import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { NOTICE_DURATION_MS } from "../../ui/notice.tsx";
 import { FEEDBACK_MAX, formatAccuracy } from "../rules.ts";
 import type { SetResults } from "../types.ts";
-import { leaveFullScreen } from "./full-screen.ts";
+import { enterFullScreen, leaveFullScreen } from "./full-screen.ts";
 import { useModalDialog } from "./use-modal.ts";
 
 /**
- * The results of a finished set (SPEC.md: score, total, correct, incorrect, accuracy, retry and a
- * feedback form). Retry, or Escape, leaves full screen and goes back to the categories.
+ * The results of a finished set: how many were right, the points earned (never below 0) and the
+ * accuracy, with a word when answers came too fast, when the day's cap is reached, or when it was
+ * practice; a feedback form; "Next set" (the category's next set) and "Practise this set again"
+ * (the same set, crediting nothing). Escape leaves full screen and goes back to the categories.
  */
 export function ResultsDialog({
   results,
   problem,
+  playProblem,
 }: {
   results: SetResults;
+  /** The feedback form's. */
   problem?: FormProblem;
+  /** Why the next set, or practice, did not start ("all sets done"). */
+  playProblem?: FormProblem;
 }) {
   const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
-  const retry = () => {
+  const close = () => {
     leaveFullScreen();
     navigate(to("/playgames"), { preventScrollReset: true });
   };
-  const { modal, onCancel, onClose } = useModalDialog(dialog, retry);
+  const { modal, onCancel, onClose } = useModalDialog(dialog, close);
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), []);
 
   const figures = [
-    ["score", results.score],
-    ["total", results.total],
-    ["correct", results.correct],
-    ["incorrect", results.incorrect],
+    ["correct", t("quiz.results.outOf", { count: results.correct, total: results.total })],
+    ["earned", results.earned],
     ["accuracy", formatAccuracy(results.correct, results.total, locale)],
   ] as const;
+  const notes = [
+    results.practice && t("quiz.results.practiceDone"),
+    results.tooFastAnswers > 0 && t("quiz.results.tooFast", { count: results.tooFastAnswers }),
+    results.dailyCapReached && !results.practice && t("quiz.results.capReached"),
+  ].filter((note) => typeof note === "string");
 
   return (
     <dialog
@@ -67,14 +76,21 @@ export function ResultsDialog({
           set: results.set,
         })}
       </p>
-      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-3 gap-3">
         {figures.map(([key, value]) => (
-          <div key={key} className="rounded-xl bg-brand-50 px-3 py-2 text-center">
+          <div key={key} className="rounded-xl bg-brand-50 px-2 py-2 text-center">
             <dt className="text-sm text-slate-700">{t(`quiz.results.${key}`)}</dt>
-            <dd className="text-2xl font-bold text-brand-900">{value}</dd>
+            <dd className="whitespace-nowrap text-xl font-bold text-brand-900 sm:text-2xl">
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
+      {notes.map((note) => (
+        <p key={note} className="mt-3 rounded-lg bg-amber-50 p-3 font-medium text-amber-900">
+          {note}
+        </p>
+      ))}
       {results.feedbackSent ? <Thanks /> : <FeedbackForm session={results.id} problem={problem} />}
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <Link
@@ -84,15 +100,26 @@ export function ResultsDialog({
         >
           {t("quiz.results.leaderboard")}
         </Link>
-        <Link
-          to={to("/playgames")}
-          preventScrollReset
-          onClick={leaveFullScreen}
-          className={`inline-block ${primaryButton}`}
-        >
-          {t("quiz.results.retry")}
-        </Link>
+        <Form method="post" preventScrollReset onSubmit={enterFullScreen}>
+          <input type="hidden" name="intent" value="practice" />
+          <input type="hidden" name="session" value={results.id} />
+          <button type="submit" className={secondaryButton}>
+            {t("quiz.results.practise")}
+          </button>
+        </Form>
+        <Form method="post" preventScrollReset onSubmit={enterFullScreen}>
+          <input type="hidden" name="intent" value="start" />
+          <input type="hidden" name="category" value={results.category} />
+          <button type="submit" className={primaryButton}>
+            {t("quiz.results.nextSet")}
+          </button>
+        </Form>
       </div>
+      {playProblem && (
+        <p role="alert" className="mt-4 rounded-lg bg-amber-50 p-4 font-medium text-amber-900">
+          {t(playProblem.message, playProblem.values)}
+        </p>
+      )}
     </dialog>
   );
 }

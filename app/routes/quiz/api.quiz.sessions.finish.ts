@@ -1,6 +1,6 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
-import { databaseContext } from "../../platform/context.ts";
+import { databaseContext, quizDailyCapContext } from "../../platform/context.ts";
 import { parseSessionId } from "../../quiz/schemas.ts";
 import { finishSession } from "../../quiz/sessions.server.ts";
 import type { Route } from "./+types/api.quiz.sessions.finish";
@@ -10,7 +10,10 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   if (request.method !== "POST") methodNotAllowed("POST");
   const viewer = await requireApiViewer(request, context);
   const sessionId = parseSessionId(params.id);
-  return Response.json(await finishSession(context.get(databaseContext), viewer.id, sessionId));
+  const db = context.get(databaseContext);
+  return Response.json(
+    await finishSession(db, viewer.id, sessionId, context.get(quizDailyCapContext)),
+  );
 });
 
 export const loader = apiRoute(() => methodNotAllowed("POST"));

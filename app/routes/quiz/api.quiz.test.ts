@@ -57,6 +57,13 @@ function rightChoice(state: PlayState): number {
   return state.question.options.indexOf(String(n + 1));
 }
 
+/** As a person plays: the current question was shown a second ago, so answering is not too fast. */
+async function humanPace(sessionId: string) {
+  await database.db.execute(
+    sql`update quiz_session set shown_at = shown_at - interval '1 second' where id = ${sessionId}`,
+  );
+}
+
 async function start(cookie: string): Promise<PlayState> {
   return (await post(cookie, "/api/quiz/sessions", { category: "math" })).json();
 }
@@ -70,6 +77,7 @@ describe("the quiz API", () => {
       ["POST", `/api/quiz/sessions/${id}/answers`],
       ["POST", `/api/quiz/sessions/${id}/finish`],
       ["POST", `/api/quiz/sessions/${id}/feedback`],
+      ["POST", `/api/quiz/sessions/${id}/practice`],
     ] as const) {
       const response = await request(path, { method, headers: { origin: TEST_BASE_URL } });
       expect(response.status, path).toBe(401);
@@ -95,6 +103,7 @@ describe("the quiz API", () => {
     expect(state.question.result).toBeNull();
 
     for (let position = 1; position <= 5; position++) {
+      await humanPace(state.id);
       const answered = await post(me, `/api/quiz/sessions/${state.id}/answers`, {
         position,
         choice: rightChoice(state),
@@ -117,10 +126,14 @@ describe("the quiz API", () => {
       id: state.id,
       category: "math",
       set: 1,
+      practice: false,
       score: 10,
       total: 5,
       correct: 5,
       incorrect: 0,
+      earned: 10,
+      tooFastAnswers: 0,
+      dailyCapReached: false,
       feedbackSent: false,
     });
     const again = await post(me, `/api/quiz/sessions/${state.id}/finish`);
@@ -141,6 +154,46 @@ describe("the quiz API", () => {
     const twice = await post(me, `/api/quiz/sessions/${state.id}/feedback`, { text: "Again" });
     expect(twice.status).toBe(409);
     expect((await twice.json()).error.code).toBe("conflict");
+
+    // The same set again for practice: scored, crediting nothing.
+    const practice = await post(me, `/api/quiz/sessions/${state.id}/practice`);
+    expect(practice.status).toBe(201);
+    let replay: PlayState = await practice.json();
+    expect(replay).toMatchObject({ set: 1, practice: true, score: 0 });
+    for (let position = 1; position <= 5; position++) {
+      await humanPace(replay.id);
+      replay = await (
+        await post(me, `/api/quiz/sessions/${replay.id}/answers`, {
+          position,
+          choice: rightChoice(replay),
+        })
+      ).json();
+      if (position < 5) replay = await start(me);
+    }
+    const practised = await (await post(me, `/api/quiz/sessions/${replay.id}/finish`)).json();
+    expect(practised).toMatchObject({ practice: true, score: 10, earned: 0 });
+    expect(await (await request("/api/me", as(me))).json()).toMatchObject({
+      balance: 10,
+      playMatch: 1,
+      completedSets: { math: 1 },
+    });
+  });
+
+  test("answers at a script's pace earn nothing, and the results count them", async () => {
+    const me = await newPlayer();
+    let state = await start(me);
+    for (let position = 1; position <= 5; position++) {
+      state = await (
+        await post(me, `/api/quiz/sessions/${state.id}/answers`, {
+          position,
+          choice: rightChoice(state),
+        })
+      ).json();
+      expect(state.question.result).toMatchObject({ correct: true, tooFast: true, points: 0 });
+      if (position < 5) state = await start(me);
+    }
+    const results = await (await post(me, `/api/quiz/sessions/${state.id}/finish`)).json();
+    expect(results).toMatchObject({ score: 0, correct: 5, earned: 0, tooFastAnswers: 5 });
   });
 
   test("a second answer is a 409 and changes nothing", async () => {
@@ -184,6 +237,7 @@ describe("the quiz API", () => {
         [`/api/quiz/sessions/${id}/answers`, { position: 1, choice: 0 }],
         [`/api/quiz/sessions/${id}/finish`, undefined],
         [`/api/quiz/sessions/${id}/feedback`, { text: "Hi" }],
+        [`/api/quiz/sessions/${id}/practice`, undefined],
       ] as const) {
         const response = await post(other, path, body);
         expect(response.status, path).toBe(404);
@@ -275,7 +329,7 @@ describe("the /playgames page", () => {
     for (let position = 1; position <= 5; position++) {
       const asking = await page(me);
       expect(asking).toContain(`Question ${position} of 5`);
-      expect(asking).toContain("Duration: 00:");
+      expect(asking).toContain("Time left: 00:");
       // Nothing about the answer before it is given.
       expect(asking).not.toContain("One more than");
       const session = /name="session" value="([0-9a-f-]{36})"/.exec(asking)?.[1] ?? "";
@@ -331,6 +385,29 @@ describe("the /playgames page", () => {
     expect(profile.quizTimer).toBe(30);
   });
 
+  test("a timer changed after a question's deadline does not save it: a time-out is a time-out", async () => {
+    const me = await newPlayer();
+    await form(me, "/playgames", { intent: "start", category: "math" });
+    const asking = await page(me);
+    const session = /name="session" value="([0-9a-f-]{36})"/.exec(asking)?.[1] ?? "";
+    await database.db.execute(
+      sql`update quiz_session set shown_at = now() - interval '40 seconds' where id = ${session}`,
+    );
+    expect((await form(me, "/playgames", { intent: "timer", quizTimer: "0" })).status).toBe(302);
+    const n = Number(/what is (\d+) \+ 1\?/.exec(asking)?.[1]);
+    const options = [
+      ...asking.matchAll(/name="choice" value="(\d)"[^>]*>.*?<span class="flex-1">([^<]*)</gs),
+    ];
+    const right = options.find((option) => option[2] === String(n + 1))?.[1] ?? "0";
+    await form(me, "/playgames", { intent: "answer", session, position: "1", choice: right });
+    const answer = await database.db.execute<{ timed_out: boolean; correct: boolean }>(
+      sql`select timed_out, correct from quiz_answer where session_id = ${session}`,
+    );
+    expect(answer.rows).toEqual([{ timed_out: true, correct: false }]);
+    // The setting is the player's, for the questions to come.
+    expect((await (await request("/api/me", as(me))).json()).quizTimer).toBe(0);
+  });
+
   test("the French page plays the French bank, in French", async () => {
     const me = await newPlayer();
     const started = await form(me, "/fr/playgames", { intent: "start", category: "math" });
@@ -338,7 +415,7 @@ describe("the /playgames page", () => {
     const html = await page(me, "/fr/playgames");
     expect(html).toContain("fr-CA math: what is 0 + 1?");
     expect(html).toContain("Question 1 sur 5");
-    expect(html).toContain("Durée\u00a0: 00:");
+    expect(html).toContain("Temps restant\u00a0: 00:");
   });
 
   test("all 20 sets done: the message, and nothing starts", async () => {

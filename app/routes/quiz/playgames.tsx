@@ -6,7 +6,7 @@ import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
-import { databaseContext } from "../../platform/context.ts";
+import { databaseContext, quizDailyCapContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
 import { getQuizTimer, updateSettings } from "../../players/account.server.ts";
@@ -16,7 +16,6 @@ import { ResultsDialog } from "../../quiz/components/results-dialog.tsx";
 import { parseSessionId, playFormSchema, playIntentOf } from "../../quiz/schemas.ts";
 import {
   answerQuestion,
-  applyTimer,
   finishSession,
   getPlayState,
   listCategories,
@@ -24,30 +23,36 @@ import {
   saveFeedback,
   showNext,
   startOrResume,
+  startPractice,
 } from "../../quiz/sessions.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import type { Route } from "./+types/playgames";
 
 /**
- * The categories, or the set being played (an unfinished session always resumes), or a finished
- * set's results (?results=<session>). A results id that is not the player's shows the categories.
+ * The categories, or the set being played (an unfinished session always resumes, in the page's
+ * language), or a finished set's results (?results=<session>). A results id that is not the
+ * player's shows the categories.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
+  const url = new URL(request.url);
   const [categories, play, quizTimer] = await Promise.all([
     listCategories(db, viewer.id),
-    getPlayState(db, viewer.id),
+    getPlayState(db, viewer.id, localeFromPath(url.pathname)),
     getQuizTimer(db, viewer.id),
   ]);
-  const resultsId = new URL(request.url).searchParams.get("results");
-  const results = !play && resultsId ? await finishedSet(db, viewer.id, resultsId) : null;
+  const resultsId = url.searchParams.get("results");
+  const results =
+    !play && resultsId
+      ? await finishedSet(db, viewer.id, resultsId, context.get(quizDailyCapContext))
+      : null;
   return { categories, play, quizTimer, results, messages: pageMessages(request, "quiz") };
 }
 
-async function finishedSet(db: Database, me: string, id: string) {
+async function finishedSet(db: Database, me: string, id: string, dailyCap: number) {
   try {
-    return await resultsOf(db, me, parseSessionId(id));
+    return await resultsOf(db, me, parseSessionId(id), dailyCap);
   } catch (error) {
     if (isAppError(error) && error.code === "not_found") return null;
     throw error;
@@ -64,14 +69,21 @@ export const action = formAction(async ({ request, context, url }: Route.ActionA
   const viewer = await requireViewer({ request, context, url });
   const raw = await readRaw(request);
   const db = context.get(databaseContext);
-  const here = localizedPath("/playgames", localeFromPath(new URL(request.url).pathname));
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const here = localizedPath("/playgames", locale);
   try {
     const form = await validate(playFormSchema, raw);
     switch (form.intent) {
       case "start":
         await startOrResume(db, viewer.id, {
           category: form.category,
-          locale: localeFromPath(new URL(request.url).pathname),
+          locale,
+          timer: await getQuizTimer(db, viewer.id),
+        });
+        return replace(here);
+      case "practice":
+        await startPractice(db, viewer.id, form.session, {
+          locale,
           timer: await getQuizTimer(db, viewer.id),
         });
         return replace(here);
@@ -82,17 +94,20 @@ export const action = formAction(async ({ request, context, url }: Route.ActionA
         await showNext(db, viewer.id, form.session, await getQuizTimer(db, viewer.id));
         return replace(here);
       case "finish": {
-        const results = await finishSession(db, viewer.id, form.session);
+        const results = await finishSession(
+          db,
+          viewer.id,
+          form.session,
+          context.get(quizDailyCapContext),
+        );
         return replace(`${here}?results=${results.id}`);
       }
       case "feedback":
         await saveFeedback(db, viewer.id, form.session, form.text);
         return replace(`${here}?results=${form.session}`);
+      // The player's setting, for the questions to come: the one shown keeps its own clock.
       case "timer":
-        await db.transaction(async (tx) => {
-          await updateSettings(tx, viewer.id, { quizTimer: form.quizTimer });
-          await applyTimer(tx, viewer.id, form.session, form.quizTimer);
-        });
+        await updateSettings(db, viewer.id, { quizTimer: form.quizTimer });
         return replace(here);
     }
   } catch (error) {
@@ -115,13 +130,18 @@ export default function PlayGames({ loaderData, actionData }: Route.ComponentPro
           key={play.id}
           play={play}
           quizTimer={quizTimer}
-          problem={problemFor("answer", "next", "finish", "timer", "start")}
+          problem={problemFor("answer", "next", "finish", "timer", "start", "practice")}
         />
       ) : (
         <>
           <CategoryGrid categories={categories} problem={problemFor("start")} />
           {results && (
-            <ResultsDialog key={results.id} results={results} problem={problemFor("feedback")} />
+            <ResultsDialog
+              key={results.id}
+              results={results}
+              problem={problemFor("feedback")}
+              playProblem={problemFor("start", "practice")}
+            />
           )}
         </>
       )}

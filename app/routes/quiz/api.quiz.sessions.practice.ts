@@ -1,0 +1,28 @@
+import { requireApiViewer } from "../../auth/session.server.ts";
+import { localeFromRequest } from "../../i18n/locale.ts";
+import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { databaseContext } from "../../platform/context.ts";
+import { readInput } from "../../platform/input.server.ts";
+import { getQuizTimer } from "../../players/account.server.ts";
+import { parseSessionId, practiceSchema } from "../../quiz/schemas.ts";
+import { startPractice } from "../../quiz/sessions.server.ts";
+import type { Route } from "./+types/api.quiz.sessions.practice";
+
+/**
+ * POST /api/quiz/sessions/{id}/practice plays a finished set again for practice (201): scored, but
+ * crediting nothing. An unfinished session resumes instead (200), as starting does.
+ */
+export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
+  if (request.method !== "POST") methodNotAllowed("POST");
+  const viewer = await requireApiViewer(request, context);
+  const sessionId = parseSessionId(params.id);
+  const input = await readInput(request, practiceSchema);
+  const db = context.get(databaseContext);
+  const { state, created } = await startPractice(db, viewer.id, sessionId, {
+    locale: input.locale ?? localeFromRequest(request),
+    timer: await getQuizTimer(db, viewer.id),
+  });
+  return Response.json(state, { status: created ? 201 : 200 });
+});
+
+export const loader = apiRoute(() => methodNotAllowed("POST"));
