@@ -180,7 +180,7 @@ async function serve(config: Config, db: Database, storage: Storage) {
       google: config.google,
     }),
     storage,
-    mailDelivery: config.SMTP_URL ? ("smtp" as const) : ("log" as const),
+    devOutbox: config.DEV_OUTBOX,
     clientIpHeader: config.CLIENT_IP_HEADER,
     maxBodyBytes: config.MAX_BODY_BYTES,
   };
