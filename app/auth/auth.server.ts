@@ -10,7 +10,7 @@ import { enqueueEmail } from "../platform/email.server.ts";
 import { isAppError } from "../platform/errors.ts";
 import { validate } from "../platform/input.server.ts";
 import { normalizeForSearch } from "../platform/text.ts";
-import { startsPublic } from "../players/identity.ts";
+import { anonymousHandle, startsPublic } from "../players/identity.ts";
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from "./emails.server.ts";
 import { assertPasswordNotCommon } from "./passwords.server.ts";
 import { countSignInAttempt, forgetSignInAttempts } from "./sign-in-limit.server.ts";
@@ -166,7 +166,7 @@ export function createAuth({ db, baseUrl, secret, google }: AuthOptions) {
           before: async (data) => ({
             data: {
               ...data,
-              handle: await uniqueHandle(db, data.name),
+              handle: await uniqueHandle(db, data.name, data.age as number | null | undefined),
               profilePublic: startsPublic(data.age as number | null | undefined),
             },
           }),
@@ -271,15 +271,25 @@ function withLocale(to: { email: string; name: string } & Record<string, unknown
   };
 }
 
-/** A public handle from the player's name, never their e-mail: "Élodie B." → "elodie-b-4821". */
-async function uniqueHandle(db: Database, name: string): Promise<string> {
+/**
+ * A public handle, never from the e-mail: from the player's name for one who starts public
+ * ("Élodie B." → "elodie-b-4821"), of words for a child or a player whose age is unknown
+ * ("blue-otter-4821"), since a private profile shows its handle where the name would be.
+ */
+async function uniqueHandle(
+  db: Database,
+  name: string,
+  age: number | null | undefined,
+): Promise<string> {
   const base =
     normalizeForSearch(name)
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-|-$/g, "")
       .slice(0, 20) || "player";
   for (;;) {
-    const candidate = `${base}-${1000 + Math.floor(Math.random() * 9000)}`;
+    const candidate = startsPublic(age)
+      ? `${base}-${1000 + Math.floor(Math.random() * 9000)}`
+      : anonymousHandle();
     const [taken] = await db.select({ id: user.id }).from(user).where(eq(user.handle, candidate));
     if (!taken) return candidate;
   }
