@@ -14,6 +14,7 @@ import { createLocalStorage } from "./app/platform/storage.server.ts";
 import { sweepOrphanedAvatars } from "./app/players/account.server.ts";
 import { seedIfEmpty } from "./app/seed.server.ts";
 import { sweepVisitorCarts } from "./app/shop/cart.server.ts";
+import { releaseUnpaidOrders } from "./app/shop/checkout.server.ts";
 
 /** How long without a request before the server hands memory back (idle-collector.server.ts). */
 const IDLE_COLLECTION_MS = 10_000;
@@ -69,7 +70,7 @@ async function main() {
 
   // Not awaited: a slow mail server must not delay the site; the worker reports its own failures.
   void mailWorker.start();
-  runSweeps(database.db, storage);
+  runSweeps(database.db, storage, config.UNPAID_ORDER_HOURS);
 
   if (workers === 1) {
     const server = await serve(config, database.db, storage);
@@ -90,7 +91,7 @@ async function main() {
 }
 
 /** Hourly clean-ups, and one at start-up. */
-function runSweeps(db: Database, storage: Storage) {
+function runSweeps(db: Database, storage: Storage, unpaidOrderHours: number) {
   // Pictures left by an upload cut off between saving its file and recording it.
   const sweepAvatars = () =>
     sweepOrphanedAvatars(db, storage).then(
@@ -103,7 +104,14 @@ function runSweeps(db: Database, storage: Storage) {
       (removed) => removed > 0 && console.log(`Removed ${removed} abandoned visitors' carts.`),
       (error: unknown) => console.error("Sweeping abandoned carts failed:", error),
     );
-  for (const sweep of [sweepAvatars, sweepCarts]) {
+  // Orders unpaid for UNPAID_ORDER_HOURS: cancelled, their stock back on sale, the buyer told.
+  // Safe with several processes sweeping: each order is released by one of them, once.
+  const sweepOrders = () =>
+    releaseUnpaidOrders(db, unpaidOrderHours).then(
+      (released) => released > 0 && console.log(`Cancelled ${released} unpaid orders.`),
+      (error: unknown) => console.error("Releasing unpaid orders failed:", error),
+    );
+  for (const sweep of [sweepAvatars, sweepCarts, sweepOrders]) {
     void sweep();
     setInterval(sweep, 60 * 60 * 1000).unref();
   }
@@ -181,7 +189,7 @@ async function serve(config: Config, db: Database, storage: Storage) {
       google: config.google,
     }),
     storage,
-    mailDelivery: config.SMTP_URL ? ("smtp" as const) : ("log" as const),
+    devOutbox: config.DEV_OUTBOX,
     quizDailyCap: config.QUIZ_DAILY_POINTS_CAP,
     clientIpHeader: config.CLIENT_IP_HEADER,
     maxBodyBytes: config.MAX_BODY_BYTES,

@@ -17,7 +17,7 @@ import { unavailableFor } from "./platform/errors.ts";
 export {
   authContext,
   databaseContext,
-  mailDeliveryContext,
+  devOutboxContext,
   quizDailyCapContext,
   storageContext,
 } from "./platform/context.ts";

@@ -10,9 +10,10 @@ import { enqueueEmail } from "../platform/email.server.ts";
 import { isAppError } from "../platform/errors.ts";
 import { validate } from "../platform/input.server.ts";
 import { normalizeForSearch } from "../platform/text.ts";
-import { startsPublic } from "../players/identity.ts";
+import { anonymousHandle, startsPublic } from "../players/identity.ts";
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from "./emails.server.ts";
 import { assertPasswordNotCommon } from "./passwords.server.ts";
+import { countSignInAttempt, forgetSignInAttempts } from "./sign-in-limit.server.ts";
 import { authEndpointSchemas, redirectQuerySchema } from "./validation.ts";
 
 /** The header the host sets from the connection (or a trusted proxy); any copy from the client is dropped. */
@@ -91,6 +92,9 @@ export const CLOSED_AUTH_PATHS = [
 /** Reported by the hook below as `{ code, message, field }`; the host turns it into the API's shape. */
 export const AUTH_INPUT_ERROR = "INVALID_INPUT";
 
+/** Reported by the hook below when an address must wait before its next sign-in attempt. */
+export const AUTH_SIGN_IN_WAIT = "TOO_MANY_SIGN_IN_ATTEMPTS";
+
 export type AuthOptions = {
   db: Database;
   baseUrl: string;
@@ -150,7 +154,7 @@ export function createAuth({ db, baseUrl, secret, google }: AuthOptions) {
       customRules: AUTH_RATE_LIMITS,
     },
     disabledPaths: CLOSED_AUTH_PATHS,
-    hooks: { before: enforceAppRules },
+    hooks: { before: enforceAppRules(db), after: answerAlike(db) },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: baseUrl.startsWith("https://"),
@@ -162,7 +166,7 @@ export function createAuth({ db, baseUrl, secret, google }: AuthOptions) {
           before: async (data) => ({
             data: {
               ...data,
-              handle: await uniqueHandle(db, data.name),
+              handle: await uniqueHandle(db, data.name, data.age as number | null | undefined),
               profilePublic: startsPublic(data.age as number | null | undefined),
             },
           }),
@@ -192,26 +196,53 @@ export type Auth = ReturnType<typeof createAuth>;
 
 /**
  * Better Auth's own endpoints get the app's rules, from the same schemas as the forms: body shape,
- * lengths, age, language, common passwords, and redirect targets that stay on this site.
+ * lengths, age, language, common passwords, and redirect targets that stay on this site. A sign-in
+ * attempt also counts against its address, which past a few must wait (sign-in-limit.server.ts).
  */
-const enforceAppRules = createAuthMiddleware(async (ctx) => {
-  try {
-    const schema = authEndpointSchemas[ctx.path as keyof typeof authEndpointSchemas];
-    if (schema) {
-      const body: Record<string, unknown> = await validate(schema, ctx.body ?? {});
-      const field = NEW_PASSWORD_FIELD[ctx.path];
-      if (field) await assertPasswordNotCommon(String(body[field]), field);
+const enforceAppRules = (db: Database) =>
+  createAuthMiddleware(async (ctx) => {
+    try {
+      const schema = authEndpointSchemas[ctx.path as keyof typeof authEndpointSchemas];
+      if (schema) {
+        const body: Record<string, unknown> = await validate(schema, ctx.body ?? {});
+        const field = NEW_PASSWORD_FIELD[ctx.path];
+        if (field) await assertPasswordNotCommon(String(body[field]), field);
+      }
+      await validate(redirectQuerySchema, ctx.query ?? {});
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      throw new APIError("BAD_REQUEST", {
+        code: AUTH_INPUT_ERROR,
+        message: error.messageKey,
+        field: error.options.problems?.[0]?.field,
+      });
     }
-    await validate(redirectQuerySchema, ctx.query ?? {});
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    throw new APIError("BAD_REQUEST", {
-      code: AUTH_INPUT_ERROR,
-      message: error.messageKey,
-      field: error.options.problems?.[0]?.field,
-    });
-  }
-});
+    if (ctx.path === "/sign-in/email") {
+      try {
+        await countSignInAttempt(db, String(ctx.body.email));
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        throw new APIError(
+          "TOO_MANY_REQUESTS",
+          { code: AUTH_SIGN_IN_WAIT, message: error.messageKey },
+          { "Retry-After": String(error.options.retryAfter) },
+        );
+      }
+    }
+  });
+
+/**
+ * After Better Auth: a successful sign-in forgets its address's attempts, and sign-up answers
+ * exactly the same for a new and a known address. Better Auth's answer carries a user object
+ * whose fields betray which it was (a known address's stand-in has no handle), so none is sent:
+ * nobody is signed in by sign-up anyway (decision 0008).
+ */
+const answerAlike = (db: Database) =>
+  createAuthMiddleware(async (ctx) => {
+    const failed = ctx.context.returned instanceof Error;
+    if (ctx.path === "/sign-in/email" && !failed) await forgetSignInAttempts(db, ctx.body.email);
+    if (ctx.path === "/sign-up/email" && !failed) return ctx.json({ token: null });
+  });
 
 /** Where each endpoint that sets a password carries it, for the common-password check. */
 const NEW_PASSWORD_FIELD: Partial<Record<string, string>> = {
@@ -240,15 +271,25 @@ function withLocale(to: { email: string; name: string } & Record<string, unknown
   };
 }
 
-/** A public handle from the player's name, never their e-mail: "Élodie B." → "elodie-b-4821". */
-async function uniqueHandle(db: Database, name: string): Promise<string> {
+/**
+ * A public handle, never from the e-mail: from the player's name for one who starts public
+ * ("Élodie B." → "elodie-b-4821"), of words for a child or a player whose age is unknown
+ * ("blue-otter-4821"), since a private profile shows its handle where the name would be.
+ */
+async function uniqueHandle(
+  db: Database,
+  name: string,
+  age: number | null | undefined,
+): Promise<string> {
   const base =
     normalizeForSearch(name)
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-|-$/g, "")
       .slice(0, 20) || "player";
   for (;;) {
-    const candidate = `${base}-${1000 + Math.floor(Math.random() * 9000)}`;
+    const candidate = startsPublic(age)
+      ? `${base}-${1000 + Math.floor(Math.random() * 9000)}`
+      : anonymousHandle();
     const [taken] = await db.select({ id: user.id }).from(user).where(eq(user.handle, candidate));
     if (!taken) return candidate;
   }

@@ -61,7 +61,9 @@ test("signing in with Google goes to the provider, comes back and opens a sessio
   });
   const [player] = await database.db.select().from(user).where(eq(user.email, GOOGLE_PLAYER.email));
   expect(player).toMatchObject({ points: 0, usesPoints: 0, age: null });
-  expect(player?.handle).toMatch(/^kiana-google-\d{4}$/);
+  // No age known yet, so private: a handle of words, nothing from the name.
+  expect(player?.handle).toMatch(/^[a-z]+-[a-z]+-\d{4}$/);
+  expect(player?.handle).not.toContain("kiana");
 });
 
 test("a callback without the state this browser started with is refused", async () => {

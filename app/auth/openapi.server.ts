@@ -13,6 +13,7 @@ import {
   sharedResponse,
 } from "../platform/openapi.ts";
 import { AUTH_RATE_LIMITS } from "./auth.server.ts";
+import { SIGN_IN_BACKOFF } from "./sign-in-limit.server.ts";
 
 /**
  * Better Auth's endpoints that clients use, as this app configures them (auth.server.ts): its bodies
@@ -188,14 +189,11 @@ export const authApi: ApiArea = {
         responses: {
           "200": {
             description:
-              "The same answer for a new address and one that already has an account: nobody is signed in (`token` is null, no cookie). The address's owner gets an e-mail: the link to confirm a new account, or a note that the account exists.",
+              "The same answer for a new address and one that already has an account: nobody is signed in (`token` is null, no cookie, no user). The address's owner gets an e-mail: the link to confirm a new account, or a note that the account exists.",
             content: json({
               type: "object",
-              required: ["token", "user"],
-              properties: {
-                token: { type: "null" },
-                user: schemaRef("AuthUser"),
-              },
+              required: ["token"],
+              properties: { token: { type: "null" } },
             }),
           },
           "400": errorResponse(
@@ -239,7 +237,10 @@ export const authApi: ApiArea = {
           "403": errorResponse("The e-mail address is not confirmed yet: a new link was mailed", [
             "forbidden",
           ]),
-          "429": tooMany("/sign-in/email"),
+          "429": {
+            ...tooMany("/sign-in/email"),
+            description: `More than ${AUTH_RATE_LIMITS["/sign-in/email"].max} requests in ${AUTH_RATE_LIMITS["/sign-in/email"].window} seconds from this address, or more than ${SIGN_IN_BACKOFF.freeAttempts} attempts for this e-mail address from anywhere without a successful one: each further attempt must wait longer, from ${SIGN_IN_BACKOFF.firstWaitSeconds / 60} to at most ${SIGN_IN_BACKOFF.maxWaitSeconds / 60} minutes. The same whether or not the address has an account.`,
+          },
         },
       }),
     },

@@ -33,6 +33,21 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((value) => value === "true"),
+  /**
+   * Opens /dev/outbox (every queued e-mail, sign-in links included) to a browser on this machine.
+   * `npm start` sets it for whoever tries the site locally; `npm run serve` and production never do.
+   */
+  DEV_OUTBOX: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
+  /** Hours an order may stay unpaid before it is cancelled and its stock goes back on sale. */
+  UNPAID_ORDER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(48),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   MAX_BODY_BYTES: z.coerce
     .number()

@@ -1,7 +1,6 @@
 import { createContext } from "react-router";
 import type { Auth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
-import type { MailDelivery } from "./email.server.ts";
 import type { Storage } from "./storage.server.ts";
 
 /** What the HTTP host hands every loader and action through React Router's context. */
@@ -16,5 +15,8 @@ export const storageContext = createContext<Storage>();
 /** Points a player can earn by finishing quiz sets in a day (QUIZ_DAILY_POINTS_CAP). */
 export const quizDailyCapContext = createContext<number>();
 
-/** Whether mail leaves through SMTP_URL or goes to the log (and /dev/outbox). */
-export const mailDeliveryContext = createContext<MailDelivery>();
+/**
+ * Whether /dev/outbox may open: only when the server was started to show it (DEV_OUTBOX, which
+ * `npm start` sets), since its messages hold sign-in links.
+ */
+export const devOutboxContext = createContext<boolean>();

@@ -17,9 +17,6 @@ export type Email = {
   headers?: Record<string, string>;
 };
 
-/** Where mail goes: out through SMTP_URL, or (without it) to the server's log and /dev/outbox. */
-export type MailDelivery = "smtp" | "log";
-
 /** The channel the mail worker listens on; PostgreSQL delivers a notification only on commit. */
 export const OUTBOX_CHANNEL = "outbox_email";
 

@@ -5,6 +5,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import {
   AUTH_INPUT_ERROR,
+  AUTH_SIGN_IN_WAIT,
   type Auth,
   CLIENT_IP_HEADER,
   hasSessionCookie,
@@ -22,11 +23,10 @@ import {
 import type {
   authContext,
   databaseContext,
-  mailDeliveryContext,
+  devOutboxContext,
   quizDailyCapContext,
   storageContext,
 } from "./context.ts";
-import type { MailDelivery } from "./email.server.ts";
 import { AppError, isAppError } from "./errors.ts";
 import { mediaTypeOf } from "./input.server.ts";
 import { visitorPageCache } from "./page-cache.server.ts";
@@ -38,7 +38,8 @@ export type HostOptions = {
   db: Database;
   auth: Auth;
   storage: Storage;
-  mailDelivery: MailDelivery;
+  /** Whether /dev/outbox may open (DEV_OUTBOX, set by `npm start`). */
+  devOutbox: boolean;
   /** Points a player can earn by finishing quiz sets in a day. */
   quizDailyCap: number;
   /** A header a trusted proxy sets with the visitor's address; without it, the connection's address. */
@@ -81,17 +82,17 @@ function socketAddress(c: Context): string | undefined {
 
 /**
  * Refuses a request that changes something when a browser says it comes from another site
- * (Origin of another host, or Sec-Fetch-Site: cross-site): forms and API calls cannot be forged
- * from elsewhere with the visitor's cookies.
+ * (an Origin other than BASE_URL's, or Sec-Fetch-Site: cross-site): forms and API calls cannot be
+ * forged from elsewhere with the visitor's cookies. The whole origin counts, scheme and port too:
+ * http://site is not https://site.
  */
-function sameSiteWrites(): MiddlewareHandler {
+function sameSiteWrites(siteOrigin: string): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS")
       return next();
     const origin = c.req.header("origin");
-    const host = c.req.header("host") ?? new URL(c.req.url).host;
     const crossSite = origin
-      ? hostOf(origin) !== host
+      ? origin !== siteOrigin
       : c.req.header("sec-fetch-site") === "cross-site";
     if (crossSite) return errorResponse(new AppError("cross_site"), localeFromRequest(c.req.raw));
     return next();
@@ -137,11 +138,13 @@ function apiErrorShape(): MiddlewareHandler {
         ? // Our own hook's refusal: its message is one of our message keys.
           [{ field: String(body?.field ?? ""), message: String(body?.message) as MessageKey }]
         : undefined;
+    const retryAfter = retryAfterOf(c.res.headers);
     const error = new AppError(codeForStatus(status), {
       message: authCode ? AUTH_MESSAGES[authCode] : undefined,
       problems: inputProblem,
       allow: c.res.headers.get("allow") ?? undefined,
-      retryAfter: retryAfterOf(c.res.headers),
+      retryAfter,
+      values: retryAfter === undefined ? undefined : { minutes: Math.ceil(retryAfter / 60) },
     });
     const answer = errorResponse(error, localeFromRequest(c.req.raw));
     for (const cookie of c.res.headers.getSetCookie()) answer.headers.append("Set-Cookie", cookie);
@@ -160,6 +163,7 @@ const AUTH_MESSAGES: Partial<Record<string, MessageKey>> = {
   INVALID_TOKEN: "auth.problems.linkInvalid",
   TOKEN_EXPIRED: "auth.problems.linkInvalid",
   EMAIL_NOT_VERIFIED: "auth.problems.emailNotVerified",
+  [AUTH_SIGN_IN_WAIT]: "auth.problems.tooManyWait",
 };
 
 /** Seconds to wait, from Retry-After or Better Auth's X-Retry-After. */
@@ -168,10 +172,40 @@ function retryAfterOf(headers: Headers): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-/** The host an Origin header names; "null" or an unreadable origin names none (so: another site). */
-function hostOf(origin: string): string | undefined {
-  if (!URL.canParse(origin)) return undefined;
-  return new URL(origin).host || undefined;
+/** A response that ends the session: it deletes the session cookie. */
+const SESSION_COOKIE_DELETED = /^(?:__Secure-)?better-auth\.session_token=;.*\bMax-Age=0\b/i;
+
+/**
+ * Signing out (or deleting the account) also tells the browser to drop whatever else the site
+ * kept on it, whichever route did it: the form, the JSON API or Better Auth's own endpoint.
+ */
+function clearSiteDataOnSignOut(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.res.headers.getSetCookie().some((cookie) => SESSION_COOKIE_DELETED.test(cookie)))
+      c.res.headers.set("Clear-Site-Data", '"cookies", "storage"');
+  };
+}
+
+/**
+ * Behind HTTPS (BASE_URL https, whatever the proxy in front says to this server): every cookie is
+ * Secure, Better Auth's and the app's alike, and browsers are told to come back over HTTPS only.
+ * Over plain HTTP, HSTS means nothing and is not sent.
+ */
+function httpsOnly(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const cookies = c.res.headers.getSetCookie();
+    if (cookies.some((cookie) => !/;\s*Secure\b/i.test(cookie))) {
+      c.res.headers.delete("Set-Cookie");
+      for (const cookie of cookies)
+        c.res.headers.append(
+          "Set-Cookie",
+          /;\s*Secure\b/i.test(cookie) ? cookie : `${cookie}; Secure`,
+        );
+    }
+    c.res.headers.set("Strict-Transport-Security", `max-age=${YEAR_IN_SECONDS}`);
+  };
 }
 
 /**
@@ -217,7 +251,7 @@ type RequestContexts = {
   databaseContext: typeof databaseContext;
   authContext: typeof authContext;
   storageContext: typeof storageContext;
-  mailDeliveryContext: typeof mailDeliveryContext;
+  devOutboxContext: typeof devOutboxContext;
   quizDailyCapContext: typeof quizDailyCapContext;
 };
 
@@ -232,6 +266,7 @@ const PAGE_CACHE_ENTRIES = 500;
  */
 export function createHost(options: HostOptions) {
   const development = options.mode === "development";
+  const siteUrl = new URL(options.auth.options.baseURL as string);
   const app = new Hono<HostEnv>();
 
   if (options.pageCacheSeconds > 0)
@@ -262,10 +297,12 @@ export function createHost(options: HostOptions) {
       xFrameOptions: "DENY",
       permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
       crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
     }),
   );
+  if (siteUrl.protocol === "https:") app.use(httpsOnly());
   app.use(clientAddress(options.clientIpHeader));
-  app.use(sameSiteWrites());
+  app.use(sameSiteWrites(siteUrl.origin));
   app.use(
     bodyLimit({
       maxSize: options.maxBodyBytes,
@@ -290,6 +327,7 @@ export function createHost(options: HostOptions) {
   }
 
   app.use(privateWhenSignedIn());
+  app.use(clearSiteDataOnSignOut());
   app.use("/api/*", apiErrorShape());
 
   // Better Auth reads its bodies itself: the same Content-Type rule as readInput's applies first.
@@ -317,7 +355,7 @@ export function createHost(options: HostOptions) {
     context.set(contexts.databaseContext, options.db);
     context.set(contexts.authContext, options.auth);
     context.set(contexts.storageContext, options.storage);
-    context.set(contexts.mailDeliveryContext, options.mailDelivery);
+    context.set(contexts.devOutboxContext, options.devOutbox);
     context.set(contexts.quizDailyCapContext, options.quizDailyCap);
     return handleRequest(c.req.raw, context);
   });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { attemptWindow } from "../db/schema/platform.ts";
@@ -51,4 +52,12 @@ export async function pruneAttempts(db: Db | Tx, now = new Date()): Promise<void
   await db
     .delete(attemptWindow)
     .where(sql`${attemptWindow.windowStartedAt} < ${now}::timestamptz - interval '1 day'`);
+}
+
+/**
+ * What is stored in place of a client address or an e-mail address that only has to be recognized
+ * again (a limit's subject, who reported a job): a SHA-256 of it, never the address itself.
+ */
+export function hashedSubject(value: string): string {
+  return createHash("sha256").update(value).digest("base64url");
 }

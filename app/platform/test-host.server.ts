@@ -6,7 +6,6 @@ import type { ServerBuild } from "react-router";
 import { createAuth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { DEFAULT_DAILY_POINTS_CAP } from "../quiz/rules.ts";
-import type { MailDelivery } from "./email.server.ts";
 import { createHost } from "./host.server.ts";
 import { createLocalStorage, type Storage } from "./storage.server.ts";
 
@@ -25,8 +24,10 @@ export async function createTestHost(
   options: {
     maxBodyBytes?: number;
     clientIpHeader?: string;
-    /** "log" (the default) is a server without SMTP_URL. */
-    mailDelivery?: MailDelivery;
+    /** Whether /dev/outbox opens, as with DEV_OUTBOX=true (the default: it does not). */
+    devOutbox?: boolean;
+    /** The site's address (BASE_URL); TEST_BASE_URL by default. */
+    baseUrl?: string;
     google?: { clientId: string; clientSecret: string; discoveryUrl: string };
     /** A storage the test can look into; a new temporary folder otherwise. */
     storage?: Storage;
@@ -38,7 +39,7 @@ export async function createTestHost(
   const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
   const auth = createAuth({
     db,
-    baseUrl: TEST_BASE_URL,
+    baseUrl: options.baseUrl ?? TEST_BASE_URL,
     secret: TEST_AUTH_SECRET,
     google: options.google,
   });
@@ -48,7 +49,7 @@ export async function createTestHost(
     storage:
       options.storage ?? createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "uploads-"))),
     clientIpHeader: options.clientIpHeader,
-    mailDelivery: options.mailDelivery ?? "log",
+    devOutbox: options.devOutbox ?? false,
     quizDailyCap: DEFAULT_DAILY_POINTS_CAP,
     build,
     mode: "production",

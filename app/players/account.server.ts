@@ -1,12 +1,14 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, not, or, type SQL, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { follow } from "../db/schema/players.ts";
+import { AppError } from "../platform/errors.ts";
 import { processAvatar } from "../platform/images.server.ts";
 import type { Storage } from "../platform/storage.server.ts";
 import type { QuizTimer } from "../quiz/categories.ts";
 import { completedSetsByCategory } from "../quiz/progress.server.ts";
+import { PUBLIC_PROFILE_MIN_AGE } from "./identity.ts";
 import type { Settings } from "./schemas.ts";
 import { playerTypeFor } from "./tiers.ts";
 
@@ -60,10 +62,24 @@ export async function getQuizTimer(db: Db | Tx, userId: string): Promise<QuizTim
 
 export async function updateSettings(db: Db | Tx, userId: string, settings: Settings) {
   if (Object.keys(settings).length === 0) return;
-  await db
+  // A player recorded as under 14 can neither open their profile to others nor change their age
+  // on their own: a parent approves the first and corrects the second (decision 0017). Checked
+  // in the same statement as the change, so nothing changes when it is refused.
+  const needsParent: SQL[] = [];
+  if (settings.profilePublic === true) needsParent.push(sql`not ${user.profilePublic}`);
+  if (settings.age !== undefined)
+    needsParent.push(sql`${user.age} is distinct from ${settings.age}`);
+  const refused =
+    needsParent.length > 0
+      ? and(sql`${user.age} < ${PUBLIC_PROFILE_MIN_AGE}`, or(...needsParent))
+      : undefined;
+  const changed = await db
     .update(user)
     .set({ ...settings, updatedAt: new Date() })
-    .where(eq(user.id, userId));
+    .where(refused ? and(eq(user.id, userId), not(refused)) : eq(user.id, userId))
+    .returning({ id: user.id });
+  if (refused && changed.length === 0)
+    throw new AppError("forbidden", { message: "profile.settings.parentApproval" });
 }
 
 /**

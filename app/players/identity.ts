@@ -11,6 +11,54 @@ export function startsPublic(age: number | null | undefined): boolean {
   return typeof age === "number" && age >= PUBLIC_PROFILE_MIN_AGE;
 }
 
+/**
+ * The words of the handle a child gets: its name would say who they are ("cathy-kid-6300") even on
+ * a private profile, where the handle is the name others see. The data migration that renamed the
+ * existing children's handles (0021) holds a copy of these lists: change both, or neither.
+ */
+export const HANDLE_ADJECTIVES = [
+  "blue",
+  "brave",
+  "bright",
+  "calm",
+  "clever",
+  "gentle",
+  "golden",
+  "happy",
+  "jolly",
+  "kind",
+  "lucky",
+  "merry",
+  "quick",
+  "quiet",
+  "silver",
+  "sunny",
+] as const;
+export const HANDLE_ANIMALS = [
+  "beaver",
+  "bison",
+  "caribou",
+  "finch",
+  "fox",
+  "heron",
+  "lynx",
+  "moose",
+  "otter",
+  "owl",
+  "puffin",
+  "rabbit",
+  "raccoon",
+  "salmon",
+  "seal",
+  "whale",
+] as const;
+
+/** A handle made of words that say nothing about the player, e.g. "blue-otter-4821". */
+export function anonymousHandle(random: () => number = Math.random): string {
+  const pick = <T>(words: readonly T[]) => words[Math.floor(random() * words.length)];
+  return `${pick(HANDLE_ADJECTIVES)}-${pick(HANDLE_ANIMALS)}-${1000 + Math.floor(random() * 9000)}`;
+}
+
 export type PlayerRecord = {
   handle: string;
   name: string;

@@ -146,7 +146,10 @@ export const playersApi: ApiArea = {
             ["invalid_parameters", "invalid_json"],
           ),
           "401": sharedResponse("Unauthorized"),
-          "403": sharedResponse("CrossSite"),
+          "403": errorResponse(
+            "A cross-site request, or a player recorded as under 14 asking to make their profile public or to change their age (a parent does that)",
+            ["cross_site", "forbidden"],
+          ),
           "413": sharedResponse("PayloadTooLarge"),
           "500": sharedResponse("InternalError"),
         },

@@ -16,7 +16,7 @@ import {
   setQuantity,
   visitorCartExists,
 } from "./cart.server.ts";
-import { placeOrder } from "./checkout.server.ts";
+import { CHECKOUT_LIMITS, placeOrder, releaseUnpaidOrders } from "./checkout.server.ts";
 import { seedProducts } from "./seed.server.ts";
 import { fixtureProduct, insertPlayer } from "./test-fixtures.ts";
 
@@ -170,7 +170,12 @@ describe("checking out", () => {
       .select({ stock: product.stock })
       .from(product)
       .where(eq(product.id, ids.mug as number));
-    const order = await placeOrder(database.db, cartId, { userId: null, locale: "fr-CA" }, buyer);
+    const order = await placeOrder(
+      database.db,
+      cartId,
+      { userId: null, locale: "fr-CA", clientAddress: null },
+      buyer,
+    );
     expect(order).toMatchObject({
       status: "awaiting_payment",
       subtotalCents: 3600,
@@ -217,7 +222,7 @@ describe("checking out", () => {
         placeOrder(
           database.db,
           cartId,
-          { userId: null, locale: "en-CA" },
+          { userId: null, locale: "en-CA", clientAddress: null },
           { ...buyer, email: `racer${index}@example.com` },
         ),
       ),
@@ -302,7 +307,7 @@ describe("checking out", () => {
     const order = await placeOrder(
       database.db,
       cartId,
-      { userId: null, locale: "en-CA" },
+      { userId: null, locale: "en-CA", clientAddress: null },
       { ...buyer, postalCode: "T2P 1J9", city: "Calgary" },
     );
     expect(order).toMatchObject({ subtotalCents: 1500, taxCents: 75, totalCents: 1575 });
@@ -311,13 +316,29 @@ describe("checking out", () => {
   test("needs a province whose postal codes match, and a cart that is not empty", async () => {
     const cartId = await createVisitorCart(database.db);
     expect(
-      (await refusal(placeOrder(database.db, cartId, { userId: null, locale: "en-CA" }, buyer)))
-        .messageKey,
+      (
+        await refusal(
+          placeOrder(
+            database.db,
+            cartId,
+            { userId: null, locale: "en-CA", clientAddress: null },
+            buyer,
+          ),
+        )
+      ).messageKey,
     ).toBe("shop.problems.provinceRequired");
     await setProvince(database.db, cartId, "ON");
     expect(
-      (await refusal(placeOrder(database.db, cartId, { userId: null, locale: "en-CA" }, buyer)))
-        .messageKey,
+      (
+        await refusal(
+          placeOrder(
+            database.db,
+            cartId,
+            { userId: null, locale: "en-CA", clientAddress: null },
+            buyer,
+          ),
+        )
+      ).messageKey,
     ).toBe("shop.problems.postalCodeProvince");
     expect(
       (
@@ -325,11 +346,122 @@ describe("checking out", () => {
           placeOrder(
             database.db,
             cartId,
-            { userId: null, locale: "en-CA" },
+            { userId: null, locale: "en-CA", clientAddress: null },
             { ...buyer, postalCode: "K1A 0B1" },
           ),
         )
       ).messageKey,
     ).toBe("shop.problems.emptyCart");
+  });
+});
+
+describe("limits and unpaid orders", () => {
+  beforeAll(async () => {
+    await seedProducts(database.db, [
+      fixtureProduct({ slug: "limited", stock: 100 }),
+      fixtureProduct({ slug: "expiring", stock: 15 }),
+    ]);
+    for (const row of await database.db
+      .select({ id: product.id, slug: product.slug })
+      .from(product))
+      ids[row.slug] = row.id;
+  });
+
+  const stockOf = async (slug: string) =>
+    (
+      await database.db
+        .select({ stock: product.stock })
+        .from(product)
+        .where(eq(product.id, ids[slug] as number))
+    )[0]?.stock;
+
+  /** A visitor's cart of `quantity` of `slug`, checked out from `clientAddress` for `email`. */
+  async function checkOut(slug: string, quantity: number, clientAddress: string, email: string) {
+    const cartId = await createVisitorCart(database.db);
+    await addToCart(database.db, cartId, ids[slug] as number, quantity);
+    await setProvince(database.db, cartId, "QC");
+    return placeOrder(
+      database.db,
+      cartId,
+      { userId: null, locale: "en-CA", clientAddress },
+      { ...buyer, email },
+    );
+  }
+
+  test("a few checkouts an hour per client address; past it, nothing is set aside or mailed", async () => {
+    for (let n = 1; n <= CHECKOUT_LIMITS.perClient.max; n++)
+      await checkOut("limited", 1, "10.90.0.1", `shopper${n}@example.com`);
+    const before = await stockOf("limited");
+    const refused = await refusal(checkOut("limited", 1, "10.90.0.1", "victim@example.com"));
+    expect(refused.code).toBe("too_many_requests");
+    expect(refused.messageKey).toBe("shop.problems.tooManyCheckouts");
+    expect(refused.options.retryAfter).toBeGreaterThan(0);
+    expect(await stockOf("limited")).toBe(before);
+    const mails = await database.db
+      .select()
+      .from(outboxEmail)
+      .where(eq(outboxEmail.to, "victim@example.com"));
+    expect(mails).toEqual([]);
+  });
+
+  test("a few an hour per e-mail address, from however many client addresses", async () => {
+    for (let n = 1; n <= CHECKOUT_LIMITS.perEmail.max; n++)
+      await checkOut("limited", 1, `10.91.0.${n}`, "target@example.com");
+    const refused = await refusal(checkOut("limited", 1, "10.91.1.1", "Target@Example.com"));
+    expect(refused.code).toBe("too_many_requests");
+  });
+
+  test("an order still unpaid after the set time is cancelled, its stock returned and its buyer told", async () => {
+    const order = await checkOut("expiring", 10, "10.92.0.1", "slow-payer@example.com");
+    expect(await stockOf("expiring")).toBe(5);
+    const placedAt = new Date(order.createdAt).getTime();
+    const hours = (n: number) => new Date(placedAt + n * 60 * 60 * 1000);
+    expect(await releaseUnpaidOrders(database.db, 48, hours(47))).toBe(0);
+    expect(await stockOf("expiring")).toBe(5);
+    expect(await releaseUnpaidOrders(database.db, 48, hours(49))).toBeGreaterThanOrEqual(1);
+    expect(await stockOf("expiring")).toBe(15);
+    const [row] = await database.db
+      .select({ status: shopOrder.status })
+      .from(shopOrder)
+      .where(eq(shopOrder.email, "slow-payer@example.com"));
+    expect(row?.status).toBe("cancelled");
+    const subjects = (
+      await database.db
+        .select({ subject: outboxEmail.subject, text: outboxEmail.text })
+        .from(outboxEmail)
+        .where(eq(outboxEmail.to, "slow-payer@example.com"))
+    ).map((mail) => mail.subject);
+    expect(subjects).toContain(`Your Nearby order ${order.number} was cancelled: it was not paid`);
+    // Released once: a later sweep finds nothing more to return.
+    expect(await releaseUnpaidOrders(database.db, 48, hours(100))).toBe(0);
+    expect(await stockOf("expiring")).toBe(15);
+  });
+
+  test("two sweeps at once release an order once", async () => {
+    const order = await checkOut("expiring", 4, "10.93.0.1", "racing-sweeps@example.com");
+    expect(await stockOf("expiring")).toBe(11);
+    const later = new Date(new Date(order.createdAt).getTime() + 49 * 60 * 60 * 1000);
+    const released = await Promise.all([
+      releaseUnpaidOrders(database.db, 48, later),
+      releaseUnpaidOrders(database.db, 48, later),
+    ]);
+    expect(released[0] + released[1]).toBe(1);
+    expect(await stockOf("expiring")).toBe(15);
+    const mails = await database.db
+      .select()
+      .from(outboxEmail)
+      .where(eq(outboxEmail.to, "racing-sweeps@example.com"));
+    expect(mails).toHaveLength(2); // the order's confirmation, and one cancellation
+  });
+
+  test("a paid order is never released", async () => {
+    const order = await checkOut("expiring", 2, "10.94.0.1", "payer@example.com");
+    await database.db
+      .update(shopOrder)
+      .set({ status: "paid" })
+      .where(eq(shopOrder.email, "payer@example.com"));
+    const later = new Date(new Date(order.createdAt).getTime() + 49 * 60 * 60 * 1000);
+    await releaseUnpaidOrders(database.db, 48, later);
+    expect(await stockOf("expiring")).toBe(13);
   });
 });

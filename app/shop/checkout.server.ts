@@ -1,18 +1,38 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
 import { cart, cartLine, product, shopOrder, shopOrderLine } from "../db/schema/shop.ts";
 import type { Locale, LocalizedText } from "../i18n/locale.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { isProvince, type Province } from "../platform/provinces.ts";
-import { orderEmail } from "./emails.server.ts";
+import { hashedSubject, type Limit, takeAttempt } from "../platform/rate-limit.server.ts";
+import { orderEmail, unpaidOrderCancelledEmail } from "./emails.server.ts";
 import { type CheckoutForm, postalCodeInProvince } from "./schemas.ts";
 import type { TaxClass } from "./tax.ts";
 import { cartTotals, unitPrice } from "./totals.ts";
 import { type Order, orderNumber } from "./types.ts";
 
 /**
- * Turns the cart into an order awaiting payment, in one transaction: the cart is locked (a second
+ * Each checkout sets stock aside and mails the address typed, without payment: limited per client
+ * address and per e-mail address, so nobody can empty the shelves or flood a mailbox.
+ */
+export const CHECKOUT_LIMITS = {
+  perClient: {
+    name: "checkout",
+    max: 5,
+    windowSeconds: 60 * 60,
+    message: "shop.problems.tooManyCheckouts",
+  },
+  perEmail: {
+    name: "checkout-to",
+    max: 3,
+    windowSeconds: 60 * 60,
+    message: "shop.problems.tooManyCheckouts",
+  },
+} as const satisfies Record<string, Limit>;
+
+/**
+ * Turns the cart into an order awaiting payment, in one transaction (within the limits above): the cart is locked (a second
  * submission waits, then finds it empty), each item's stock is taken with a conditional UPDATE
  * (`stock >= quantity`, so stock never goes below 0 and of two buyers of the last one, one wins),
  * prices are read from those same locked rows, the cart is emptied and the confirmation e-mail is
@@ -21,7 +41,7 @@ import { type Order, orderNumber } from "./types.ts";
 export async function placeOrder(
   db: Db,
   cartId: string,
-  buyer: { userId: string | null; locale: Locale },
+  buyer: { userId: string | null; locale: Locale; clientAddress: string | null },
   form: CheckoutForm,
 ): Promise<Order> {
   return db.transaction(async (tx) => {
@@ -47,6 +67,10 @@ export async function placeOrder(
       .where(eq(cartLine.cartId, cartId))
       .orderBy(asc(cartLine.productId));
     if (wanted.length === 0) throw new AppError("conflict", { message: "shop.problems.emptyCart" });
+    // Counted here, in the transaction: a checkout refused for its input or its stock is undone
+    // and does not count; one past a limit is undone whole.
+    await takeAttempt(tx, CHECKOUT_LIMITS.perClient, buyer.clientAddress);
+    await takeAttempt(tx, CHECKOUT_LIMITS.perEmail, hashedSubject(form.email.trim().toLowerCase()));
 
     const lines: {
       productId: number;
@@ -133,5 +157,69 @@ export async function placeOrder(
     };
     await enqueueEmail(tx, orderEmail(placed, buyer.locale));
     return placed;
+  });
+}
+
+/** Orders released per transaction batch by the sweep. */
+const RELEASE_BATCH = 100;
+
+/**
+ * Cancels the orders still unpaid `unpaidHours` after they were placed: each in its own
+ * transaction, whose conditional UPDATE on the status takes the order only if it is still
+ * awaiting payment (so of several processes sweeping at once, one releases it, once), puts its
+ * items back in stock and tells the buyer by e-mail. Returns how many were released.
+ */
+export async function releaseUnpaidOrders(
+  db: Db,
+  unpaidHours: number,
+  now = new Date(),
+): Promise<number> {
+  const placedBefore = new Date(now.getTime() - unpaidHours * 60 * 60 * 1000);
+  const due = and(eq(shopOrder.status, "awaiting_payment"), lte(shopOrder.createdAt, placedBefore));
+  let released = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: shopOrder.id })
+      .from(shopOrder)
+      .where(due)
+      .orderBy(asc(shopOrder.id))
+      .limit(RELEASE_BATCH);
+    for (const { id } of batch) if (await releaseOrder(db, id, due, unpaidHours)) released += 1;
+    if (batch.length < RELEASE_BATCH) return released;
+  }
+}
+
+async function releaseOrder(
+  db: Db,
+  id: number,
+  due: ReturnType<typeof and>,
+  unpaidHours: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(shopOrder)
+      .set({ status: "cancelled" })
+      .where(and(eq(shopOrder.id, id), due))
+      .returning({ name: shopOrder.name, email: shopOrder.email, locale: shopOrder.locale });
+    if (!order) return false;
+    const lines = await tx
+      .select({ productId: shopOrderLine.productId, quantity: shopOrderLine.quantity })
+      .from(shopOrderLine)
+      .where(eq(shopOrderLine.orderId, id))
+      .orderBy(asc(shopOrderLine.productId));
+    for (const line of lines) {
+      // A product deleted since has no stock to return to.
+      if (line.productId === null) continue;
+      await tx
+        .update(product)
+        .set({ stock: sql`${product.stock} + ${line.quantity}` })
+        .where(eq(product.id, line.productId));
+    }
+    const locale: Locale = order.locale === "fr-CA" ? "fr-CA" : "en-CA";
+    await enqueueEmail(
+      tx,
+      unpaidOrderCancelledEmail({ ...order, number: orderNumber(id) }, locale, unpaidHours),
+    );
+    return true;
   });
 }

@@ -62,3 +62,26 @@ ${rows.map(([label, amount], index) => `<tr${index === rows.length - 1 ? ' style
 </body></html>`;
   return { to: order.email, subject: t("shopEmail.subject", { number: order.number }), text, html };
 }
+
+/** An order cancelled because it stayed unpaid: its items are back on sale, nothing was charged. */
+export function unpaidOrderCancelledEmail(
+  order: { number: string; name: string; email: string },
+  locale: Locale,
+  hours: number,
+): Email {
+  const t = serverT(locale);
+  const paragraphs = [
+    t("shopEmail.greeting", { name: order.name }),
+    t("shopEmail.expired", { number: order.number, hours }),
+    t("shopEmail.expiredAgain"),
+    t("shopEmail.signature"),
+  ];
+  return {
+    to: order.email,
+    subject: t("shopEmail.expiredSubject", { number: order.number }),
+    text: paragraphs.join("\n\n"),
+    html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#1f2937">
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
+</body></html>`,
+  };
+}

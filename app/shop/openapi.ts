@@ -10,6 +10,7 @@ import {
 } from "../platform/openapi.ts";
 import { PROVINCES } from "../platform/provinces.ts";
 import { SHOP_CATEGORIES } from "./categories.ts";
+import { CHECKOUT_LIMITS } from "./checkout.server.ts";
 import {
   addItemSchema,
   checkoutSchema,
@@ -409,7 +410,7 @@ export const shopApi: ApiArea = {
         security: SESSION_OPTIONAL,
         summary: "Place the order",
         description:
-          "Turns the cart into an order awaiting payment (there is no payment provider yet: nothing is charged) at the server's current prices, takes the items out of stock at once, empties the cart and e-mails a confirmation with the order number and totals. The province is the cart's unless given here; the postal code must be in it. When another buyer took the last of an item first, nothing changes and the answer is 409.",
+          "Turns the cart into an order awaiting payment (there is no payment provider yet: nothing is charged) at the server's current prices, takes the items out of stock at once, empties the cart and e-mails a confirmation with the order number and totals. An order still unpaid after 48 hours (the server's UNPAID_ORDER_HOURS) is cancelled, its items go back in stock and the buyer is told by e-mail. The province is the cart's unless given here; the postal code must be in it. When another buyer took the last of an item first, nothing changes and the answer is 409.",
         requestBody: { required: true, content: json(schemaRef("Checkout")) },
         responses: {
           "201": { description: "The order", content: json(schemaRef("Order")) },
@@ -421,6 +422,16 @@ export const shopApi: ApiArea = {
           "409": errorResponse("The cart is empty, or an item sold out or is short in stock", [
             "conflict",
           ]),
+          "429": errorResponse(
+            `More than ${CHECKOUT_LIMITS.perClient.max} orders an hour from this client address, or ${CHECKOUT_LIMITS.perEmail.max} to this e-mail address; try again after \`Retry-After\` seconds`,
+            ["too_many_requests"],
+            {
+              "Retry-After": {
+                description: "Seconds to wait before trying again",
+                schema: { type: "integer", minimum: 1 },
+              },
+            },
+          ),
           "500": sharedResponse("InternalError"),
         },
       },

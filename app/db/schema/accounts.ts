@@ -110,3 +110,14 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer().notNull(),
   lastRequest: bigint({ mode: "number" }).notNull(),
 });
+
+/**
+ * Sign-in attempts per account, whoever makes them and from wherever: the key is a hash of the
+ * normalized e-mail (never the address itself), so unknown addresses count the same as known ones.
+ * Each attempt counts until it succeeds; past a few, the next must wait (decision 0027).
+ */
+export const signInFailure = pgTable("sign_in_failure", {
+  key: text().primaryKey(),
+  failures: integer().notNull(),
+  lastFailedAt: timestamp({ withTimezone: true }).notNull(),
+});

@@ -222,7 +222,7 @@ export const jobAlert = pgTable(
   (table) => [index("job_alert_email_idx").on(table.email)],
 );
 
-/** "Report this job": kept for review. */
+/** "Report this job": kept for review, one per reporter and job. */
 export const jobReport = pgTable(
   "job_report",
   {
@@ -233,6 +233,11 @@ export const jobReport = pgTable(
     reason: text().notNull(),
     details: text().notNull(),
     userId: text().references(() => user.id, { onDelete: "set null" }),
+    /**
+     * Who reported: "player:{id}", or for a visitor "address:{hash of the client address}" (the
+     * address itself is not kept).
+     */
+    reporter: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -240,6 +245,6 @@ export const jobReport = pgTable(
       "job_report_reason",
       sql`${table.reason} in ('scam', 'discrimination', 'inaccurate', 'closed', 'other')`,
     ),
-    index("job_report_job_idx").on(table.jobId),
+    unique("job_report_one_per_reporter").on(table.jobId, table.reporter),
   ],
 );

@@ -21,6 +21,9 @@ export function AccountSettings({
   age: number | null;
 }) {
   const t = useT();
+  const child = age === null || age < PUBLIC_PROFILE_MIN_AGE;
+  // Recorded as under 14: only a parent can open the profile (the server refuses it too).
+  const needsParent = age !== null && age < PUBLIC_PROFILE_MIN_AGE && !profilePublic;
   return (
     <section aria-labelledby="settings" className="rounded-2xl p-6 ring-1 ring-slate-200">
       <h2 id="settings" className="text-2xl font-bold">
@@ -77,19 +80,22 @@ export function AccountSettings({
               type="checkbox"
               name="profilePublic"
               defaultChecked={profilePublic}
-              aria-describedby={
-                age === null || age < PUBLIC_PROFILE_MIN_AGE ? "profile-public-child" : undefined
-              }
+              disabled={needsParent}
+              aria-describedby={child ? "profile-public-child" : undefined}
               className="mt-1 size-4"
             />
             {t("profile.settings.profilePublic")}
           </label>
-          {(age === null || age < PUBLIC_PROFILE_MIN_AGE) && (
+          {child && (
             <p
               id="profile-public-child"
               className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
             >
-              {t("profile.settings.profilePublicChild")}
+              {t(
+                needsParent
+                  ? "profile.settings.parentApproval"
+                  : "profile.settings.profilePublicChild",
+              )}
             </p>
           )}
         </div>

@@ -129,7 +129,7 @@ async function signIn(
     throw new AppError("unauthorized", { message: "auth.problems.loginMismatch" });
   if (answer.status === 403)
     throw new AppError("forbidden", { message: "auth.problems.emailNotVerified" });
-  if (!answer.ok) throw authFailure(answer.status, "auth.problems.loginFailed");
+  if (!answer.ok) throw authFailure(answer.status, "auth.problems.loginFailed", answer.headers);
   // The site speaks the language the player chose in their settings from now on.
   const { user } = (await answer.json()) as { user?: { locale?: string } };
   const language = LOCALES.find((known) => known === user?.locale) ?? localeFromPath(next);
@@ -140,7 +140,14 @@ async function signIn(
 }
 
 /** Better Auth refused for a reason the form did not catch first: too many tries, or it failed. */
-function authFailure(status: number, message: MessageKey): AppError {
+function authFailure(status: number, message: MessageKey, headers?: Headers): AppError {
+  const retryAfter = Number(headers?.get("retry-after") ?? headers?.get("x-retry-after"));
+  if (status === 429 && retryAfter > 0)
+    return new AppError("too_many_requests", {
+      message: "auth.problems.tooManyWait",
+      retryAfter,
+      values: { minutes: Math.ceil(retryAfter / 60) },
+    });
   if (status === 429) return new AppError("too_many_requests");
   return new AppError(status >= 500 ? "service_unavailable" : codeForStatus(status), { message });
 }

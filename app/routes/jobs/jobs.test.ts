@@ -483,6 +483,41 @@ describe("pages", () => {
     expect(await refused.text()).toContain("Please choose a reason.");
   });
 
+  test("behind HTTPS (BASE_URL https), the app's own cookies are Secure too", async () => {
+    const secure = await createTestHost(database.db, { baseUrl: "https://jobs.example" });
+    // Without an Origin (as an older browser sends a form), so the request's own address, plain
+    // HTTP as a proxy in front forwards it, does not matter.
+    const saved = await secure(`/jobs/${openJob}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=save",
+    });
+    expect(saved.status).toBe(302);
+    const [cookie] = saved.headers.getSetCookie();
+    expect(cookie).toMatch(/^nearby-save-job=/);
+    expect(cookie).toMatch(/;\s*Secure\b/i);
+  });
+
+  test("one report per visitor's address and job: a repeat says so and stores nothing", async () => {
+    const send = (address: string, path = `/jobs/${openJob}/report`) =>
+      request(path, form({ reason: "closed", details: "" }, { "x-real-ip": address }));
+    expect((await send("10.41.0.1")).status).toBe(302);
+    const again = await send("10.41.0.1");
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("You already reported this job.");
+    const enFrancais = await send("10.41.0.1", `/fr/jobs/${openJob}/report`);
+    expect(enFrancais.status).toBe(409);
+    expect(await enFrancais.text()).toContain("Vous avez déjà signalé cette offre.");
+    expect((await send("10.41.0.2")).status).toBe(302);
+    const { rows } = await database.db.execute(
+      sql`select reporter from job_report where reporter like ${"address:%"}`,
+    );
+    // The earlier test's report from 10.40.0.1, and one from each of these two addresses.
+    expect(rows).toHaveLength(3);
+    // Only a hash of the address is kept.
+    expect(JSON.stringify(rows)).not.toContain("10.41.0");
+  });
+
   test("Create Job Alert: a confirmation mail, a page that asks before confirming, one-click unsubscribe", async () => {
     const created = await request(
       "/fr/jobs/alerts/new?keywords=paie",

@@ -30,10 +30,11 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
   const id = parseJobId(params.id);
   if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
-  await takeAttempt(db, REPORT_LIMIT, request.headers.get(CLIENT_IP_HEADER));
+  const clientAddress = request.headers.get(CLIENT_IP_HEADER);
+  await takeAttempt(db, REPORT_LIMIT, clientAddress);
   const report = await readInput(request, reportSchema);
   const viewer = await getViewer(request, context);
-  await reportJob(db, id, report, viewer?.id ?? null);
+  await reportJob(db, id, report, { userId: viewer?.id ?? null, clientAddress });
   const locale = localeFromPath(new URL(request.url).pathname);
   return redirect(`${localizedPath(`/jobs/${id}`, locale)}?reported`);
 });

@@ -113,6 +113,49 @@ describe("PATCH /api/me", () => {
   });
 });
 
+describe("a player recorded as under 14 (Alice is 12)", () => {
+  test.each([[{ profilePublic: true }], [{ age: 30 }], [{ age: 13, name: "Alice Grown" }]])(
+    "PATCH %j is refused with 403 and changes nothing",
+    async (body) => {
+      const before = await me(alice);
+      const response = await request(
+        "/api/me",
+        as(alice, { method: "PATCH", body: JSON.stringify(body) }),
+      );
+      expect(response.status).toBe(403);
+      expect((await response.json()).error).toMatchObject({
+        code: "forbidden",
+        message:
+          "You are under 14: only a parent or guardian can make your profile public or change your age.",
+      });
+      expect(await me(alice)).toEqual(before);
+    },
+  );
+
+  test("may still keep the profile private, restate the same age and change the rest", async () => {
+    const response = await request(
+      "/api/me",
+      as(alice, { method: "PATCH", body: JSON.stringify({ profilePublic: false, age: 12 }) }),
+    );
+    expect(response.status).toBe(200);
+  });
+
+  test("an adult may change both", async () => {
+    const adult = await signUpVerified(request, database.db, {
+      name: "Carla Adult",
+      email: "carla@example.com",
+      address: "10.1.0.3",
+      age: 30,
+    });
+    const response = await request(
+      "/api/me",
+      as(adult, { method: "PATCH", body: JSON.stringify({ age: 31, profilePublic: true }) }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ age: 31, profilePublic: true });
+  });
+});
+
 test.each([
   ["text/plain", "name=Alice"],
   ["application/xml", "<name>Alice</name>"],

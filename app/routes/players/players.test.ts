@@ -264,15 +264,32 @@ describe("redeem", () => {
 });
 
 test("the profile setting makes a profile public or private", async () => {
+  await post("cal", "/profile", "intent=settings&locale=en-CA&quizTimer=30");
+  expect((await request(`/api/players/${handles.cal}`, as("bob"))).status).toBe(403);
   const response = await post(
-    "kim",
+    "cal",
     "/profile",
     "intent=settings&locale=en-CA&quizTimer=30&profilePublic=on",
   );
   expect(response.status).toBe(302);
-  expect((await request(`/api/players/${handles.kim}`, as("cal"))).status).toBe(200);
-  await post("kim", "/profile", "intent=settings&locale=en-CA&quizTimer=30");
+  expect((await request(`/api/players/${handles.cal}`, as("bob"))).status).toBe(200);
+});
+
+test("a player under 14 cannot make their profile public on their own", async () => {
+  const refused = await post(
+    "kim",
+    "/profile",
+    "intent=settings&locale=fr-CA&quizTimer=60&profilePublic=on",
+  );
+  expect(refused.status).toBe(403);
+  expect(await refused.text()).toContain(
+    "only a parent or guardian can make your profile public or change your age",
+  );
   expect((await request(`/api/players/${handles.kim}`, as("cal"))).status).toBe(403);
+  // Nothing else in the refused form changed either.
+  const own = await (await request("/api/me", as("kim"))).json();
+  expect(own).toMatchObject({ profilePublic: false, locale: "en-CA", quizTimer: 30 });
   const page = await (await request("/profile", as("kim"))).text();
-  expect(page).toContain("ask a parent or guardian");
+  const checkbox = /<input[^>]*name="profilePublic"[^>]*>/.exec(page)?.[0];
+  expect(checkbox).toContain('disabled=""');
 });

@@ -9,6 +9,7 @@ import { seedBusinesses } from "../../directory/seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "../../directory/test-fixtures.ts";
 import { CONTENT_DIR } from "../../platform/content-dir.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
+import { PLAN_REQUEST_LIMITS } from "../../pricing/requests.server.ts";
 import { readPricingContent, seedPlans } from "../../pricing/seed.server.ts";
 
 let database: DatabaseHandle;
@@ -171,5 +172,49 @@ describe("Select Plan", () => {
     const plan = await submit({ ...valid, plan: "platinum" });
     expect(plan.status).toBe(400);
     expect(await plan.text()).toContain("Choose a plan.");
+  });
+});
+
+describe("Select Plan cannot be used to mail anyone at will", () => {
+  let fromAddress: Awaited<ReturnType<typeof createTestHost>>;
+  beforeAll(async () => {
+    fromAddress = await createTestHost(database.db, { clientIpHeader: "x-real-ip" });
+  });
+
+  const send = (address: string, email: string, path = "/pricing?plan=business") =>
+    fromAddress(path, {
+      method: "POST",
+      headers: {
+        origin: TEST_BASE_URL,
+        "content-type": "application/x-www-form-urlencoded",
+        "x-real-ip": address,
+      },
+      body: new URLSearchParams({ ...valid, email }).toString(),
+    });
+
+  const mailsTo = async (email: string) =>
+    (await database.db.select().from(outboxEmail).where(eq(outboxEmail.to, email))).length;
+
+  test("a few requests an hour per client address, then 429 with Retry-After in the page's language", async () => {
+    for (let n = 1; n <= PLAN_REQUEST_LIMITS.perClient.max; n++)
+      expect((await send("10.70.0.1", `owner${n}@example.com`)).status).toBe(200);
+    const refused = await send("10.70.0.1", "victim-a@example.com");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain("Too many plan requests in a short time.");
+    const enFrancais = await send("10.70.0.1", "victim-a@example.com", "/fr/pricing?plan=business");
+    expect(enFrancais.status).toBe(429);
+    expect(await enFrancais.text()).toContain("Trop de demandes de forfait en peu de temps.");
+    expect(await mailsTo("victim-a@example.com")).toBe(0);
+  });
+
+  test("a few an hour per recipient, from however many addresses", async () => {
+    const statuses: number[] = [];
+    for (let n = 1; n <= 10; n++)
+      statuses.push((await send(`10.71.0.${n}`, "Victim@Example.com")).status);
+    const allowed = PLAN_REQUEST_LIMITS.perRecipient.max;
+    expect(statuses.slice(0, allowed).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(allowed).every((status) => status === 429)).toBe(true);
+    expect(await mailsTo("Victim@Example.com")).toBe(allowed);
   });
 });

@@ -1,8 +1,9 @@
+import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { businessForClaim } from "../../directory/lookup.server.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { formAction, formFailure, sentTextFields } from "../../platform/api.ts";
+import { formAction, formFailure, retryAfterHeaders, sentTextFields } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
@@ -40,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 /** The plan request: stored and confirmed by e-mail; a refused one comes back filled in. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const raw = await readRaw(request);
@@ -49,6 +52,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
       context.get(databaseContext),
       form,
       localeFromPath(new URL(request.url).pathname),
+      request.headers.get(CLIENT_IP_HEADER),
     );
     return { sentTo: receipt.email };
   } catch (error) {

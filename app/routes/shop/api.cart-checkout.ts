@@ -1,3 +1,4 @@
+import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -22,7 +23,11 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
   const order = await placeOrder(
     context.get(databaseContext),
     opened.cartId,
-    { userId: opened.userId, locale: localeFromRequest(request) },
+    {
+      userId: opened.userId,
+      locale: localeFromRequest(request),
+      clientAddress: request.headers.get(CLIENT_IP_HEADER),
+    },
     form,
   );
   opened.headers.set("Content-Type", "application/json");

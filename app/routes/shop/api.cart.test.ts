@@ -7,6 +7,7 @@ import { product, shopOrder } from "../../db/schema/shop.ts";
 import { createTestDatabase } from "../../db/test-database.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
 import { CART_COOKIE } from "../../shop/cart-session.server.ts";
+import { CHECKOUT_LIMITS } from "../../shop/checkout.server.ts";
 import { seedProducts } from "../../shop/seed.server.ts";
 import { fixtureProduct } from "../../shop/test-fixtures.ts";
 
@@ -302,4 +303,31 @@ test("a buyer's name or address with control or replacement characters is refuse
     expect(response.status, JSON.stringify(odd)).toBe(400);
   }
   expect(await (await send(jar, "/api/cart")).json()).toMatchObject({ count: 1 });
+});
+
+test("checkouts to one e-mail address past the limit: 429 with Retry-After, on the page in its language too", async () => {
+  const checkOut = async (path: string, form?: Record<string, string>) => {
+    const jar = new Jar();
+    await send(jar, "/api/cart/items", { method: "POST", json: { productId: ids.syrup } });
+    await send(jar, "/api/cart", { method: "PATCH", json: { province: "ON" } });
+    const details = { ...buyer, email: "flooded@example.com" };
+    return form
+      ? send(jar, path, { method: "POST", form: { ...form, ...details } })
+      : send(jar, path, { method: "POST", json: details });
+  };
+  for (let n = 1; n <= CHECKOUT_LIMITS.perEmail.max; n++)
+    expect((await checkOut("/api/cart/checkout")).status).toBe(201);
+  const refused = await checkOut("/api/cart/checkout");
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect((await refused.json()).error.message).toMatch(/^Too many orders in a short time\./);
+  const page = await checkOut("/fr/cart", { intent: "checkout" });
+  expect(page.status).toBe(429);
+  expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(await page.text()).toContain("Trop de commandes en peu de temps.");
+  const mails = await database.db
+    .select()
+    .from(outboxEmail)
+    .where(eq(outboxEmail.to, "flooded@example.com"));
+  expect(mails).toHaveLength(CHECKOUT_LIMITS.perEmail.max);
 });

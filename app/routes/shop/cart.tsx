@@ -1,10 +1,16 @@
 import { data, redirect } from "react-router";
+import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer } from "../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
+import {
+  type FormProblem,
+  formAction,
+  formFailure,
+  retryAfterHeaders,
+} from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
@@ -52,6 +58,8 @@ type ActionResult = {
   order?: Order;
 };
 
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 /**
  * The cart's forms: add (from the shop), quantity, remove, province, checkout. Only the cart the
  * request's cookie or account names is ever read or changed, and prices never come from the form.
@@ -93,7 +101,16 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
         break;
       case "checkout": {
         const { intent: _intent, ...buyer } = form;
-        const order = await placeOrder(db, cartId, { userId: opened.userId, locale }, buyer);
+        const order = await placeOrder(
+          db,
+          cartId,
+          {
+            userId: opened.userId,
+            locale,
+            clientAddress: request.headers.get(CLIENT_IP_HEADER),
+          },
+          buyer,
+        );
         return data({ ...extra, order } satisfies ActionResult, { headers });
       }
     }

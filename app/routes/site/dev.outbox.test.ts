@@ -49,9 +49,9 @@ beforeAll(async () => {
 
 afterAll(() => database.close());
 
-describe("/dev/outbox in production without SMTP_URL", () => {
+describe("/dev/outbox in production with DEV_OUTBOX=true (npm start)", () => {
   test("answers a browser on this machine, uncached, newest first, with each message's fate", async () => {
-    const request = await createTestHost(database.db);
+    const request = await createTestHost(database.db, { devOutbox: true });
     for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
       const response = await request("/dev/outbox", undefined, address);
       expect(response.status, address).toBe(200);
@@ -71,7 +71,7 @@ describe("/dev/outbox in production without SMTP_URL", () => {
   });
 
   test("shows a page at a time, with a link to the older messages", async () => {
-    const request = await createTestHost(database.db);
+    const request = await createTestHost(database.db, { devOutbox: true });
     const first = await (await request("/dev/outbox", undefined, "127.0.0.1")).text();
     expect(first.match(/Old message \d+</g)).toHaveLength(OUTBOX_PAGE_SIZE - 3);
     const older = /href="(\/dev\/outbox\?before=\d+)"/.exec(first)?.[1] ?? "";
@@ -82,7 +82,7 @@ describe("/dev/outbox in production without SMTP_URL", () => {
   });
 
   test("is 404 to any other address, or with no address", async () => {
-    const request = await createTestHost(database.db);
+    const request = await createTestHost(database.db, { devOutbox: true });
     for (const address of ["203.0.113.9", "10.0.0.1", "::ffff:192.168.1.5", undefined]) {
       const response = await request("/dev/outbox", undefined, address);
       expect(response.status, address).toBe(404);
@@ -91,15 +91,24 @@ describe("/dev/outbox in production without SMTP_URL", () => {
   });
 
   test("behind a configured proxy, the proxy's address for the visitor decides", async () => {
-    const request = await createTestHost(database.db, { clientIpHeader: "x-client-address" });
+    const request = await createTestHost(database.db, {
+      devOutbox: true,
+      clientIpHeader: "x-client-address",
+    });
     const through = (address: string) =>
       request("/dev/outbox", { headers: { "x-client-address": address } }, "127.0.0.1");
     expect((await through("198.51.100.7")).status).toBe(404);
     expect((await through("127.0.0.1")).status).toBe(200);
   });
+});
 
-  test("is 404 even on this machine once mail goes out through SMTP_URL", async () => {
-    const request = await createTestHost(database.db, { mailDelivery: "smtp" });
-    expect((await request("/dev/outbox", undefined, "127.0.0.1")).status).toBe(404);
+describe("/dev/outbox without DEV_OUTBOX (npm run serve, production)", () => {
+  test("is 404 even on this machine, whatever the headers say", async () => {
+    const request = await createTestHost(database.db);
+    for (const headers of [{}, { "x-forwarded-host": "evil.example" }] as HeadersInit[]) {
+      const response = await request("/dev/outbox", { headers }, "127.0.0.1");
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain("verify-email");
+    }
   });
 });

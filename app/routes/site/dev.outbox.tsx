@@ -1,18 +1,18 @@
 import { data, Link } from "react-router";
-import { databaseContext, mailDeliveryContext } from "../../platform/context.ts";
+import { databaseContext, devOutboxContext } from "../../platform/context.ts";
 import { OUTBOX_PAGE_SIZE, readOutbox } from "../../platform/email.server.ts";
 import { isLocalRequest } from "../../platform/local-request.server.ts";
 import type { Route } from "./+types/dev.outbox";
 
 /**
- * Every message the site queued, with what became of it. In development, always. In production
- * only while mail goes to the log (no SMTP_URL) and only to a browser on the same machine, so
- * whoever runs `npm start` can read their verification e-mail: the messages hold sign-in links.
+ * Every message the site queued, with what became of it. In development, always. Otherwise only
+ * when the server was started to show it (DEV_OUTBOX, which `npm start` sets, so whoever tries the
+ * site can read their verification e-mail), and then only to a browser on the same machine: the
+ * messages hold sign-in links. Headers can be forged; the setting cannot.
  * `import.meta.env.DEV` is fixed by the build, whatever NODE_ENV the server later runs with.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const visible =
-    import.meta.env.DEV || (context.get(mailDeliveryContext) === "log" && isLocalRequest(request));
+  const visible = import.meta.env.DEV || (context.get(devOutboxContext) && isLocalRequest(request));
   if (!visible) throw data(null, { status: 404 });
   const before = Number(new URL(request.url).searchParams.get("before"));
   const page = await readOutbox(
