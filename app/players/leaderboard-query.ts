@@ -1,7 +1,9 @@
 import { z } from "zod";
 
 const pageNumber = z.coerce.number().int().min(1).max(1_000_000);
-const handleCursor = z.string().regex(/^[a-z0-9-]{1,60}$/);
+/** What a handle looks like; anything else names no player. */
+export const HANDLE = /^[a-z0-9-]{1,60}$/;
+const handleCursor = z.string().regex(HANDLE);
 
 /** The leaderboard page's page number; anything that is not one shows the first page. */
 export const leaderboardQuerySchema = z.object({ page: pageNumber.catch(1) });
