@@ -2,6 +2,7 @@ import { LOCALES } from "../i18n/locale.ts";
 import {
   type ApiArea,
   errorResponse,
+  inputSchema,
   type Operation,
   PUBLIC,
   type RequestBody,
@@ -14,6 +15,7 @@ import {
 } from "../platform/openapi.ts";
 import { AUTH_RATE_LIMITS } from "./auth.server.ts";
 import { SIGN_IN_BACKOFF } from "./sign-in-limit.server.ts";
+import { authEndpointSchemas } from "./validation.ts";
 
 /**
  * Better Auth's endpoints that clients use, as this app configures them (auth.server.ts): its bodies
@@ -116,17 +118,15 @@ const tooMany = (path?: keyof typeof AUTH_RATE_LIMITS): Response => ({
   content: errorResponse("", ["too_many_requests"]).content,
 });
 
-const password = {
-  type: "string",
-  minLength: 8,
-  maxLength: 128,
-  description: "8 to 128 characters, not among the 10,000 most common passwords.",
-};
+const PASSWORD_PROSE = "8 to 128 characters, not among the 10,000 most common passwords.";
+const REMEMBER_ME = "False ends the session when the browser closes; true when left out";
 
-const callbackURL = (purpose: string) => ({
-  type: "string",
-  description: `A path on this site (or an address of this site) to go to ${purpose}`,
-});
+/** A Better Auth endpoint's body, from the very schema its hook checks it with (validation.ts). */
+const endpointBody = (path: keyof typeof authEndpointSchemas, prose: Record<string, string>) =>
+  inputSchema(authEndpointSchemas[path], prose);
+
+const callbackURL = (purpose: string) =>
+  `A path on this site (or an address of this site) to go to ${purpose}`;
 
 const post = (operation: Omit<Operation, "tags">): Operation => ({
   ...operation,
@@ -154,31 +154,14 @@ export const authApi: ApiArea = {
         description:
           "Creates the account, signs the player in (sets the session cookie) and sends the verification e-mail in the player's language.",
         requestBody: body(
-          {
-            type: "object",
-            required: ["name", "email", "password"],
-            properties: {
-              name: {
-                type: "string",
-                description: "Shown to other players; the site's forms ask for 3 to 40 characters",
-              },
-              email: { type: "string", format: "email" },
-              password,
-              age: { type: "integer", minimum: 4, maximum: 120 },
-              locale: {
-                type: "string",
-                enum: [...LOCALES],
-                default: "en-CA",
-                description: "The language of e-mails",
-              },
-              callbackURL: callbackURL("after verifying the e-mail"),
-              rememberMe: {
-                type: "boolean",
-                default: true,
-                description: "False ends the session when the browser closes",
-              },
-            },
-          },
+          endpointBody("/sign-up/email", {
+            name: "Shown to other players",
+            password: PASSWORD_PROSE,
+            age: "The player's age in years: it decides what the site lets them share (under 14: a private profile)",
+            locale: "The language of e-mails; en-CA when left out",
+            callbackURL: callbackURL("after verifying the e-mail"),
+            rememberMe: REMEMBER_ME,
+          }),
           {
             name: "Alice Martin",
             email: "alice@example.com",
@@ -211,20 +194,10 @@ export const authApi: ApiArea = {
         summary: "Sign in",
         description: "Checks the e-mail and password and sets the session cookie.",
         requestBody: body(
-          {
-            type: "object",
-            required: ["email", "password"],
-            properties: {
-              email: { type: "string" },
-              password: { type: "string" },
-              callbackURL: callbackURL("after verifying the e-mail"),
-              rememberMe: {
-                type: "boolean",
-                default: true,
-                description: "False ends the session when the browser closes",
-              },
-            },
-          },
+          endpointBody("/sign-in/email", {
+            callbackURL: callbackURL("after verifying the e-mail"),
+            rememberMe: REMEMBER_ME,
+          }),
           { email: "alice@example.com", password: "canoe-portage-42" },
         ),
         responses: {
@@ -300,19 +273,10 @@ export const authApi: ApiArea = {
         description:
           "Sends a link, valid one hour, to the account's e-mail in the player's language. The answer is the same whether or not an account has this e-mail.",
         requestBody: body(
-          {
-            type: "object",
-            required: ["email"],
-            properties: {
-              email: { type: "string", format: "email" },
-              redirectTo: {
-                type: "string",
-                description:
-                  "The page of this site the e-mailed link (/api/auth/reset-password/{token}) redirects to, with `?token=`, or `?error=INVALID_TOKEN` when the link is unknown or expired",
-                example: "/reset-password",
-              },
-            },
-          },
+          endpointBody("/request-password-reset", {
+            redirectTo:
+              "The page of this site the e-mailed link (/api/auth/reset-password/{token}) redirects to, with `?token=`, or `?error=INVALID_TOKEN` when the link is unknown or expired",
+          }),
           { email: "alice@example.com", redirectTo: "/reset-password" },
         ),
         responses: {
@@ -339,14 +303,10 @@ export const authApi: ApiArea = {
         summary: "Set a new password",
         description:
           "Sets the password with the token from the reset link. Every session of the account ends.",
-        requestBody: body(
-          {
-            type: "object",
-            required: ["newPassword", "token"],
-            properties: { newPassword: password, token: { type: "string" } },
-          },
-          { newPassword: "kayak-rapids-77", token: "the-token-from-the-link" },
-        ),
+        requestBody: body(endpointBody("/reset-password", { newPassword: PASSWORD_PROSE }), {
+          newPassword: "kayak-rapids-77",
+          token: "the-token-from-the-link",
+        }),
         responses: {
           "200": {
             description: "The password is changed",
@@ -419,14 +379,9 @@ export const authApi: ApiArea = {
         description:
           "Sends a new verification link. With the session cookie, the e-mail must be the signed-in player's own. The answer is the same whether or not an account has this e-mail.",
         requestBody: body(
-          {
-            type: "object",
-            required: ["email"],
-            properties: {
-              email: { type: "string", format: "email" },
-              callbackURL: callbackURL("after verifying"),
-            },
-          },
+          endpointBody("/send-verification-email", {
+            callbackURL: callbackURL("after verifying"),
+          }),
           { email: "alice@example.com", callbackURL: "/profile" },
         ),
         responses: {

@@ -3,11 +3,12 @@ import {
   type ApiArea,
   errorResponse,
   PUBLIC,
+  queryParameters,
   type Schema,
   schemaRef,
   sharedResponse,
 } from "../platform/openapi.ts";
-import { BLOG_PAGE_MAX, BLOG_PAGE_SIZE, BLOG_SEARCH_MAX } from "./search.ts";
+import { blogQuerySchema } from "./search.ts";
 import { BLOG_TYPES } from "./types.ts";
 
 const TAG = "Blog";
@@ -102,49 +103,14 @@ export const blogApi: ApiArea = {
         summary: "Search posts",
         description:
           "Published posts in one language, newest first, matching every given filter. Title and location match anywhere in the title and in the city and province, ignoring case and accents. Follow `nextCursor` for the next page; it is null on the last one.",
-        parameters: [
-          {
-            name: "title",
-            in: "query",
-            schema: { type: "string", maxLength: BLOG_SEARCH_MAX },
-            description: "Part of the title",
-          },
-          {
-            name: "location",
-            in: "query",
-            schema: { type: "string", maxLength: BLOG_SEARCH_MAX },
-            description: "Part of the city or province",
-          },
-          {
-            name: "type",
-            in: "query",
-            schema: { type: "string", enum: [...BLOG_TYPES] },
-            description: "One type of post; all types when absent",
-          },
-          {
-            name: "locale",
-            in: "query",
-            schema: locale,
-            description: "The language of the posts; the `Accept-Language` header's when absent",
-          },
-          {
-            name: "limit",
-            in: "query",
-            schema: {
-              type: "integer",
-              minimum: 1,
-              maximum: BLOG_PAGE_MAX,
-              default: BLOG_PAGE_SIZE,
-            },
-            description: "How many posts the page holds",
-          },
-          {
-            name: "cursor",
-            in: "query",
-            schema: { type: "string" },
-            description: "The nextCursor of the previous page",
-          },
-        ],
+        parameters: queryParameters(blogQuerySchema, {
+          title: "Part of the title",
+          location: "Part of the city or province",
+          type: "One type of post; all types when absent or empty",
+          locale: "The language of the posts; the `Accept-Language` header's when absent",
+          limit: "How many posts the page holds",
+          cursor: "The nextCursor of the previous page; any other value is a 400",
+        }),
         responses: {
           "200": {
             description: "One page of posts",

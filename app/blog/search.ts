@@ -9,7 +9,7 @@ import {
   type TimeCursor,
 } from "../platform/query.ts";
 import { normalizeForSearch } from "../platform/text.ts";
-import { type BlogType, isBlogType } from "./types.ts";
+import { BLOG_TYPES, type BlogType, isBlogType } from "./types.ts";
 
 export const BLOG_SEARCH_MAX = 100;
 export const BLOG_PAGE_SIZE = 6;
@@ -37,7 +37,9 @@ export const blogQuerySchema = z
   .object({
     title: text,
     location: text,
-    type: text.refine((value) => value === "" || isBlogType(value), "blog.problems.unknownType"),
+    type: text
+      .refine((value) => value === "" || isBlogType(value), "blog.problems.unknownType")
+      .meta({ enum: ["", ...BLOG_TYPES] }),
     cursor: pageCursor(decodeTimeCursor, "blog.problems.invalidCursor"),
     limit: pageLimit(BLOG_PAGE_SIZE, BLOG_PAGE_MAX, "blog.problems.invalidLimit"),
     /** The API's language; pages take theirs from the address. */

@@ -352,7 +352,7 @@ export const directoryApi: ApiArea = {
             }),
           },
           "400": errorResponse(
-            "A parameter is wrong: text too long, unknown category, made-up cursor or limit out of range; `details` lists each `{ field, code }`",
+            "A parameter is wrong: text too long, unknown category, made-up cursor or limit out of range; `details` lists each `{ field, message }`",
             ["invalid_parameters"],
           ),
           "500": sharedResponse("InternalError"),

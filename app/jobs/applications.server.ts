@@ -8,6 +8,7 @@ import type { Storage } from "../platform/storage.server.ts";
 import type { Application } from "./application.ts";
 import { applicationConfirmationEmail, applicationEmail } from "./emails.server.ts";
 import { isOpenAt } from "./jobs.server.ts";
+import { assertPlainPdf } from "./resume-pdf.server.ts";
 
 /** Private storage: no route serves this folder; CVs leave only as e-mail attachments. */
 export const CV_FOLDER = "cvs";
@@ -56,7 +57,9 @@ function isUniqueViolation(error: unknown): boolean {
  * Stores an application and its CV and queues two e-mails in one transaction: to the posting's
  * contact with the CV attached, and a confirmation to the applicant. The CV is written first
  * (storage is not transactional) and removed again if the transaction does not commit, so a
- * refused application keeps no file. One application per e-mail per job: a second is a 409.
+ * refused application keeps no file. One application per e-mail per job: a second is a 409. A CV
+ * that is not a plain PDF (unparseable, or with scripts, launch actions or attached files) is a 415
+ * before anything is stored or mailed.
  */
 export async function applyToJob(
   db: Database,
@@ -101,6 +104,7 @@ export async function applyToJob(
   if (earlier) throw alreadyApplied();
 
   const bytes = Buffer.from(await application.resume.arrayBuffer());
+  await assertPlainPdf(bytes);
   const cvName = await storage.save(CV_FOLDER, bytes, "pdf");
   try {
     return await db.transaction(async (tx) => {

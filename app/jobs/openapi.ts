@@ -294,9 +294,10 @@ export const jobsApi: ApiArea = {
             `The CV is over ${RESUME_MAX_BYTES / 1024 / 1024} MB, or the body over the server's limit`,
             ["payload_too_large"],
           ),
-          "415": errorResponse("The CV is not a PDF file, or the body is not multipart form data", [
-            "unsupported_media_type",
-          ]),
+          "415": errorResponse(
+            "The CV is not a PDF that parses (HTML behind a PDF header, a cut or encrypted file), it carries JavaScript, a Launch action, an embedded file or an /OpenAction action, or the body is not multipart form data",
+            ["unsupported_media_type"],
+          ),
           "429": errorResponse(
             "Too many applications from this client address; try again after `Retry-After` seconds",
             ["too_many_requests"],

@@ -3,7 +3,14 @@ import type { z } from "zod";
 import type { MessageKey } from "../i18n/i18n.ts";
 import { type Locale, localeFromRequest } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
-import { AppError, asAppError, ERRORS, type ErrorCode, isAppError } from "./errors.ts";
+import {
+  type ApiErrorBody,
+  AppError,
+  asAppError,
+  ERRORS,
+  type ErrorCode,
+  isAppError,
+} from "./errors.ts";
 import { readInput } from "./input.server.ts";
 
 /**
@@ -17,18 +24,16 @@ export function errorResponse(error: AppError, locale: Locale): Response {
   const message = t(error.messageKey, error.options.values);
   const headers = error.headers();
   headers.set("Cache-Control", "no-store");
-  return Response.json(
-    {
-      error: {
-        code: error.code,
-        message: first?.field ? `${first.field}: ${message}` : message,
-        ...(problems.length > 0
-          ? { details: problems.map((p) => ({ field: p.field, message: t(p.message) })) }
-          : {}),
-      },
+  const body: ApiErrorBody = {
+    error: {
+      code: error.code,
+      message: first?.field ? `${first.field}: ${message}` : message,
+      ...(problems.length > 0
+        ? { details: problems.map((p) => ({ field: p.field, message: t(p.message) })) }
+        : {}),
     },
-    { status: error.status, headers },
-  );
+  };
+  return Response.json(body, { status: error.status, headers });
 }
 
 /** The code that answers with `status`, for errors that arrive as a bare status (host, auth). */

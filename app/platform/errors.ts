@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { MessageKey } from "../i18n/i18n.ts";
 import type en from "../i18n/messages/en-CA.json";
 
@@ -27,6 +28,39 @@ export const ERRORS = {
 type ErrorMessageName = keyof (typeof en)["errors"];
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/**
+ * The body of every error the API answers with (app/platform/api.ts writes it); the API document's
+ * `Error` schema is generated from it.
+ */
+export const apiErrorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]]).meta({
+        description: Object.entries(ERRORS)
+          .map(([code, { status }]) => `\`${code}\`: ${status}`)
+          .join(", "),
+      }),
+      message: z.string().meta({ description: "What went wrong, for people" }),
+      details: z
+        .array(
+          z.object({
+            field: z.string().meta({
+              description: "The input, dotted for nested JSON; empty when the whole body is wrong",
+            }),
+            message: z.string().meta({ description: "What is wrong with it, for people" }),
+          }),
+        )
+        .optional()
+        .meta({ description: "Each wrong input, in the order of the form's fields" }),
+    }),
+  })
+  .meta({
+    description:
+      "The body of every error the app's own routes answer with. `message` is for people, in the request's language (`Accept-Language`: en-CA or fr-CA); programs read `code`.",
+  });
+
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 /** One input that was wrong: the field's name (dotted for nested JSON) and a message key. */
 export type FieldProblem = { field: string; message: MessageKey };

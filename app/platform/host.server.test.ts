@@ -4,7 +4,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Database, DatabaseHandle } from "../db/client.server.ts";
 import * as schema from "../db/schema/index.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
@@ -211,4 +211,51 @@ test("a page ships only its own messages, in its own language", async () => {
   const login = await (await request("/login")).text();
   expect(login).toContain("Forgot your password?");
   expect(login).not.toContain("Find Popular Businesses");
+});
+
+describe("a method an address does not answer", () => {
+  test.each([
+    ["TRACE", "/api/businesses", "GET, HEAD"],
+    ["PROPFIND", "/api/businesses", "GET, HEAD"],
+    ["POST", "/api/businesses", "GET, HEAD"],
+    ["TRACE", "/api/cart", "GET, HEAD, PATCH, DELETE"],
+    ["TRACE", "/api/openapi.json", "GET, HEAD"],
+    ["TRACE", "/", "GET, HEAD"],
+    ["TRACE", "/businesses", "GET, HEAD"],
+    ["POST", "/businesses", "GET, HEAD"],
+    ["PUT", "/fr/businesses", "GET, HEAD"],
+    ["FOO", "/jobs/1/apply", "GET, HEAD, POST"],
+  ])("%s %s is a 405 with Allow: %s, and logs no stack trace", async (method, path, allow) => {
+    const logged: unknown[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args) => logged.push(args));
+    try {
+      const response = await request(path, { method, headers: { origin: "http://localhost" } });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe(allow);
+      if (path.startsWith("/api/"))
+        expect((await response.json()).error.code).toBe("method_not_allowed");
+      else
+        expect(await response.text()).toBe(
+          path.startsWith("/fr/")
+            ? "Cette adresse ne répond pas à cette méthode."
+            : "This address does not answer this method.",
+        );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(logged).toEqual([]);
+  });
+
+  test("OPTIONS says what the address answers, and runs nothing", async () => {
+    const response = await request("/api/businesses", { method: "OPTIONS" });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("allow")).toBe("GET, HEAD");
+    expect(await response.text()).toBe("");
+  });
+
+  test("an unknown method at an API address that does not exist is a 404", async () => {
+    const response = await request("/api/nothing-here", { method: "TRACE" });
+    expect(response.status).toBe(404);
+    expect((await response.json()).error.code).toBe("not_found");
+  });
 });

@@ -13,6 +13,7 @@ import {
 import type { Database } from "../db/client.server.ts";
 import type { MessageKey } from "../i18n/i18n.ts";
 import { localeFromRequest } from "../i18n/locale.ts";
+import { serverT } from "../i18n/messages.server.ts";
 import { codeForStatus, errorResponse } from "./api.ts";
 import {
   COMPRESSIBLE_TYPE,
@@ -29,6 +30,7 @@ import type {
 } from "./context.ts";
 import { AppError, isAppError } from "./errors.ts";
 import { mediaTypeOf } from "./input.server.ts";
+import { methodRefusal } from "./methods.server.ts";
 import { visitorPageCache } from "./page-cache.server.ts";
 import { allowPageScripts } from "./script-hashes.server.ts";
 import { loadStaticFiles, staticAnswer } from "./static-files.server.ts";
@@ -326,9 +328,24 @@ export function createHost(options: HostOptions) {
     });
   }
 
+  const loadBuild =
+    typeof options.build === "function" ? options.build : async () => options.build as ServerBuild;
+
   app.use(privateWhenSignedIn());
   app.use(clearSiteDataOnSignOut());
   app.use("/api/*", apiErrorShape());
+
+  app.use(async (c, next) => {
+    const refusal = methodRefusal(await loadBuild(), c.req.method, c.req.path);
+    if (!refusal) return next();
+    const locale = localeFromRequest(c.req.raw);
+    if (refusal.status === 404) return errorResponse(new AppError("not_found"), locale);
+    const { status, allow } = refusal;
+    if (status === 204) return c.body(null, 204, { Allow: allow });
+    if (c.req.path.startsWith("/api/"))
+      return errorResponse(new AppError("method_not_allowed", { allow }), locale);
+    return c.text(serverT(locale)("errors.method_not_allowed"), 405, { Allow: allow });
+  });
 
   // Better Auth reads its bodies itself: the same Content-Type rule as readInput's applies first.
   app.on(["GET", "POST"], "/api/auth/*", (c) => {
@@ -347,8 +364,6 @@ export function createHost(options: HostOptions) {
   });
 
   const handleRequest = createRequestHandler(options.build, options.mode);
-  const loadBuild =
-    typeof options.build === "function" ? options.build : async () => options.build as ServerBuild;
   app.all("*", async (c) => {
     const contexts = (await loadBuild()).entry.module as unknown as RequestContexts;
     const context = new RouterContextProvider();

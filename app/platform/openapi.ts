@@ -1,4 +1,5 @@
-import { ERRORS, type ErrorCode } from "./errors.ts";
+import { z } from "zod";
+import { apiErrorBodySchema, ERRORS, type ErrorCode } from "./errors.ts";
 /**
  * The parts of the OpenAPI document every area shares (info, servers, the session cookie, the
  * error body and the error responses common to all routes) and the assembler that joins the
@@ -70,8 +71,6 @@ export const ERROR_STATUS = Object.fromEntries(
 
 export type { ErrorCode };
 
-const errorCodes = Object.keys(ERROR_STATUS) as ErrorCode[];
-
 export const schemaRef = (name: string): Ref => ({ $ref: `#/components/schemas/${name}` });
 
 /** An error answer naming the codes it may carry; the first one is its example. */
@@ -115,30 +114,38 @@ export const sharedResponse = (name: SharedResponse): Ref => ({
   $ref: `#/components/responses/${name}`,
 });
 
-const errorSchema = {
-  type: "object",
-  description:
-    "The body of every error the app's own routes answer with. `message` is for people, in the request's language (`Accept-Language`: en-CA or fr-CA); programs read `code`.",
-  required: ["error"],
-  properties: {
-    error: {
-      type: "object",
-      required: ["code", "message"],
-      properties: {
-        code: {
-          type: "string",
-          enum: errorCodes,
-          description: errorCodes.map((code) => `\`${code}\`: ${ERROR_STATUS[code]}`).join(", "),
-        },
-        message: { type: "string", description: "What went wrong, for people" },
-        details: {
-          description:
-            "Which inputs were wrong, when the code is `invalid_parameters`: a list of `{ field, code }` or of validation issues with a `path`",
-        },
-      },
-    },
-  },
-};
+/**
+ * A zod schema's JSON Schema, as a client must send it (the input side): the document's request
+ * bodies and parameters come from the schemas the routes check them with, so they cannot drift.
+ * `prose` adds a description to properties by name.
+ */
+export function inputSchema(schema: z.ZodType, prose: Record<string, string> = {}): Schema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+  }) as Schema;
+  const properties = json.properties as Record<string, Schema> | undefined;
+  for (const [name, description] of Object.entries(prose))
+    if (properties?.[name]) properties[name] = { ...properties[name], description };
+  return json;
+}
+
+/** The query parameters of a route's zod query schema (an object), described by `prose`. */
+export function queryParameters(schema: z.ZodType, prose: Record<string, string>): Parameter[] {
+  const json = inputSchema(schema);
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries((json.properties ?? {}) as Record<string, Schema>).map(
+    ([name, parameter]) => ({
+      name,
+      in: "query",
+      description: prose[name] ?? "",
+      ...(required.has(name) && !("default" in parameter) ? { required: true } : {}),
+      schema: parameter,
+    }),
+  );
+}
+
+const errorSchema = inputSchema(apiErrorBodySchema);
 
 /** The whole document: the shared parts, then each area's tag, paths and schemas. */
 export function assembleApiDocument(areas: ApiArea[]) {

@@ -11,20 +11,25 @@ export function queryText(max: number, tooLong: MessageKey) {
 
 /** How many results a page holds: `fallback` when absent, else a whole number from 1 to `max`. */
 export function pageLimit(fallback: number, max: number, invalid: MessageKey) {
-  return z.preprocess(
-    firstValue,
-    z
-      .string()
-      .optional()
-      .transform((value, context) => {
-        if (value === undefined) return fallback;
-        const limit = value.trim() === "" ? Number.NaN : Number(value);
-        if (!Number.isInteger(limit) || limit < 1 || limit > max)
-          context.addIssue({ code: "custom", message: invalid });
-        return limit;
-      }),
-  );
+  return z
+    .preprocess(
+      firstValue,
+      z
+        .string()
+        .optional()
+        .transform((value, context) => {
+          if (value === undefined) return fallback;
+          const limit = value.trim() === "" ? Number.NaN : Number(value);
+          if (!Number.isInteger(limit) || limit < 1 || limit > max)
+            context.addIssue({ code: "custom", message: invalid });
+          return limit;
+        }),
+    )
+    .meta({ type: "integer", minimum: 1, maximum: max, description: `${fallback} when absent` });
 }
+
+/** Every cursor is base64url text; the API document says so (its pattern comes from here). */
+const CURSOR_TEXT = /^[A-Za-z0-9_-]{0,200}$/;
 
 /**
  * Where the next page of a list starts, as the address carries it (opaque to clients): made by
@@ -38,6 +43,7 @@ export function pageCursor<Cursor>(
     firstValue,
     z
       .string()
+      .regex(CURSOR_TEXT, invalid)
       .optional()
       .transform((value, context) => {
         if (!value) return undefined;

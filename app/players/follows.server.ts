@@ -5,6 +5,7 @@ import { follow } from "../db/schema/players.ts";
 import { AppError } from "../platform/errors.ts";
 import { completedSetsByCategory } from "../quiz/progress.server.ts";
 import { type PublicIdentity, publicIdentity } from "./identity.ts";
+import { HANDLE } from "./leaderboard-query.ts";
 import { achievementsFor, playerTypeFor } from "./tiers.ts";
 
 /** Followers or following, as the lists and their counts are called. */
@@ -14,6 +15,9 @@ export type FollowList = (typeof FOLLOW_LISTS)[number];
 export const FOLLOW_LIST_PAGE_SIZE = 24;
 
 async function playerByHandle(db: Db | Tx, handle: string) {
+  // A NUL in the address would reach PostgreSQL, which refuses it with an error, not a miss.
+  if (!HANDLE.test(handle))
+    throw new AppError("not_found", { message: "players.problems.noSuchPlayer" });
   const [row] = await db
     .select({
       id: user.id,

@@ -2,11 +2,13 @@ import {
   type ApiArea,
   errorResponse,
   type Parameter,
+  queryParameters,
   type Schema,
   SIGNED_IN,
   schemaRef,
   sharedResponse,
 } from "../platform/openapi.ts";
+import { followListApiQuerySchema, leaderboardApiQuerySchema } from "./leaderboard-query.ts";
 import { PLAYER_TYPES } from "./tiers.ts";
 
 const COMMUNITY = "Community";
@@ -216,12 +218,7 @@ const followListOperation = (list: "followers" | "following") => ({
       "Public profiles only, by handle, 24 a page. Another player's lists need a public profile; the caller's own are always readable.",
     parameters: [
       handleParameter,
-      {
-        name: "cursor",
-        in: "query" as const,
-        description: "`nextCursor` of the page before",
-        schema: { type: "string" },
-      },
+      ...queryParameters(followListApiQuerySchema, { cursor: "`nextCursor` of the page before" }),
     ],
     responses: {
       "200": { description: "A page of players", content: json(schemaRef("FollowList")) },
@@ -257,18 +254,14 @@ export const communityApi: ApiArea = {
         security: SIGNED_IN,
         summary: "The leaderboard",
         description:
-          "Players by balance, highest first (ties by handle), 50 a page; equal balances share a rank. `me` is the caller's own rank and the page that holds them. A page number that is not one gives page 1; a page past the end has no rows.",
-        parameters: [
-          {
-            name: "page",
-            in: "query",
-            description: "Page number, from 1",
-            schema: { type: "integer", minimum: 1, default: 1 },
-          },
-        ],
+          "Players by balance, highest first (ties by handle), 50 a page; equal balances share a rank. `me` is the caller's own rank and the page that holds them. A page past the end has no rows.",
+        parameters: queryParameters(leaderboardApiQuerySchema, { page: "Page number, from 1" }),
         responses: {
           "200": { description: "A page of the board", content: json(schemaRef("Leaderboard")) },
-          "400": errorResponse("The query holds text that cannot be stored", ["invalid_text"]),
+          "400": errorResponse("The page is not a whole number from 1 to 1,000,000", [
+            "invalid_parameters",
+            "invalid_text",
+          ]),
           ...common,
         },
       },

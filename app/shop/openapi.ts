@@ -1,8 +1,9 @@
-import { z } from "zod";
 import {
   type ApiArea,
   errorResponse,
+  inputSchema,
   PUBLIC,
+  queryParameters,
   type Schema,
   SESSION_OPTIONAL,
   schemaRef,
@@ -14,11 +15,9 @@ import { CHECKOUT_LIMITS } from "./checkout.server.ts";
 import {
   addItemSchema,
   checkoutSchema,
+  productQuerySchema,
   provinceSchema,
   quantitySchema,
-  SHOP_PAGE_MAX,
-  SHOP_PAGE_SIZE,
-  SHOP_SEARCH_MAX,
 } from "./schemas.ts";
 import { TAX_CLASSES } from "./tax.ts";
 
@@ -184,12 +183,6 @@ const order: Schema = {
   },
 };
 
-/** A request body's JSON Schema, from the very zod schema the route checks it with. */
-function bodyOf(schema: z.ZodType): Schema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "input" });
-  return json;
-}
-
 const json = (schema: Schema) => ({ "application/json": { schema } });
 
 const cartAnswer = (description: string) => ({
@@ -215,10 +208,10 @@ export const shopApi: ApiArea = {
     Product: product,
     Cart: cart,
     Order: order,
-    AddToCart: bodyOf(addItemSchema),
-    CartQuantity: bodyOf(quantitySchema),
-    CartProvince: bodyOf(provinceSchema),
-    Checkout: bodyOf(checkoutSchema),
+    AddToCart: inputSchema(addItemSchema),
+    CartQuantity: inputSchema(quantitySchema),
+    CartProvince: inputSchema(provinceSchema),
+    Checkout: inputSchema(checkoutSchema),
   },
   paths: {
     "/api/products": {
@@ -229,37 +222,12 @@ export const shopApi: ApiArea = {
         summary: "Search products",
         description:
           "Products whose name (in either language, ignoring case and accents) contains the title, in a category, in the shop's order. Follow `nextCursor` for the next page.",
-        parameters: [
-          {
-            name: "title",
-            in: "query",
-            schema: { type: "string", maxLength: SHOP_SEARCH_MAX },
-            description: "Part of the name",
-          },
-          {
-            name: "category",
-            in: "query",
-            schema: { type: "string", enum: [...SHOP_CATEGORIES] },
-            description: "One category; all when absent",
-          },
-          {
-            name: "limit",
-            in: "query",
-            schema: {
-              type: "integer",
-              minimum: 1,
-              maximum: SHOP_PAGE_MAX,
-              default: SHOP_PAGE_SIZE,
-            },
-            description: "How many products the page holds",
-          },
-          {
-            name: "cursor",
-            in: "query",
-            schema: { type: "string" },
-            description: "The nextCursor of the previous page",
-          },
-        ],
+        parameters: queryParameters(productQuerySchema, {
+          title: "Part of the name",
+          category: "One category; all when absent or empty",
+          limit: "How many products the page holds",
+          cursor: "The nextCursor of the previous page; any other value is a 400",
+        }),
         responses: {
           "200": {
             description: "One page of products",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PROVINCES, type Province } from "../platform/provinces.ts";
 import { firstValue, pageCursor, pageLimit, queryText } from "../platform/query.ts";
 import { isReadableText, normalizeForSearch } from "../platform/text.ts";
-import { isShopCategory, type ShopCategory } from "./categories.ts";
+import { isShopCategory, SHOP_CATEGORIES, type ShopCategory } from "./categories.ts";
 import { MAX_QUANTITY } from "./totals.ts";
 
 export const SHOP_SEARCH_MAX = 100;
@@ -30,10 +30,9 @@ const text = queryText(SHOP_SEARCH_MAX, "shop.problems.tooLong");
 export const productQuerySchema = z
   .object({
     title: text,
-    category: text.refine(
-      (value) => value === "" || isShopCategory(value),
-      "shop.problems.unknownCategory",
-    ),
+    category: text
+      .refine((value) => value === "" || isShopCategory(value), "shop.problems.unknownCategory")
+      .meta({ enum: ["", ...SHOP_CATEGORIES] }),
     cursor: pageCursor(decodeProductCursor, "shop.problems.invalidCursor"),
     limit: pageLimit(SHOP_PAGE_SIZE, SHOP_PAGE_MAX, "shop.problems.invalidLimit"),
   })

@@ -10,7 +10,7 @@ import { outboxEmail } from "../../db/schema/platform.ts";
 import { createTestDatabase } from "../../db/test-database.server.ts";
 import { RESUME_MAX_BYTES } from "../../jobs/application.ts";
 import { CV_FOLDER } from "../../jobs/applications.server.ts";
-import { testPdf } from "../../jobs/test-files.ts";
+import { testCvCorpus, testPdf } from "../../jobs/test-files.ts";
 import { fixturePosting, insertFixtures } from "../../jobs/test-fixtures.server.ts";
 import { createLocalStorage } from "../../platform/storage.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
@@ -188,6 +188,47 @@ describe("applying", () => {
     expect(storedCvs()).toEqual([]);
     expect(await database.db.select().from(jobApplication)).toEqual([]);
     expect(await database.db.select().from(outboxEmail)).toEqual([]);
+  });
+
+  describe("a CV that carries more than a document", async () => {
+    const corpus = await testCvCorpus();
+    const notPdf = "Veuillez téléverser un fichier PDF valide.";
+    const active =
+      "Ce PDF contient des scripts, des actions automatiques ou des fichiers joints. Veuillez enregistrer de nouveau votre CV en PDF simple (par exemple avec «\u00a0Imprimer en PDF\u00a0») et envoyer ce fichier.";
+    test.each([
+      ["openActionJavaScript", active],
+      ["launch", active],
+      ["embeddedFile", active],
+      ["javaScriptNameTree", active],
+      ["htmlBehindHeader", notPdf],
+      ["truncated", notPdf],
+    ] as const)("%s is a 415, neither kept nor mailed", async (name, message) => {
+      const response = await apply(openJob, { bytes: Buffer.from(corpus[name]) });
+      expect(response.status).toBe(415);
+      const body = await response.json();
+      expect(body.error.code).toBe("unsupported_media_type");
+      expect(body.error.details).toEqual([{ field: "resume", message }]);
+      expect(storedCvs()).toEqual([]);
+      expect(await database.db.select().from(jobApplication)).toEqual([]);
+      expect(await database.db.select().from(outboxEmail)).toEqual([]);
+    });
+
+    test("the page's form refuses it the same way, beside the CV field", async () => {
+      const refused = await apply(
+        openJob,
+        { bytes: Buffer.from(corpus.openActionJavaScript) },
+        {},
+        { path: `/jobs/${openJob}/apply` },
+      );
+      expect(refused.status).toBe(415);
+      expect(await refused.text()).toContain("This PDF contains scripts, automatic actions");
+      expect(storedCvs()).toEqual([]);
+    });
+
+    test("a clean CV made by pdf-lib is taken", async () => {
+      const response = await apply(openJob, { bytes: Buffer.from(corpus.clean) });
+      expect(response.status).toBe(201);
+    });
   });
 
   test("a PDF of exactly 5 MB is taken", async () => {

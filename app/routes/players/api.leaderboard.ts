@@ -3,14 +3,14 @@ import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { leaderboardPage, ownStanding } from "../../players/leaderboard.server.ts";
-import { leaderboardQuerySchema } from "../../players/leaderboard-query.ts";
+import { leaderboardApiQuerySchema } from "../../players/leaderboard-query.ts";
 import type { Route } from "./+types/api.leaderboard";
 
 /** GET /api/leaderboard?page=N: 50 players a page, public fields only, and the caller's rank. */
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
   const viewer = await requireApiViewer(request, context);
   const db = context.get(databaseContext);
-  const { page } = await readInput(request, leaderboardQuerySchema);
+  const { page } = await readInput(request, leaderboardApiQuerySchema);
   const [board, me] = await Promise.all([leaderboardPage(db, page), ownStanding(db, viewer)]);
   return Response.json({ ...board, me: me ?? null });
 });

@@ -3,13 +3,13 @@ import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { followList } from "../../players/follows.server.ts";
-import { followListQuerySchema } from "../../players/leaderboard-query.ts";
+import { followListApiQuerySchema } from "../../players/leaderboard-query.ts";
 import type { Route } from "./+types/api.player.follow-list";
 
 /** GET /api/players/{handle}/followers and …/following: public profiles only, by handle, paged. */
 export const loader = apiRoute(async ({ request, context, params }: Route.LoaderArgs) => {
   const viewer = await requireApiViewer(request, context);
-  const { cursor } = await readInput(request, followListQuerySchema);
+  const { cursor } = await readInput(request, followListApiQuerySchema);
   const list = new URL(request.url).pathname.endsWith("/following") ? "following" : "followers";
   const page = await followList(
     context.get(databaseContext),

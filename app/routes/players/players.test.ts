@@ -120,6 +120,17 @@ describe("nobody else's e-mail address or age, anywhere", () => {
     }
   });
 
+  test("a NUL or other non-handle in a player's address is a 404, not a server error", async () => {
+    for (const path of [
+      "/api/players/%00",
+      "/api/players/%00/followers",
+      "/api/players/A%20B/following",
+      "/profile-view/%00/s",
+    ]) {
+      expect((await request(path, as("cal"))).status, path).toBe(404);
+    }
+  });
+
   test("the leaderboard shows a private profile by its handle with the default picture", async () => {
     const board = await (await request("/api/leaderboard", as("cal"))).json();
     const kim = board.rows.find((row: { handle: string }) => row.handle === handles.kim);

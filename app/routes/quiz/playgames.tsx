@@ -36,7 +36,6 @@ import type { Route } from "./+types/playgames";
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
-  const url = new URL(request.url);
   const [categories, play, quizTimer] = await Promise.all([
     listCategories(db, viewer.id),
     getPlayState(db, viewer.id, localeFromPath(url.pathname)),

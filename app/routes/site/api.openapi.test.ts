@@ -1,5 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { apiContract } from "../../../scripts/fuzz/contract.ts";
 import { signUpVerified } from "../../auth/test-players.server.ts";
 import type { DatabaseHandle } from "../../db/client.server.ts";
 import { createTestDatabase } from "../../db/test-database.server.ts";
@@ -7,6 +9,7 @@ import { apiDocument } from "../../openapi.server.ts";
 import { ERROR_STATUS, type ErrorCode, METHODS, type Method } from "../../platform/openapi.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
 import routes from "../../routes.ts";
+import { seedDemoData } from "../../seed.server.ts";
 
 /** Routes under api/ that are not endpoints of the API itself. */
 const NOT_ENDPOINTS = new Set(["api/openapi.json", "api/docs", "api/*"]);
@@ -75,7 +78,7 @@ describe("over HTTP", () => {
     signUpVerified(request, database.db, {
       name: `Probe ${index}`,
       email: `probe${index}@example.com`,
-      address: `10.9.0.${index}`,
+      address: `10.9.${Math.floor(index / 250)}.${index % 250}`,
     });
 
   /**
@@ -104,7 +107,7 @@ describe("over HTTP", () => {
     expect(errors.length).toBeGreaterThan(0);
     for (const { code, status } of errors)
       expect(ERROR_STATUS[code as ErrorCode], code).toBe(status);
-  });
+  }, 300_000);
 
   test("every documented /api/auth endpoint exists in Better Auth", async () => {
     const auth = Object.entries(apiDocument.paths).filter(([path]) =>
@@ -138,5 +141,127 @@ describe("over HTTP", () => {
       expect(html).toContain(path);
       for (const operation of Object.values(item)) expect(html).toContain(operation.operationId);
     }
+  });
+
+  /**
+   * Every documented operation, called with real data (the demo seed, a player of its own, a quiz
+   * session), answers with a documented status and a body valid against its documented schema.
+   */
+  test("every documented operation's real answers match the document's response schemas", async () => {
+    await seedDemoData(database.db);
+    const first = async (query: string) =>
+      String(((await database.db.execute(sql.raw(query))).rows[0] as { v: unknown }).v);
+    // An adult's profile is public: its profile and follow lists answer with data.
+    const other = await signUpVerified(request, database.db, {
+      name: "Probe Adult",
+      email: "probe900@example.com",
+      address: "10.9.200.1",
+      age: 30,
+    });
+    const otherHandle = await first(
+      "select handle as v from \"user\" where email = 'probe900@example.com'",
+    );
+    const values: Record<string, () => Promise<string>> = {
+      "/api/businesses/": () => first("select min(id) as v from business"),
+      "/api/me/saved-businesses/": () => first("select min(id) as v from business"),
+      "/api/reviews/": () => first("select min(id) as v from review"),
+      "/api/questions/": () => first("select min(id) as v from business_question"),
+      "/api/answers/": () => first("select coalesce(min(id), 1) as v from question_answer"),
+      "/api/jobs/": () => first("select min(id) as v from job"),
+      "/api/blogs/": () => first("select min(slug) as v from blog_post_text"),
+      "/api/products/": () => first("select min(id) as v from product"),
+      "/api/cart/items/": () => first("select min(id) as v from product"),
+      "/api/players/": async () => otherHandle,
+    };
+    const contract = apiContract(apiDocument);
+    const problems: string[] = [];
+    const successes: string[] = [];
+    let index = 1000;
+    for (const [path, item] of Object.entries(apiDocument.paths)) {
+      for (const method of METHODS.filter((name) => item[name])) {
+        const operation = item[method] as NonNullable<(typeof item)[typeof method]>;
+        index += 1;
+        const cookie =
+          operation.security.length > 0 && path !== "/api/auth/sign-out"
+            ? await newPlayer(index)
+            : undefined;
+        let address = path;
+        for (const [prefix, value] of Object.entries(values))
+          if (address.startsWith(prefix)) address = address.replace(/\{\w+\}/, await value());
+        if (address.startsWith("/api/quiz/sessions/")) {
+          const started = await request("/api/quiz/sessions", {
+            method: "POST",
+            headers: {
+              cookie: cookie ?? "",
+              origin: TEST_BASE_URL,
+              "content-type": "application/json",
+            },
+            body: JSON.stringify({ category: "math" }),
+          });
+          address = address.replace("{id}", String((await started.json()).id));
+        }
+        const example = operation.requestBody?.content["application/json"]?.example;
+        const response = await request(address, {
+          method: method.toUpperCase(),
+          headers: {
+            origin: TEST_BASE_URL,
+            "x-real-ip": `10.7.${Math.floor(index / 250)}.${index % 250}`,
+            ...(cookie ? { cookie } : {}),
+            ...(example !== undefined ? { "content-type": "application/json" } : {}),
+          },
+          body: example !== undefined ? JSON.stringify(example) : undefined,
+        });
+        const answer = {
+          status: response.status,
+          headers: response.headers,
+          body: await response.text(),
+        };
+        problems.push(...contract.check(path, method, answer));
+        if (response.status < 300) successes.push(`${method} ${path}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(other).toBeTruthy();
+    // The reads answer with data, not only errors: their 2xx schemas were checked on real rows.
+    expect(successes).toEqual(
+      expect.arrayContaining([
+        "get /api/businesses",
+        "get /api/businesses/{id}",
+        "get /api/businesses/{id}/reviews",
+        "get /api/jobs/{id}",
+        "get /api/blogs/{slug}",
+        "get /api/products/{id}",
+        "get /api/cart",
+        "get /api/leaderboard",
+        "get /api/players/{handle}",
+        "get /api/me",
+        "post /api/quiz/sessions",
+      ]),
+    );
+  }, 300_000);
+
+  test("a leaderboard page under 1 is refused, as the document's minimum says", async () => {
+    const cookie = await newPlayer(950);
+    const response = await request("/api/leaderboard?page=-244349", { headers: { cookie } });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.details).toEqual([
+      { field: "page", message: expect.any(String) },
+    ]);
+  });
+
+  test("the Error schema's details are what the wire carries: { field, message }", () => {
+    const details = apiDocument.components.schemas.Error as {
+      properties: { error: { properties: { details: { items: { required: string[] } } } } };
+    };
+    expect(details.properties.error.properties.details.items.required).toEqual([
+      "field",
+      "message",
+    ]);
+  });
+
+  test("sign-up's age is required in the document, as the server requires it", () => {
+    const signUp = apiDocument.paths["/api/auth/sign-up/email"]?.post;
+    const body = signUp?.requestBody?.content["application/json"]?.schema as { required: string[] };
+    expect(body.required).toContain("age");
   });
 });

@@ -1,0 +1,53 @@
+import { PDFDocument, PDFName } from "pdf-lib";
+import { describe, expect, test } from "vitest";
+import { resumeProblem } from "./resume-pdf.server.ts";
+import { testCvCorpus, testPdf } from "./test-files.ts";
+
+describe("resumeProblem", async () => {
+  const corpus = await testCvCorpus();
+
+  test("a plain CV passes, from pdf-lib or written by hand", async () => {
+    expect(await resumeProblem(corpus.clean)).toBeUndefined();
+    expect(await resumeProblem(testPdf())).toBeUndefined();
+  });
+
+  test.each([
+    ["openActionJavaScript"],
+    ["launch"],
+    ["embeddedFile"],
+    ["javaScriptNameTree"],
+  ] as const)("%s is refused as active content", async (name) => {
+    expect(await resumeProblem(corpus[name])).toBe("jobs.problems.resumeActive");
+  });
+
+  test.each([["htmlBehindHeader"], ["truncated"]] as const)("%s is not a PDF", async (name) => {
+    expect(await resumeProblem(corpus[name])).toBe("jobs.problems.resumeNotPdf");
+  });
+
+  test("a file cut just before its end is not a PDF", async () => {
+    expect(await resumeProblem(corpus.clean.subarray(0, -8))).toBe("jobs.problems.resumeNotPdf");
+  });
+
+  test("an /OpenAction that only opens a page at a zoom is not an action", async () => {
+    const document = await PDFDocument.create();
+    const page = document.addPage();
+    document.catalog.set(
+      PDFName.of("OpenAction"),
+      document.context.obj([page.ref, PDFName.of("Fit")]),
+    );
+    expect(await resumeProblem(await document.save())).toBeUndefined();
+  });
+
+  test("a name written with #-escapes is read as the name it spells", async () => {
+    const document = await PDFDocument.create();
+    document.addPage();
+    document.catalog.set(
+      PDFName.of("Names"),
+      document.context.obj({ JavaScript: document.context.obj({ Names: [] }) }),
+    );
+    const text = Buffer.from(await document.save({ useObjectStreams: false })).toString("latin1");
+    const escaped = text.replace("/JavaScript", "/Java#53cript");
+    expect(escaped).not.toBe(text);
+    expect(await resumeProblem(Buffer.from(escaped, "latin1"))).toBe("jobs.problems.resumeActive");
+  });
+});

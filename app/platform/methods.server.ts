@@ -1,0 +1,86 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { apiDocument } from "../openapi.server.ts";
+import { METHODS } from "./openapi.ts";
+
+/** The methods React Router hands to a route; any other it refuses itself, logging a stack trace. */
+const ROUTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+
+/** Each documented API path as a pattern, with the methods it answers (HEAD with GET). */
+const apiPaths = Object.entries(apiDocument.paths).map(([template, item]) => {
+  const methods = METHODS.filter((method) => method in item).map((method) => method.toUpperCase());
+  if (methods.includes("GET")) methods.splice(methods.indexOf("GET") + 1, 0, "HEAD");
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+");
+  return { pattern: new RegExp(`^${pattern}$`), allow: methods.join(", ") };
+});
+
+/** API addresses that serve the document itself rather than describe an operation in it. */
+const DOCUMENT_PATHS: Record<string, string> = {
+  "/api/openapi.json": "GET, HEAD",
+  "/api/docs": "GET, HEAD",
+};
+
+/** The route tree React Router matches against, rebuilt from the build's flat manifest. */
+function routeTree(build: ServerBuild): RouteObject[] {
+  const children = new Map<string | undefined, RouteObject[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const siblings = children.get(route.parentId) ?? [];
+    siblings.push({ id: route.id, path: route.path, index: route.index } as RouteObject);
+    children.set(route.parentId, siblings);
+  }
+  const attach = (routes: RouteObject[]): RouteObject[] =>
+    routes.map((route) => {
+      const below = children.get(route.id);
+      return below && !route.index ? { ...route, children: attach(below) } : route;
+    });
+  return attach(children.get(undefined) ?? []);
+}
+
+const trees = new WeakMap<ServerBuild, RouteObject[]>();
+
+/**
+ * The methods an address answers, for the `Allow` of a 405: an API path's from the document (which
+ * app/routes/site/api.openapi.test.ts holds to what the routes answer), a page's from its route
+ * module (GET and HEAD, and POST when it has an action). Undefined for an API address that does
+ * not exist, which is a 404 whatever the method.
+ */
+export function allowedMethods(build: ServerBuild, pathname: string): string | undefined {
+  if (pathname.startsWith("/api/"))
+    return (
+      DOCUMENT_PATHS[pathname] ?? apiPaths.find(({ pattern }) => pattern.test(pathname))?.allow
+    );
+  let tree = trees.get(build);
+  if (!tree) {
+    tree = routeTree(build);
+    trees.set(build, tree);
+  }
+  // A route's data request (/businesses.data) is answered by the route of its page.
+  const page = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  const leaf = matchRoutes(tree, page)?.at(-1)?.route.id;
+  const module = leaf ? build.routes[leaf]?.module : undefined;
+  return module && "action" in module && module.action ? "GET, HEAD, POST" : "GET, HEAD";
+}
+
+/**
+ * What to answer instead of React Router, which refuses some requests itself with a 405 that has
+ * no `Allow` and a stack trace in the log: a method it does not route (TRACE, OPTIONS, PROPFIND…),
+ * a change sent to a page without an action, or an API method the path does not document. The
+ * answer is a 405 with the methods the address answers, or a 404 for an API address that does not
+ * exist; OPTIONS is answered with the `Allow` alone (204). Undefined lets the request through.
+ */
+export function methodRefusal(
+  build: ServerBuild,
+  method: string,
+  pathname: string,
+): { status: 204 | 405; allow: string } | { status: 404 } | undefined {
+  const allow = allowedMethods(build, pathname);
+  if (allow === undefined) return ROUTED_METHODS.has(method) ? undefined : { status: 404 };
+  if (method === "OPTIONS") return { status: 204, allow };
+  const listed = allow.split(", ");
+  const refused = !ROUTED_METHODS.has(method)
+    ? true
+    : pathname.startsWith("/api/")
+      ? !listed.includes(method)
+      : method !== "GET" && method !== "HEAD" && !listed.includes("POST");
+  return refused ? { status: 405, allow } : undefined;
+}
