@@ -108,9 +108,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
-      <title>
-        {t("jobs.detail.metaTitle", { title: job.title[locale], company: job.company })}
-      </title>
+      <title>{t("jobs.detail.metaTitle", { title: job.title[locale] })}</title>
       <meta name="description" content={job.overview[locale]} />
       {job.open && (
         <script

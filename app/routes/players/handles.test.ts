@@ -66,7 +66,7 @@ test("the migration gives the existing children (and private players of unknown 
       email: `${player.id}@example.com`,
     });
   const migration = fs.readFileSync(
-    "app/db/migrations/0021_sec_children_handles_of_words.sql",
+    "app/db/migrations/0023_sec_children_handles_of_words.sql",
     "utf8",
   );
   await database.db.execute(sql.raw(migration));

@@ -22,6 +22,9 @@ const validator = new HtmlValidate({
     "attribute-boolean-style": "off",
     "valid-id": "off",
     "form-dup-name": ["error", { shared: ["radio", "checkbox", "button", "reset", "submit"] }],
+    // French job titles are full doublets ("Représentant ou représentante du service à la
+    // clientèle bilingue", 64 characters): with the site's name they pass 70, and are still whole.
+    "long-title": ["error", { maxlength: 80 }],
   },
 });
 
