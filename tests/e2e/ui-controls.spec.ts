@@ -42,6 +42,26 @@ test("the focus ring is no error colour and stands out 3:1 on every background",
     expect(contrast(outline.colour, background), background).toBeGreaterThanOrEqual(3);
 });
 
+test("a card reached with the keyboard shows the focus ring round the whole card", async ({
+  page,
+}) => {
+  for (const path of ["/shop", "/fr/jobs", "/businesses", "/fr/blogs"]) {
+    await page.goto(path);
+    const link = page.getByRole("article").first().getByRole("heading").getByRole("link");
+    await link.focus();
+    await expect(link).toBeFocused();
+    const ring = await link.evaluate((element) => {
+      const style = getComputedStyle(element, "::after");
+      const card = (element.closest("article") as HTMLElement).getBoundingClientRect();
+      return {
+        outline: `${style.outlineStyle} ${style.outlineWidth}`,
+        coversCard: style.position === "absolute" && card.height > 0,
+      };
+    });
+    expect(ring, path).toEqual({ outline: "solid 3px", coversCard: true });
+  }
+});
+
 /** The accent colour of every radio button on the page. */
 const radioColours = (page: Page) =>
   page

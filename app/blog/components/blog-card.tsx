@@ -38,7 +38,7 @@ export function BlogCard({ post }: { post: BlogSummary }) {
         <h3 className="text-lg font-semibold text-slate-900">
           <Link
             to={to(`/blogs/${post.slug}`)}
-            className="after:absolute after:inset-0 focus-visible:outline-none"
+            className="stretched-link"
           >
             {post.title}
           </Link>

@@ -57,7 +57,7 @@ export function BusinessCard({
         <Heading className="text-lg font-semibold text-slate-900">
           <Link
             to={to(`/businesses/${business.id}`)}
-            className="after:absolute after:inset-0 focus-visible:outline-none"
+            className="stretched-link"
           >
             {business.name}
           </Link>

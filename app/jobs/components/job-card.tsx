@@ -33,7 +33,7 @@ export function JobCard({ job, now }: { job: JobSummary; now: string }) {
         <h3 className="text-lg font-semibold text-slate-900">
           <Link
             to={to(`/jobs/${job.id}`)}
-            className="after:absolute after:inset-0 hover:text-brand-800 focus-visible:outline-none"
+            className="stretched-link hover:text-brand-800"
           >
             {job.title[locale]}
           </Link>

@@ -52,7 +52,7 @@ export function ProductCard({
               event.preventDefault();
               onOpen(product, event.currentTarget);
             }}
-            className="after:absolute after:inset-0 focus-visible:outline-none"
+            className="stretched-link"
           >
             {product.name[locale]}
           </Link>
