@@ -5,6 +5,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { Icon } from "../../ui/icons.tsx";
 import { Stars } from "../../ui/stars.tsx";
 import type { BlogSummary } from "../types.ts";
+import { EventDays } from "./event-days.tsx";
 
 /**
  * A post in the 'Top Blogs' grid: the whole card opens it. Spaces sit between the parts a flex
@@ -43,6 +44,7 @@ export function BlogCard({ post }: { post: BlogSummary }) {
             {post.title}
           </Link>
         </h3>
+        {post.event && <EventDays event={post.event} className="text-sm" />}{" "}
         <p className="text-slate-700">{post.excerpt}</p> <Stars rating={post.rating} />{" "}
         <p className="mt-auto flex flex-wrap justify-between gap-2 border-t border-slate-100 pt-3 text-sm text-slate-600">
           <span>{t("blog.by", { name: post.authorName })}</span>{" "}
