@@ -62,9 +62,12 @@ export function formatDate(iso: string, locale: Locale): string {
  * share: "February 13–22, 2026" / "13–22 février 2026"; one day when they are the same.
  */
 export function formatDayRange(startsOn: string, endsOn: string, locale: Locale): string {
-  return dateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).formatRange(
-    new Date(`${startsOn}T00:00:00Z`),
-    new Date(`${endsOn}T00:00:00Z`),
+  return (
+    dateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" })
+      .formatRange(new Date(`${startsOn}T00:00:00Z`), new Date(`${endsOn}T00:00:00Z`))
+      // Versions of ICU space a spaced dash differently (thin or plain), and the server's and
+      // the browser's must agree for the page to hydrate: always thin.
+      .replace(/\s–\s/g, "\u2009–\u2009")
   );
 }
 
