@@ -173,6 +173,16 @@ test("upcoming and past events are plain links without JavaScript", async ({ bro
   await context.close();
 });
 
+test("a made-up when, or when with another type, says what is wrong", async ({ page }) => {
+  const response = await page.goto("/blogs?when=soon");
+  expect(response?.status()).toBe(400);
+  await expect(page.getByRole("alert")).toHaveText("Choose upcoming or past events.");
+  await page.goto("/fr/blogs?type=city-guides&when=past");
+  await expect(page.getByRole("alert")).toHaveText(
+    "«\u202fÀ venir\u202f» et «\u202fpassés\u202f» ne s’appliquent qu’aux événements. Choisissez le type Événements ou tous les types.",
+  );
+});
+
 test("More Blogs appends the next page and moves focus to it", async ({ page }) => {
   await page.goto("/blogs");
   const cards = page.getByRole("article");

@@ -53,7 +53,8 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalizedPath();
   const { form, page } = loaderData;
-  const problems = useSearchProblems(loaderData.problems as Partial<Record<string, MessageKey>>);
+  const sent = loaderData.problems as Partial<Record<string, MessageKey>>;
+  const problems = useSearchProblems(sent);
   return (
     <>
       <title>{t("blog.metaTitle")}</title>
@@ -77,7 +78,8 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
         {form.type === "events" && <EventsByDate form={form} />}
-        <PagingProblem message={problems.paging} />
+        {/* The form has no field for `when`: its problem shows above the list, as paging's. */}
+        <PagingProblem message={problems.paging ?? sent.when} />
         {page &&
           (page.items.length > 0 ? (
             <Posts key={JSON.stringify(form) + page.nextCursor} first={page} form={form} />
