@@ -45,3 +45,13 @@ test("a made-up when, or when with another type, is a 400 naming it", async () =
     expect(error.message).toMatch(/^when: /);
   }
 });
+
+test("a cursor of a day PostgreSQL does not have is refused, not a 500", async () => {
+  for (const day of ["0000-01-01", "2026-02-30"]) {
+    const cursor = Buffer.from(`${day}T00:00:00Z|1`).toString("base64url");
+    for (const when of ["", "upcoming", "past"]) {
+      const response = await request(`/api/blogs?when=${when}&cursor=${cursor}`);
+      expect(response.status, `${day} ${when}`).toBe(400);
+    }
+  }
+});
