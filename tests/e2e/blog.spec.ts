@@ -181,6 +181,7 @@ test("a made-up when, or when with another type, says what is wrong", async ({ p
   await expect(page.getByRole("alert")).toHaveText(
     "«\u202fÀ venir\u202f» et «\u202fpassés\u202f» ne s’appliquent qu’aux événements. Choisissez le type Événements ou tous les types.",
   );
+  await expect(page.locator("h2#posts")).toHaveText("Meilleurs billets");
 });
 
 test("More Blogs appends the next page and moves focus to it", async ({ page }) => {

@@ -71,7 +71,11 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="posts" className="mx-auto max-w-6xl px-4 py-12">
         <div className="flex flex-wrap items-baseline justify-between gap-4">
           <h2 id="posts" className="text-3xl font-bold">
-            {t(isEventWhen(form.when) ? WHEN_HEADINGS[form.when] : "blog.topBlogs")}
+            {t(
+              form.type === "events" && isEventWhen(form.when)
+                ? WHEN_HEADINGS[form.when]
+                : "blog.topBlogs",
+            )}
           </h2>
           <a href={to(BLOG_FEED_PATH)} className="text-brand-700 hover:underline">
             {t("blog.feed")}
