@@ -33,6 +33,7 @@ const blogSummary: Schema = {
     "publishedAt",
     "updatedAt",
     "readingMinutes",
+    "event",
   ],
   properties: {
     id: { type: "integer", example: 3 },
@@ -56,6 +57,15 @@ const blogSummary: Schema = {
       type: "integer",
       minimum: 1,
       description: "Minutes to read it at 200 words a minute, rounded up",
+    },
+    event: {
+      type: ["object", "null"],
+      description: "An events post's event: its first and last day; null for other posts",
+      required: ["startsOn", "endsOn"],
+      properties: {
+        startsOn: { type: "string", format: "date", example: "2026-02-13" },
+        endsOn: { type: "string", format: "date", example: "2026-02-22" },
+      },
     },
   },
 };
@@ -102,11 +112,12 @@ export const blogApi: ApiArea = {
         security: PUBLIC,
         summary: "Search posts",
         description:
-          "Published posts in one language, newest first, matching every given filter. Title and location match anywhere in the title and in the city and province, ignoring case and accents. Follow `nextCursor` for the next page; it is null on the last one.",
+          "Published posts in one language, newest first, matching every given filter; with `when`, event posts only: `upcoming` those whose event ends today or later (today in Canada's Eastern time, at the request), soonest first, `past` the others, the latest ended first. Title and location match anywhere in the title and in the city and province, ignoring case and accents. Follow `nextCursor` for the next page; it is null on the last one.",
         parameters: queryParameters(blogQuerySchema, {
           title: "Part of the title",
           location: "Part of the city or province",
           type: "One type of post; all types when absent or empty",
+          when: "Event posts only, those not over yet or those over; posts of every date when absent. Goes with no type or the `events` type.",
           locale: "The language of the posts; the `Accept-Language` header's when absent",
           limit: "How many posts the page holds",
           cursor: "The nextCursor of the previous page; any other value is a 400",
@@ -124,7 +135,7 @@ export const blogApi: ApiArea = {
             }),
           },
           "400": errorResponse(
-            "A parameter is wrong: text too long, unknown type or language, made-up cursor or limit out of range; `details` names each",
+            "A parameter is wrong: text too long, unknown type, `when` or language, `when` with a type other than events, made-up cursor or limit out of range; `details` names each",
             ["invalid_parameters"],
           ),
           "500": sharedResponse("InternalError"),

@@ -69,6 +69,7 @@ const search = (
       location: normalizeForSearch(criteria.location ?? ""),
     },
     { limit: 20 },
+    new Date(),
   );
 
 describe("searching posts", () => {
@@ -104,10 +105,16 @@ describe("searching posts", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = await searchPosts(database.db, "en-CA", all, {
-        limit: 5,
-        cursor: cursor ? decodeTimeCursor(cursor) : undefined,
-      });
+      const page = await searchPosts(
+        database.db,
+        "en-CA",
+        all,
+        {
+          limit: 5,
+          cursor: cursor ? decodeTimeCursor(cursor) : undefined,
+        },
+        new Date(),
+      );
       seen.push(...page.items.map((post) => post.slug));
       cursor = page.nextCursor;
     } while (cursor);

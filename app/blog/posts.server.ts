@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, like, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, like, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { blogPost, blogPostText } from "../db/schema/blog.ts";
 import { LOCALES, type Locale } from "../i18n/locale.ts";
 import { encodeTimeCursor, type TimeCursor } from "../platform/query.ts";
+import { eventToday } from "./events.ts";
 import { renderMarkdown } from "./markdown.server.ts";
 import { readingMinutes } from "./reading-time.ts";
 import type { BlogCriteria } from "./search.ts";
@@ -26,20 +27,25 @@ const columns = {
   authorName: blogPost.authorName,
   publishedAt: publishedIso,
   updatedAt: blogPost.updatedAt,
+  eventStartsOn: blogPost.eventStartsOn,
+  eventEndsOn: blogPost.eventEndsOn,
 };
 
 type Row = {
   [K in keyof typeof columns]: (typeof columns)[K] extends SQL<infer T>
     ? T
-    : (typeof columns)[K] extends { _: { data: infer D } }
-      ? D
+    : (typeof columns)[K] extends { _: { data: infer D; notNull: infer N } }
+      ? N extends true
+        ? D
+        : D | null
       : never;
 };
 
 function toSummary(row: Row): BlogSummary {
-  const { body, ...rest } = row;
+  const { body, eventStartsOn, eventEndsOn, ...rest } = row;
   return {
     ...rest,
+    event: eventStartsOn && eventEndsOn ? { startsOn: eventStartsOn, endsOn: eventEndsOn } : null,
     locale: row.locale as Locale,
     type: row.type as BlogType,
     rating: Number(row.rating),
@@ -56,37 +62,78 @@ function containing(text: string): string {
 /** Published posts only: a post dated in the future waits for its day. */
 const published = lte(blogPost.publishedAt, sql`now()`);
 
+function dayOfCursor(at: string): SQL {
+  return sql`(${at}::timestamptz at time zone 'UTC')::date`;
+}
+
 /**
- * Published posts in `locale` that match every criterion, newest first, `limit` at a time; pass
- * the previous page's `nextCursor` to continue (null on the last page).
+ * How a list is sorted, with the key its cursor carries (a day as midnight UTC for event days):
+ * upcoming events soonest first, past events the latest ended first, other lists newest first.
+ */
+const orders = {
+  newest: {
+    key: blogPost.publishedAt,
+    keyIso: publishedIso,
+    fromCursor: (at: string) => sql`${at}::timestamptz`,
+    ascending: false,
+  },
+  upcoming: {
+    key: blogPost.eventStartsOn,
+    keyIso: sql<string>`${blogPost.eventStartsOn}::text || 'T00:00:00Z'`,
+    fromCursor: dayOfCursor,
+    ascending: true,
+  },
+  past: {
+    key: blogPost.eventEndsOn,
+    keyIso: sql<string>`${blogPost.eventEndsOn}::text || 'T00:00:00Z'`,
+    fromCursor: dayOfCursor,
+    ascending: false,
+  },
+};
+
+/**
+ * Published posts in `locale` that match every criterion, `limit` at a time; pass the previous
+ * page's `nextCursor` to continue (null on the last page). Events are upcoming until the end of
+ * their last day in Canada as `now` sees it.
  */
 export async function searchPosts(
   db: Db | Tx,
   locale: Locale,
   criteria: BlogCriteria,
   page: { limit: number; cursor?: TimeCursor },
+  now: Date,
 ): Promise<BlogPage> {
   const conditions: SQL[] = [published, eq(blogPostText.locale, locale)];
   if (criteria.title) conditions.push(like(blogPostText.searchTitle, containing(criteria.title)));
   if (criteria.location)
     conditions.push(like(blogPost.searchLocation, containing(criteria.location)));
   if (criteria.type) conditions.push(eq(blogPost.type, criteria.type));
-  if (page.cursor) {
+  if (criteria.when) {
+    const today = eventToday(now);
     conditions.push(
-      sql`(${blogPost.publishedAt}, ${blogPost.id}) < (${page.cursor.at}::timestamptz, ${page.cursor.id})`,
+      criteria.when === "upcoming"
+        ? gte(blogPost.eventEndsOn, today)
+        : lt(blogPost.eventEndsOn, today),
     );
   }
+  const order = orders[criteria.when ?? "newest"];
+  if (page.cursor) {
+    const after = sql`(${order.key}, ${blogPost.id})`;
+    const cursor = sql`(${order.fromCursor(page.cursor.at)}, ${page.cursor.id})`;
+    conditions.push(order.ascending ? sql`${after} > ${cursor}` : sql`${after} < ${cursor}`);
+  }
+  const by = order.ascending ? asc : desc;
   const rows = await db
-    .select(columns)
+    .select({ ...columns, sortKey: order.keyIso })
     .from(blogPost)
     .innerJoin(blogPostText, eq(blogPostText.postId, blogPost.id))
     .where(and(...conditions))
-    .orderBy(desc(blogPost.publishedAt), desc(blogPost.id))
+    .orderBy(by(order.key), by(blogPost.id))
     .limit(page.limit + 1);
   const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
   return {
-    items: rows.slice(0, page.limit).map(toSummary),
-    nextCursor: last ? encodeTimeCursor({ at: last.publishedAt, id: last.id }) : null,
+    items: rows.slice(0, page.limit).map(({ sortKey, ...row }) => toSummary(row)),
+    nextCursor: last ? encodeTimeCursor({ at: last.sortKey, id: last.id }) : null,
   };
 }
 

@@ -9,7 +9,14 @@ import {
   type TimeCursor,
 } from "../platform/query.ts";
 import { normalizeForSearch } from "../platform/text.ts";
-import { BLOG_TYPES, type BlogType, isBlogType } from "./types.ts";
+import {
+  BLOG_TYPES,
+  type BlogType,
+  EVENT_WHENS,
+  type EventWhen,
+  isBlogType,
+  isEventWhen,
+} from "./types.ts";
 
 export const BLOG_SEARCH_MAX = 100;
 export const BLOG_PAGE_SIZE = 6;
@@ -24,14 +31,17 @@ export type BlogCriteria = {
   title: string;
   location: string;
   type?: BlogType;
+  /** Events only, those that have not ended yet or those that have; posts of every date if absent. */
+  when?: EventWhen;
 };
 
 const text = queryText(BLOG_SEARCH_MAX, "blog.problems.tooLong");
 
 /**
- * The blog list's query (`?title=&location=&type=&cursor=&limit=`), for the page and the API:
- * the title and location are found anywhere in the post's title and its "city province", without
- * regard to case or accents; the type is one of BLOG_TYPES or empty for all.
+ * The blog list's query (`?title=&location=&type=&when=&cursor=&limit=`), for the page and the
+ * API: the title and location are found anywhere in the post's title and its "city province",
+ * without regard to case or accents; the type is one of BLOG_TYPES or empty for all; `when`
+ * (upcoming or past) keeps event posts only, so it goes with no type or the events type.
  */
 export const blogQuerySchema = z
   .object({
@@ -40,17 +50,25 @@ export const blogQuerySchema = z
     type: text
       .refine((value) => value === "" || isBlogType(value), "blog.problems.unknownType")
       .meta({ enum: ["", ...BLOG_TYPES] }),
+    when: text
+      .refine((value) => value === "" || isEventWhen(value), "blog.problems.unknownWhen")
+      .meta({ enum: ["", ...EVENT_WHENS] }),
     cursor: pageCursor(decodeTimeCursor, "blog.problems.invalidCursor"),
     limit: pageLimit(BLOG_PAGE_SIZE, BLOG_PAGE_MAX, "blog.problems.invalidLimit"),
     /** The API's language; pages take theirs from the address. */
     locale: z.preprocess(firstValue, z.enum(LOCALES, "blog.problems.unknownLocale").optional()),
   })
-  .transform(({ title, location, type, cursor, limit, locale }) => ({
-    form: { title, location, type } satisfies BlogSearchForm,
+  .refine(({ type, when }) => when === "" || type === "" || type === "events", {
+    message: "blog.problems.whenOnlyEvents",
+    path: ["when"],
+  })
+  .transform(({ title, location, type, when, cursor, limit, locale }) => ({
+    form: { title, location, type: when ? "events" : type, when } satisfies BlogSearchForm,
     criteria: {
       title: normalizeForSearch(title),
       location: normalizeForSearch(location),
-      type: isBlogType(type) ? type : undefined,
+      type: when ? "events" : isBlogType(type) ? type : undefined,
+      when: isEventWhen(when) ? when : undefined,
     } satisfies BlogCriteria,
     cursor: cursor as TimeCursor | undefined,
     limit,
@@ -60,7 +78,12 @@ export const blogQuerySchema = z
 /** The fields as typed, to fill the form again after a refused search. */
 export function blogFormOf(params: URLSearchParams): BlogSearchForm {
   const value = (name: string) => (params.get(name) ?? "").trim();
-  return { title: value("title"), location: value("location"), type: value("type") };
+  return {
+    title: value("title"),
+    location: value("location"),
+    type: value("type"),
+    when: value("when"),
+  };
 }
 
 /** A slug as addresses carry it; anything else cannot name a post. */

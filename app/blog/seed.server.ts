@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { blogPost, blogPostText } from "../db/schema/blog.ts";
 import { LOCALES } from "../i18n/locale.ts";
@@ -30,12 +31,17 @@ export async function readBlogContent(contentDir: string): Promise<BlogPostConte
 
 /**
  * Adds every content post that is not there yet (by key) with its two texts; posts already present
- * are left as they are, so running it twice changes nothing.
+ * are left as they are but for their event's days, which the content keeps (so a database seeded
+ * before posts had them gets them), and running it twice changes nothing.
  */
 export async function seedBlogPosts(db: Database, posts: BlogPostContent[]): Promise<number> {
   let added = 0;
   await db.transaction(async (tx) => {
     for (const post of posts) {
+      const eventDays = {
+        eventStartsOn: post.event?.startsOn ?? null,
+        eventEndsOn: post.event?.endsOn ?? null,
+      };
       const [row] = await tx
         .insert(blogPost)
         .values({
@@ -49,10 +55,14 @@ export async function seedBlogPosts(db: Database, posts: BlogPostContent[]): Pro
           cover: `/images/blog/${post.cover}.svg`,
           publishedAt: new Date(`${post.publishedAt}T12:00:00Z`),
           updatedAt: new Date(`${post.publishedAt}T12:00:00Z`),
+          ...eventDays,
         })
         .onConflictDoNothing({ target: blogPost.key })
         .returning({ id: blogPost.id });
-      if (!row) continue;
+      if (!row) {
+        await tx.update(blogPost).set(eventDays).where(eq(blogPost.key, post.key));
+        continue;
+      }
       added += 1;
       await tx.insert(blogPostText).values(
         LOCALES.map((locale) => ({

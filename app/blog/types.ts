@@ -9,6 +9,18 @@ export function isBlogType(value: unknown): value is BlogType {
   return (BLOG_TYPES as readonly unknown[]).includes(value);
 }
 
+/** An events post's event: its first and last day, as YYYY-MM-DD. */
+export type EventDays = { startsOn: string; endsOn: string };
+
+/** The two halves of the events list: not ended yet, and ended. */
+export const EVENT_WHENS = ["upcoming", "past"] as const;
+
+export type EventWhen = (typeof EVENT_WHENS)[number];
+
+export function isEventWhen(value: unknown): value is EventWhen {
+  return (EVENT_WHENS as readonly unknown[]).includes(value);
+}
+
 /** A post as the cards and the list API show it, in one language. */
 export type BlogSummary = {
   id: number;
@@ -25,6 +37,8 @@ export type BlogSummary = {
   publishedAt: string;
   updatedAt: string;
   readingMinutes: number;
+  /** An events post's event days; null for other posts. */
+  event: EventDays | null;
 };
 
 export type BlogPage = { items: BlogSummary[]; nextCursor: string | null };

@@ -57,6 +57,20 @@ export function formatDate(iso: string, locale: Locale): string {
   );
 }
 
+/**
+ * Days from `startsOn` to `endsOn` (YYYY-MM-DD) as the locale writes a range, once for what the two
+ * share: "February 13–22, 2026" / "13–22 février 2026"; one day when they are the same.
+ */
+export function formatDayRange(startsOn: string, endsOn: string, locale: Locale): string {
+  return (
+    dateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" })
+      .formatRange(new Date(`${startsOn}T00:00:00Z`), new Date(`${endsOn}T00:00:00Z`))
+      // Versions of ICU space a spaced dash differently (thin or plain), and the server's and
+      // the browser's must agree for the page to hydrate: always thin.
+      .replace(/\s–\s/g, "\u2009–\u2009")
+  );
+}
+
 /** A fraction as a percentage, with as many decimals as it needs up to 3: "9.975%", "5 %". */
 export function formatPercent(fraction: number, locale: Locale): string {
   return numberFormat(locale, { style: "percent", maximumFractionDigits: 3 }).format(fraction);

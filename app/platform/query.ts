@@ -61,11 +61,24 @@ export function encodeTimeCursor(cursor: TimeCursor): string {
   return Buffer.from(`${cursor.at}|${cursor.id}`).toString("base64url");
 }
 
+/**
+ * JavaScript reads some days PostgreSQL refuses (year 0; 30 February, which it moves to 2 March),
+ * and a query given one fails: only a day that is itself once read is let through.
+ */
+function isDayPostgresReads(iso: string): boolean {
+  const time = Date.parse(iso);
+  return (
+    !Number.isNaN(time) &&
+    !iso.startsWith("0000") &&
+    new Date(time).toISOString().slice(0, 10) === iso.slice(0, 10)
+  );
+}
+
 export function decodeTimeCursor(value: string): TimeCursor | undefined {
   const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)\|(\d{1,10})$/.exec(
     Buffer.from(value, "base64url").toString("utf8"),
   );
-  if (!match || Number.isNaN(Date.parse(match[1] as string))) return undefined;
+  if (!match || !isDayPostgresReads(match[1] as string)) return undefined;
   const id = Number(match[2]);
   return Number.isSafeInteger(id) && id > 0 ? { at: match[1] as string, id } : undefined;
 }

@@ -15,7 +15,7 @@ const COLUMNS = [
   {
     heading: "footer.discover",
     links: [
-      { path: "/blogs?type=events", label: "footer.events" },
+      { path: "/blogs?type=events&when=upcoming", label: "footer.events" },
       { path: "/support", label: "footer.support" },
       { path: "/blogs", label: "footer.blog" },
       { path: "/shop", label: "footer.shop" },

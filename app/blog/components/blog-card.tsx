@@ -5,6 +5,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { Icon } from "../../ui/icons.tsx";
 import { Stars } from "../../ui/stars.tsx";
 import type { BlogSummary } from "../types.ts";
+import { EventDays } from "./event-days.tsx";
 
 /**
  * A post in the 'Top Blogs' grid: the whole card opens it. Spaces sit between the parts a flex
@@ -36,13 +37,11 @@ export function BlogCard({ post }: { post: BlogSummary }) {
           </span>
         </p>
         <h3 className="text-lg font-semibold text-slate-900">
-          <Link
-            to={to(`/blogs/${post.slug}`)}
-            className="stretched-link"
-          >
+          <Link to={to(`/blogs/${post.slug}`)} className="stretched-link">
             {post.title}
           </Link>
         </h3>
+        {post.event && <EventDays event={post.event} className="text-sm" />}{" "}
         <p className="text-slate-700">{post.excerpt}</p> <Stars rating={post.rating} />{" "}
         <p className="mt-auto flex flex-wrap justify-between gap-2 border-t border-slate-100 pt-3 text-sm text-slate-600">
           <span>{t("blog.by", { name: post.authorName })}</span>{" "}

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   check,
+  date,
   index,
   integer,
   numeric,
@@ -30,6 +31,9 @@ export const blogPost = pgTable(
     authorName: text().notNull(),
     cover: text().notNull(),
     publishedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The days an event post's event runs, first and last (Canadian calendar days); null otherwise. */
+    eventStartsOn: date({ mode: "string" }),
+    eventEndsOn: date({ mode: "string" }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -38,9 +42,16 @@ export const blogPost = pgTable(
       sql`${table.type} in ('events', 'local-businesses', 'family-learning', 'city-guides')`,
     ),
     check("blog_post_rating_range", sql`${table.rating} between 0 and 5`),
+    check(
+      "blog_post_event_days",
+      sql`(${table.eventStartsOn} is null and ${table.eventEndsOn} is null) or (${table.eventStartsOn} is not null and ${table.eventEndsOn} is not null and ${table.eventEndsOn} >= ${table.eventStartsOn})`,
+    ),
     // Newest first, a page at a time, for all posts and for one type.
     index("blog_post_published_idx").on(table.publishedAt, table.id),
     index("blog_post_type_published_idx").on(table.type, table.publishedAt, table.id),
+    // Upcoming events soonest first, past events latest first.
+    index("blog_post_event_starts_idx").on(table.eventStartsOn, table.id),
+    index("blog_post_event_ends_idx").on(table.eventEndsOn, table.id),
   ],
 );
 

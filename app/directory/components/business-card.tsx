@@ -55,10 +55,7 @@ export function BusinessCard({
           </span>
         </p>
         <Heading className="text-lg font-semibold text-slate-900">
-          <Link
-            to={to(`/businesses/${business.id}`)}
-            className="stretched-link"
-          >
+          <Link to={to(`/businesses/${business.id}`)} className="stretched-link">
             {business.name}
           </Link>
         </Heading>

@@ -31,10 +31,7 @@ export function JobCard({ job, now }: { job: JobSummary; now: string }) {
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h3 className="text-lg font-semibold text-slate-900">
-          <Link
-            to={to(`/jobs/${job.id}`)}
-            className="stretched-link hover:text-brand-800"
-          >
+          <Link to={to(`/jobs/${job.id}`)} className="stretched-link hover:text-brand-800">
             {job.title[locale]}
           </Link>
         </h3>

@@ -16,6 +16,7 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
     locale ?? localeFromRequest(request),
     criteria,
     { limit, cursor },
+    new Date(),
   );
   return Response.json(page);
 });

@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { EventDays } from "../../blog/components/event-days.tsx";
 import { findPost } from "../../blog/posts.server.ts";
 import { isSlug } from "../../blog/search.ts";
 import { BLOG_FEED_PATH, BLOG_FEED_TYPE, type BlogPost } from "../../blog/types.ts";
@@ -94,6 +95,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
             </span>
           </p>
           <h1 className="text-3xl font-bold md:text-4xl">{post.title}</h1>
+          {post.event && <EventDays event={post.event} className="text-lg" />}
           <Stars rating={post.rating} size="lg" />
           <p className="flex flex-wrap gap-x-2 text-slate-700">
             <span className="font-medium">{t("blog.by", { name: post.authorName })}</span>

@@ -1,10 +1,17 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { BlogCard } from "../../blog/components/blog-card.tsx";
 import { BlogSearchForm } from "../../blog/components/blog-search-form.tsx";
 import { blogSearchHref, type BlogSearchForm as SearchValues } from "../../blog/links.ts";
 import { searchPosts } from "../../blog/posts.server.ts";
 import { blogFormOf, blogQuerySchema } from "../../blog/search.ts";
-import { BLOG_FEED_PATH, BLOG_FEED_TYPE, type BlogPage } from "../../blog/types.ts";
+import {
+  BLOG_FEED_PATH,
+  BLOG_FEED_TYPE,
+  type BlogPage,
+  EVENT_WHENS,
+  type EventWhen,
+  isEventWhen,
+} from "../../blog/types.ts";
 import type { MessageKey } from "../../i18n/i18n.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
@@ -26,10 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { form, criteria, cursor, limit } = await readInput(request, blogQuerySchema, {
       stripUnsafeText: true,
     });
-    const page = await searchPosts(context.get(databaseContext), locale, criteria, {
-      limit,
-      cursor,
-    });
+    const page = await searchPosts(
+      context.get(databaseContext),
+      locale,
+      criteria,
+      { limit, cursor },
+      new Date(),
+    );
     return { form, problems: {}, page, messages };
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -43,7 +53,8 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalizedPath();
   const { form, page } = loaderData;
-  const problems = useSearchProblems(loaderData.problems as Partial<Record<string, MessageKey>>);
+  const sent = loaderData.problems as Partial<Record<string, MessageKey>>;
+  const problems = useSearchProblems(sent);
   return (
     <>
       <title>{t("blog.metaTitle")}</title>
@@ -60,16 +71,31 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="posts" className="mx-auto max-w-6xl px-4 py-12">
         <div className="flex flex-wrap items-baseline justify-between gap-4">
           <h2 id="posts" className="text-3xl font-bold">
-            {t("blog.topBlogs")}
+            {t(
+              form.type === "events" && isEventWhen(form.when)
+                ? WHEN_HEADINGS[form.when]
+                : "blog.topBlogs",
+            )}
           </h2>
           <a href={to(BLOG_FEED_PATH)} className="text-brand-700 hover:underline">
             {t("blog.feed")}
           </a>
         </div>
-        <PagingProblem message={problems.paging} />
+        {form.type === "events" && <EventsByDate form={form} />}
+        {/* The form has no field for `when`: its problem shows above the list, as paging's. */}
+        <PagingProblem message={problems.paging ?? sent.when} />
         {page &&
           (page.items.length > 0 ? (
             <Posts key={JSON.stringify(form) + page.nextCursor} first={page} form={form} />
+          ) : form.when === "upcoming" ? (
+            <NoResults
+              clearHref={to(blogSearchHref({ ...form, when: "past" }))}
+              labels={{
+                heading: "blog.events.noneUpcoming",
+                hint: "blog.events.noneUpcomingHint",
+                clear: "blog.events.seePast",
+              }}
+            />
           ) : (
             <NoResults
               clearHref={to("/blogs")}
@@ -82,6 +108,35 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
           ))}
       </section>
     </>
+  );
+}
+
+/** The list's heading: which half of the events it shows, else the blog's best posts. */
+const WHEN_HEADINGS: Record<EventWhen, MessageKey> = {
+  upcoming: "blog.events.upcoming",
+  past: "blog.events.past",
+};
+
+/** Links between the events not over yet and those that are, keeping the other filters. */
+function EventsByDate({ form }: { form: SearchValues }) {
+  const t = useT();
+  const to = useLocalizedPath();
+  return (
+    <nav aria-label={t("blog.events.nav")} className="mt-6">
+      <ul className="flex flex-wrap gap-3">
+        {EVENT_WHENS.map((when) => (
+          <li key={when}>
+            <Link
+              to={to(blogSearchHref({ ...form, when }))}
+              aria-current={form.when === when ? "page" : undefined}
+              className="inline-flex min-h-11 items-center rounded-full px-4 font-medium text-brand-800 ring-1 ring-slate-300 hover:bg-brand-50 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white aria-[current=page]:ring-brand-700"
+            >
+              {t(WHEN_HEADINGS[when])}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
