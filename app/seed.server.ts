@@ -40,7 +40,7 @@ export async function seedDemoData(db: Database, contentDir = CONTENT_DIR) {
   if (businesses > 0)
     await dealPictures(
       db,
-      businessFiles.flatMap((file) => file.businesses.map((seed) => seed.slug)),
+      businessFiles.flatMap((file) => file.businesses),
     );
   const questions = await seedQuizQuestions(db, await readQuizBanks(contentDir));
   const posts = await seedBlogPosts(db, await readBlogContent(contentDir));
