@@ -6,7 +6,16 @@ import type { CategorySlug } from "./categories.ts";
  * A kind may serve two categories (a song club is nightlife or others).
  */
 export const KINDS_BY_CATEGORY = {
-  restaurants: ["bistro", "cafe", "snack-bar", "seafood", "asian-restaurant"],
+  restaurants: [
+    "bistro",
+    "cafe",
+    "breakfast-diner",
+    "snack-bar",
+    "taqueria",
+    "seafood",
+    "asian-restaurant",
+    "indian-restaurant",
+  ],
   shopping: [
     "clothing",
     "bookstore",
