@@ -38,7 +38,15 @@ export const KINDS_BY_CATEGORY = {
     "heating-cooling",
     "movers",
   ],
-  automotive: ["garage", "tire-shop", "body-shop", "driving-school"],
+  automotive: [
+    "garage",
+    "ev-garage",
+    "motorcycle-shop",
+    "towing",
+    "tire-shop",
+    "body-shop",
+    "driving-school",
+  ],
   others: ["museum", "gallery", "community-centre", "market", "music-venue", "toys-games"],
 } as const satisfies Record<CategorySlug, readonly string[]>;
 
