@@ -22,6 +22,7 @@ for (const kind of BUSINESS_KINDS) {
     await fs.writeFile(
       path.join(publicDir, kindPicture(kind, index + 1)),
       source
+        .replace(/#[0-9a-f]{6}/g, (colour) => palette.colours[colour] ?? colour)
         .replace(sky, `rx="24" fill="${palette.sky}"/>`)
         .replace(ground, `fill="${palette.ground}"/>`),
     );

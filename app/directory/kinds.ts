@@ -57,16 +57,44 @@ export const BUSINESS_KINDS = [...new Set(Object.values(KINDS_BY_CATEGORY).flat(
   ...BusinessKind[],
 ];
 
+type Palette = {
+  name: string;
+  sky: string;
+  ground: string;
+  colours: Readonly<Record<string, string>>;
+};
+
 /**
  * The colourings of every drawing, so two businesses of one kind side by side differ. The first
  * is the drawing as written (`<kind>.svg`); `npm run pictures:kinds` writes the others
- * (`<kind>-<name>.svg`) from it with another sky and ground.
+ * (`<kind>-<name>.svg`) from it with another sky and ground, and the drawings' main colours
+ * (`colours`: coral, teal, red, pink) changed too, so the things drawn differ, not just the sky.
  */
-export const KIND_PALETTES = [
-  { name: "", sky: "#d7f3ee", ground: "#fed7aa" },
-  { name: "peach", sky: "#ffe4d6", ground: "#bbe5b3" },
-  { name: "lilac", sky: "#e6e1fa", ground: "#fde68a" },
-] as const;
+export const KIND_PALETTES: readonly [Palette, ...Palette[]] = [
+  { name: "", sky: "#d7f3ee", ground: "#fed7aa", colours: {} },
+  {
+    name: "peach",
+    sky: "#ffe4d6",
+    ground: "#bbe5b3",
+    colours: {
+      "#f97360": "#38bdf8",
+      "#0f766e": "#7c3aed",
+      "#dc2626": "#2563eb",
+      "#f472b6": "#f59e0b",
+    },
+  },
+  {
+    name: "lilac",
+    sky: "#e6e1fa",
+    ground: "#fde68a",
+    colours: {
+      "#f97360": "#16a34a",
+      "#0f766e": "#be123c",
+      "#dc2626": "#0d9488",
+      "#f472b6": "#8b5cf6",
+    },
+  },
+];
 
 export function kindPicture(kind: BusinessKind, palette: number): string {
   const { name } = KIND_PALETTES[palette % KIND_PALETTES.length] ?? KIND_PALETTES[0];
