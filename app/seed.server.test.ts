@@ -158,6 +158,22 @@ test("each business shows its kind's picture; no two side by side in a list shar
   }
 });
 
+test("a database seeded before the kinds' pictures gets them on the next start, once", async () => {
+  await database.db.execute(
+    sql`update business set image = '/images/directory/' || category || '-3.svg',
+      cover_image = '/images/directory/' || category || '-3.svg'`,
+  );
+  expect(await seedIfEmpty(database.db)).toBeNull();
+  const { rows } = await database.db.execute<{ old: number }>(
+    sql`select count(*)::int as old from business where image not like '/images/directory/kinds/%'
+      or cover_image <> image`,
+  );
+  expect(rows[0]?.old).toBe(0);
+  const before = await fingerprint();
+  expect(await seedIfEmpty(database.db)).toBeNull();
+  expect(await fingerprint()).toEqual(before);
+});
+
 test("an area added since the first start gets its demo content on the next start", async () => {
   await database.db.execute(sql`delete from pricing_plan`);
   expect(await seedIfEmpty(database.db)).toMatchObject({ businesses: 0, plans: 3 });

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, notLike, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { business, businessProduct, businessQuestion, review } from "../db/schema/directory.ts";
 import { normalizeForSearch } from "../platform/text.ts";
@@ -207,4 +207,29 @@ export async function dealPictures(db: Database, seeds: BusinessSeed[]): Promise
         .where(eq(business.id, item.id));
     }
   });
+}
+
+/**
+ * A database seeded before the kinds' pictures (decision 0028) has demo businesses pointing at
+ * per-category pictures that no longer ship: deals theirs again. Returns whether it had to; once
+ * done, it finds nothing, so every later start changes nothing.
+ */
+export async function replaceOldPictures(db: Database, seeds: BusinessSeed[]): Promise<boolean> {
+  if (seeds.length === 0) return false;
+  const [old] = await db
+    .select({ id: business.id })
+    .from(business)
+    .where(
+      and(
+        inArray(
+          business.slug,
+          seeds.map((seed) => seed.slug),
+        ),
+        notLike(business.image, "/images/directory/kinds/%"),
+      ),
+    )
+    .limit(1);
+  if (!old) return false;
+  await dealPictures(db, seeds);
+  return true;
 }
