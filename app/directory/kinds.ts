@@ -47,7 +47,16 @@ export const KINDS_BY_CATEGORY = {
     "body-shop",
     "driving-school",
   ],
-  others: ["museum", "gallery", "community-centre", "market", "music-venue", "toys-games"],
+  others: [
+    "museum",
+    "railway-museum",
+    "science-centre",
+    "gallery",
+    "community-centre",
+    "market",
+    "music-venue",
+    "toys-games",
+  ],
 } as const satisfies Record<CategorySlug, readonly string[]>;
 
 export type BusinessKind = (typeof KINDS_BY_CATEGORY)[CategorySlug][number];
