@@ -1,7 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { DatabaseHandle } from "./db/client.server.ts";
 import { createTestDatabase } from "./db/test-database.server.ts";
+import { readBusinessContent } from "./directory/seed.server.ts";
 import { seedDemoData, seedIfEmpty } from "./seed.server.ts";
 
 let database: DatabaseHandle;
@@ -120,14 +123,55 @@ test("the demo looks in use: players' reviews vary the ratings, players have poi
   expect(players[0]?.follows).toBeGreaterThan(10);
 });
 
-test("the demo's pictures vary: no two businesses side by side in the ranking share one", async () => {
-  const { rows } = await database.db.execute<{ image: string }>(
-    sql`select image from business order by rating desc, id desc`,
+test("each business shows its kind's picture; no two side by side in a list share one", async () => {
+  const kinds = new Map(
+    (await readBusinessContent("content")).flatMap((file) =>
+      file.businesses.map((seed) => [seed.slug, seed.kind]),
+    ),
   );
-  const images = rows.map((row) => row.image);
-  expect(new Set(images).size).toBe(48);
-  const repeats = images.filter((image, index) => index > 0 && images[index - 1] === image);
-  expect(repeats).toEqual([]);
+  const { rows } = await database.db.execute<{
+    slug: string;
+    category: string;
+    image: string;
+    cover: string;
+  }>(
+    sql`select slug, category, image, cover_image as cover from business order by rating desc, id desc`,
+  );
+  for (const row of rows) {
+    expect(row.image, row.slug).toMatch(
+      new RegExp(`^/images/directory/kinds/${kinds.get(row.slug)}(-[a-z]+)?\\.svg$`),
+    );
+    expect(row.cover).toBe(row.image);
+    expect(fs.existsSync(path.join("public", row.image)), row.image).toBe(true);
+  }
+  // The best rated first (the directory's first pages), then each category's list.
+  const lists = [
+    rows,
+    ...[...new Set(rows.map((row) => row.category))].map((category) =>
+      rows.filter((row) => row.category === category),
+    ),
+  ];
+  expect(lists).toHaveLength(9);
+  for (const list of lists) {
+    const repeats = list.filter((row, index) => index > 0 && list[index - 1]?.image === row.image);
+    expect(repeats).toEqual([]);
+  }
+});
+
+test("a database seeded before the kinds' pictures gets them on the next start, once", async () => {
+  await database.db.execute(
+    sql`update business set image = '/images/directory/' || category || '-3.svg',
+      cover_image = '/images/directory/' || category || '-3.svg'`,
+  );
+  expect(await seedIfEmpty(database.db)).toBeNull();
+  const { rows } = await database.db.execute<{ old: number }>(
+    sql`select count(*)::int as old from business where image not like '/images/directory/kinds/%'
+      or cover_image <> image`,
+  );
+  expect(rows[0]?.old).toBe(0);
+  const before = await fingerprint();
+  expect(await seedIfEmpty(database.db)).toBeNull();
+  expect(await fingerprint()).toEqual(before);
 });
 
 test("an area added since the first start gets its demo content on the next start", async () => {

@@ -12,6 +12,7 @@ import {
   dealPictures,
   readBusinessContent,
   readDemoReviews,
+  replaceOldPictures,
   seedBusinesses,
   seedPlayerReviews,
 } from "./directory/seed.server.ts";
@@ -40,7 +41,7 @@ export async function seedDemoData(db: Database, contentDir = CONTENT_DIR) {
   if (businesses > 0)
     await dealPictures(
       db,
-      businessFiles.flatMap((file) => file.businesses.map((seed) => seed.slug)),
+      businessFiles.flatMap((file) => file.businesses),
     );
   const questions = await seedQuizQuestions(db, await readQuizBanks(contentDir));
   const posts = await seedBlogPosts(db, await readBlogContent(contentDir));
@@ -69,6 +70,10 @@ const AREA_TABLES: PgTable[] = [business, blogPost, product, pricingPlan, job, r
  * after an area with demo content of its own was added. Returns null when nothing was missing.
  */
 export async function seedIfEmpty(db: Database, contentDir = CONTENT_DIR) {
+  await replaceOldPictures(
+    db,
+    (await readBusinessContent(contentDir)).flatMap((file) => file.businesses),
+  );
   for (const table of AREA_TABLES) {
     const [row] = await db.select({ rows: count() }).from(table);
     if ((row?.rows ?? 0) === 0) return seedDemoData(db, contentDir);

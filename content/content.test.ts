@@ -3,6 +3,8 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { readBlogContent } from "../app/blog/seed.server.ts";
 import { BLOG_TYPES } from "../app/blog/types.ts";
+import { businessFileSchema } from "../app/directory/content.ts";
+import { BUSINESS_KINDS, KIND_PALETTES, kindPicture } from "../app/directory/kinds.ts";
 import { readBusinessContent } from "../app/directory/seed.server.ts";
 import { createI18n } from "../app/i18n/i18n.ts";
 import { LOCALES, type Locale } from "../app/i18n/locale.ts";
@@ -95,7 +97,7 @@ describe("demo businesses", async () => {
   });
 
   test("every picture the directory uses ships with the site", () => {
-    const pictures = ["-1", "-2", "-promo", "-product-1", "-product-2", "-product-3"];
+    const pictures = ["-1", "-promo", "-product-1", "-product-2", "-product-3"];
     for (const file of files) {
       for (const suffix of pictures) {
         expect(fs.existsSync(path.join(PUBLIC, "images", "directory", `${file.category}${suffix}.svg`))).toBe(true);
@@ -104,6 +106,28 @@ describe("demo businesses", async () => {
     for (let owner = 1; owner <= 8; owner++) {
       expect(fs.existsSync(path.join(PUBLIC, "images", "owners", `owner-${owner}.svg`))).toBe(true);
     }
+  });
+
+  test("each business has a kind; every kind is some business's and has its drawing in every colouring", () => {
+    expect(BUSINESS_KINDS.length).toBeGreaterThanOrEqual(25);
+    expect(BUSINESS_KINDS.length).toBeLessThanOrEqual(50);
+    expect(new Set(businesses.map((business) => business.kind))).toEqual(new Set(BUSINESS_KINDS));
+    for (const kind of BUSINESS_KINDS) {
+      const drawings = KIND_PALETTES.map((_, palette) => fs.readFileSync(path.join(PUBLIC, kindPicture(kind, palette)), "utf8"));
+      for (const drawing of drawings) {
+        expect(drawing, kind).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 400 300">/);
+        expect(drawing, kind).not.toMatch(/<text|<image|href=/);
+        expect(drawing.length, kind).toBeLessThan(4000);
+      }
+      expect(new Set(drawings).size, kind).toBe(KIND_PALETTES.length);
+    }
+  });
+
+  test("a business whose kind belongs to another category is refused, with its place", () => {
+    const [file] = files;
+    if (!file) throw new Error("no business file");
+    const result = businessFileSchema.safeParse({ ...file, category: "automotive", businesses: [{ ...file.businesses[0], kind: "spa" }] });
+    expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual(["businesses.0.kind"]);
   });
 });
 

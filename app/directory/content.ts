@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CATEGORY_SLUGS } from "./categories.ts";
+import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
+import { BUSINESS_KINDS, KINDS_BY_CATEGORY } from "./kinds.ts";
 
 /** The shape of `content/businesses/<category>.json`; see content/README.md. */
 const localized = z.object({ "en-CA": z.string().min(1), "fr-CA": z.string().min(1) });
@@ -9,6 +10,8 @@ const locale = z.enum(["en-CA", "fr-CA"]);
 export const businessSeedSchema = z.object({
   slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
   name: z.string().min(1).max(80),
+  /** What it is; gives its picture (see `kinds.ts`). */
+  kind: z.enum(BUSINESS_KINDS),
   city: z.string().min(1),
   province: z.enum(["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"]),
   address: z.string().min(1),
@@ -45,10 +48,23 @@ export const businessSeedSchema = z.object({
     .default([]),
 });
 
-export const businessFileSchema = z.object({
-  category: z.enum(CATEGORY_SLUGS as [string, ...string[]]),
-  businesses: z.array(businessSeedSchema),
-});
+export const businessFileSchema = z
+  .object({
+    category: z.enum(CATEGORY_SLUGS as [CategorySlug, ...CategorySlug[]]),
+    businesses: z.array(businessSeedSchema),
+  })
+  .superRefine((file, context) => {
+    const kinds: readonly string[] = KINDS_BY_CATEGORY[file.category];
+    for (const [index, seed] of file.businesses.entries()) {
+      if (!kinds.includes(seed.kind)) {
+        context.addIssue({
+          code: "custom",
+          path: ["businesses", index, "kind"],
+          message: `not a kind of ${file.category} (${kinds.join(", ")})`,
+        });
+      }
+    }
+  });
 
 export type BusinessSeed = z.infer<typeof businessSeedSchema>;
 export type BusinessFile = z.infer<typeof businessFileSchema>;

@@ -2,6 +2,7 @@ import { count, like, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { business } from "../db/schema/directory.ts";
 import { CATEGORY_SLUGS } from "./categories.ts";
+import { KIND_PALETTES, KINDS_BY_CATEGORY, kindPicture } from "./kinds.ts";
 
 const GENERATED_PREFIX = "generated-";
 const BATCH = 50_000;
@@ -79,6 +80,18 @@ const CITIES = [
   ["St. John’s", "NL", 47.5615, -52.7126],
 ] as const;
 
+/** Every picture of each category's kinds, in every colouring, as JSON: { category: [path] }. */
+const PICTURES = JSON.stringify(
+  Object.fromEntries(
+    CATEGORY_SLUGS.map((category) => [
+      category,
+      KINDS_BY_CATEGORY[category].flatMap((kind) =>
+        KIND_PALETTES.map((_, palette) => kindPicture(kind, palette)),
+      ),
+    ]),
+  ),
+);
+
 /** A literal SQL array, parenthesised so it can be subscripted. */
 function sqlArray(values: readonly (string | number)[], type: "text" | "float8") {
   const items = values.map((value) =>
@@ -123,7 +136,8 @@ export async function scaleBusinesses(
           ${textArray(WORDS)}[1 + abs(hashint4(g)) % ${WORDS.length}] || ' ' || ${textArray(KINDS)}[1 + abs(hashint4(g + 1)) % ${KINDS.length}] as name,
           1 + abs(hashint4(g + 2)) % ${CITIES.length} as city_index,
           ${textArray(CATEGORY_SLUGS)}[1 + abs(hashint4(g + 3)) % ${CATEGORY_SLUGS.length}] as category,
-          abs(hashint4(g + 4)) as noise
+          abs(hashint4(g + 4)) as noise,
+          abs(hashint4(g + 5)) as picture_noise
         from generate_series(${from}::int, ${to}::int) as g
       ),
       -- As if 1 to 500 people had reviewed each, averaging 2.5 to 5 stars; no review rows are
@@ -142,10 +156,11 @@ export async function scaleBusinesses(
         ${latitudes}[city_index] + ((g % 200) - 100) / 10000.0, ${longitudes}[city_index] + ((g % 300) - 150) / 10000.0,
         lower(name), lower(translate(${textArray(cities)}[city_index], 'éèÉÈ’', 'eeEE''')) || ' ' || lower(${textArray(provinces)}[city_index]),
         round(rating_total::numeric / reviews, 1), reviews, rating_total, 500 + noise % 20000,
-        '09:00', '21:00', '/images/directory/' || category || '-1.svg', '/images/directory/' || category || '-2.svg',
+        '09:00', '21:00', pictures -> category ->> (picture_noise % jsonb_array_length(pictures -> category)),
+        pictures -> category ->> (picture_noise % jsonb_array_length(pictures -> category)),
         'Owner ' || g, '/images/owners/owner-' || (1 + g % 8) || '.svg',
         jsonb_build_object('en-CA', 'A generated business for load tests.', 'fr-CA', 'Une entreprise générée pour les essais de charge.')
-      from rated
+      from rated, (select ${PICTURES}::jsonb as pictures) as all_pictures
       on conflict (slug) do nothing`);
     done = to;
     onProgress(done);

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, notLike, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { business, businessProduct, businessQuestion, review } from "../db/schema/directory.ts";
 import { normalizeForSearch } from "../platform/text.ts";
@@ -11,10 +11,9 @@ import {
   type DemoReview,
   demoReviewsFileSchema,
 } from "./content.ts";
+import { dealKindPictures } from "./kinds.ts";
 
 const OWNER_PICTURES = 8;
-/** Pictures per category: `public/images/directory/<category>-1.svg` to `-6.svg`. */
-const CATEGORY_PICTURES = 6;
 
 /** Reads and checks every `content/businesses/*.json` file; a bad file stops with its name. */
 export async function readBusinessContent(contentDir: string): Promise<BusinessFile[]> {
@@ -46,12 +45,8 @@ export function searchLocation(city: string, province: string): string {
   return normalizeForSearch(`${city} ${province}`);
 }
 
-/**
- * `index`: the business's place in its category's file. The category's pictures are dealt in
- * turn, so businesses of a kind (which often sit side by side in a city or a search) differ.
- */
-function businessRow(seed: BusinessSeed, category: string, index: number) {
-  const picture = `/images/directory/${category}-${(index % CATEGORY_PICTURES) + 1}.svg`;
+/** `picture`: its kind's drawing, dealt by `dealKindPictures`. */
+function businessRow(seed: BusinessSeed, category: string, picture: string) {
   return {
     slug: seed.slug,
     name: seed.name,
@@ -88,10 +83,14 @@ export async function seedBusinesses(db: Database, files: BusinessFile[]): Promi
   let added = 0;
   await db.transaction(async (tx) => {
     for (const file of files) {
-      for (const [index, seed] of file.businesses.entries()) {
+      // In file order until `dealPictures` knows the ranking: neighbours in the file differ.
+      const pictures = dealKindPictures(file.businesses, (_, index) => [
+        file.businesses[index - 1],
+      ]);
+      for (const seed of file.businesses) {
         const [row] = await tx
           .insert(business)
-          .values(businessRow(seed, file.category, index))
+          .values(businessRow(seed, file.category, pictures.get(seed) ?? ""))
           .onConflictDoNothing({ target: business.slug })
           .returning({ id: business.id });
         if (!row) continue;
@@ -177,19 +176,60 @@ export async function seedPlayerReviews(
 }
 
 /**
- * Deals each category's pictures again, in turn down the ranking (best rated first), to these
- * businesses: once the demo reviews have set the ratings, businesses of one category that sit near
- * each other in the list get different pictures (six apart at least). Run when they were added.
+ * Deals the kinds' pictures again down the ranking (best rated first, as the lists show it) to
+ * these businesses, once the demo reviews have set the ratings: no business shows the picture of
+ * the one just before it, neither in the list of every business nor in its category's list.
+ * Run when they were added.
  */
-export async function dealPictures(db: Database, slugs: string[]): Promise<void> {
-  if (slugs.length === 0) return;
-  await db.execute(sql`
-    update ${business} set image = dealt.picture, cover_image = dealt.picture
-    from (
-      select id, '/images/directory/' || category || '-' ||
-        ((row_number() over (partition by category order by rating desc, id desc) - 1)
-          % ${CATEGORY_PICTURES} + 1) || '.svg' as picture
-      from ${business} where ${inArray(business.slug, slugs)}
-    ) as dealt
-    where ${business.id} = dealt.id`);
+export async function dealPictures(db: Database, seeds: BusinessSeed[]): Promise<void> {
+  if (seeds.length === 0) return;
+  const kinds = new Map(seeds.map((seed) => [seed.slug, seed.kind]));
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: business.id, slug: business.slug, category: business.category })
+      .from(business)
+      .where(inArray(business.slug, [...kinds.keys()]))
+      .orderBy(desc(business.rating), desc(business.id));
+    const ranked = rows.flatMap((row) => {
+      const kind = kinds.get(row.slug);
+      return kind ? [{ ...row, kind }] : [];
+    });
+    const lastInCategory = new Map<string, (typeof ranked)[number]>();
+    const pictures = dealKindPictures(ranked, (item, index) => {
+      const previous = [ranked[index - 1], lastInCategory.get(item.category)];
+      lastInCategory.set(item.category, item);
+      return previous;
+    });
+    for (const [item, picture] of pictures) {
+      await tx
+        .update(business)
+        .set({ image: picture, coverImage: picture })
+        .where(eq(business.id, item.id));
+    }
+  });
+}
+
+/**
+ * A database seeded before the kinds' pictures (decision 0028) has demo businesses pointing at
+ * per-category pictures that no longer ship: deals theirs again. Returns whether it had to; once
+ * done, it finds nothing, so every later start changes nothing.
+ */
+export async function replaceOldPictures(db: Database, seeds: BusinessSeed[]): Promise<boolean> {
+  if (seeds.length === 0) return false;
+  const [old] = await db
+    .select({ id: business.id })
+    .from(business)
+    .where(
+      and(
+        inArray(
+          business.slug,
+          seeds.map((seed) => seed.slug),
+        ),
+        notLike(business.image, "/images/directory/kinds/%"),
+      ),
+    )
+    .limit(1);
+  if (!old) return false;
+  await dealPictures(db, seeds);
+  return true;
 }

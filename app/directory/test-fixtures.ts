@@ -1,3 +1,4 @@
+import type { CategorySlug } from "./categories.ts";
 import type { BusinessFile, BusinessSeed } from "./content.ts";
 
 let serial = 0;
@@ -26,6 +27,7 @@ export function fixtureBusiness({
   return {
     slug: `fixture-${serial}`,
     name: `Fixture ${serial}`,
+    kind: "bistro",
     city: "Toronto",
     province: "ON",
     address: "1 Test Street",
@@ -50,6 +52,6 @@ export function fixtureBusiness({
   };
 }
 
-export function fixtureFile(category: string, businesses: BusinessSeed[]): BusinessFile {
+export function fixtureFile(category: CategorySlug, businesses: BusinessSeed[]): BusinessFile {
   return { category, businesses };
 }

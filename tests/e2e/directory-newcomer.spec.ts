@@ -237,3 +237,31 @@ test.describe("the business map", () => {
     await context.close();
   });
 });
+
+test.describe("the demo's pictures", () => {
+  test("each card shows a drawing that loads, never the same as the card before it", async ({
+    page,
+  }) => {
+    for (const url of ["/businesses", "/fr/businesses?category=restaurants"]) {
+      await page.goto(url);
+      const cards = page.getByRole("article");
+      await expect(cards.first().locator("img").first()).toBeVisible();
+      // Each card's first picture is the business's (the owner's portrait comes after).
+      const shown = await cards.evaluateAll((articles) =>
+        articles.map((article) => article.querySelector("img")?.getAttribute("src") ?? ""),
+      );
+      expect(shown.length).toBeGreaterThan(6);
+      for (const [index, src] of shown.entries()) {
+        expect(src).toMatch(/^\/images\/directory\/kinds\/[a-z-]+\.svg$/);
+        expect(src).not.toBe(shown[index - 1]);
+      }
+      // The first cards are in view, so their (lazy) pictures load: the files ship.
+      for (const index of [0, 1, 2]) {
+        const picture = cards.nth(index).locator("img").first();
+        await expect
+          .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+          .toBeGreaterThan(0);
+      }
+    }
+  });
+});
