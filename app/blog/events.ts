@@ -2,7 +2,7 @@ import { dateTimeFormat } from "../i18n/format.ts";
 
 /**
  * Whether an event is over is judged by the calendar in Eastern time, the one the site's dates are
- * written in (decision 0028-events): an event stays upcoming through its last day there.
+ * written in (decision 0036): an event stays upcoming through its last day there.
  */
 const EVENT_TIME_ZONE = "America/Toronto";
 

@@ -210,7 +210,7 @@ export async function dealPictures(db: Database, seeds: BusinessSeed[]): Promise
 }
 
 /**
- * A database seeded before the kinds' pictures (decision 0028) has demo businesses pointing at
+ * A database seeded before the kinds' pictures (decision 0031) has demo businesses pointing at
  * per-category pictures that no longer ship: deals theirs again. Returns whether it had to; once
  * done, it finds nothing, so every later start changes nothing.
  */

@@ -114,7 +114,7 @@ export const rateLimit = pgTable("rate_limit", {
 /**
  * Sign-in attempts per account, whoever makes them and from wherever: the key is a hash of the
  * normalized e-mail (never the address itself), so unknown addresses count the same as known ones.
- * Each attempt counts until it succeeds; past a few, the next must wait (decision 0027).
+ * Each attempt counts until it succeeds; past a few, the next must wait (decision 0034).
  */
 export const signInFailure = pgTable("sign_in_failure", {
   key: text().primaryKey(),

@@ -361,7 +361,7 @@ function ConfirmSave({ name, auto }: { name: string; auto: boolean }) {
 /**
  * The address and a link to OpenStreetMap; the map itself only when the visitor asks for it, so
  * nothing leaves for another site before then, and a map server out of reach costs nothing but the
- * map (decision 0027). Without JavaScript the link is the map.
+ * map (decision 0030). Without JavaScript the link is the map.
  */
 function Location({ business }: { business: BusinessDetail }) {
   const t = useT();
