@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 /** What a newcomer tripped over in the directory (issue 21), in both languages. */
 
-const BUSINESS = "Lakshmi's Dosa House";
+const BUSINESS = "Lakshmi’s Dosa House";
 const OUTSIDE = /^https?:\/\/(?!127\.0\.0\.1|localhost)/;
 
 /** The provinces of the cards shown ("Calgary, AB" → "AB"). */

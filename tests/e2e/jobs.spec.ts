@@ -1,12 +1,10 @@
 import type { Page } from "@playwright/test";
+import { testPdf } from "../../app/jobs/test-files.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { lastMailTo } from "./mail-server.ts";
 
 /** A real one-page PDF, and a PNG whose name says .pdf: the site must tell them apart. */
-const PDF = Buffer.from(
-  "%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-  "latin1",
-);
+const PDF = testPdf();
 const PNG_NAMED_PDF = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000",
   "hex",

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { testPdf } from "../../app/jobs/test-files.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 /** WCAG's contrast ratio of two "rgb(r, g, b)" colours. */
@@ -146,10 +147,7 @@ test("fr: the CV's file picker says « Choisir un fichier » and shows the file 
   await dialog.getByLabel("CV (PDF)").setInputFiles({
     name: "mon-cv.pdf",
     mimeType: "application/pdf",
-    buffer: Buffer.from(
-      "%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-      "latin1",
-    ),
+    buffer: testPdf(),
   });
   await expect(dialog.getByText("mon-cv.pdf", { exact: true })).toBeVisible();
   // A file refused empties the input: the name goes with it.
