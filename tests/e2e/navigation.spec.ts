@@ -189,7 +189,7 @@ test.describe("signing in from a protected page comes back to it", () => {
         await page.getByLabel(prefix ? "Courriel" : "Email").fill(player.email);
         await page.getByLabel(prefix ? "Mot de passe" : "Password").fill(password);
         await page
-          .getByRole("button", { name: prefix ? "Se connecter" : "Login", exact: true })
+          .getByRole("button", { name: prefix ? "Se connecter" : "Log in", exact: true })
           .click();
         await page.getByRole("link", { name: prefix ? "Continuer" : "Continue" }).click();
         await expect(page).toHaveURL((url) => url.pathname === target);
