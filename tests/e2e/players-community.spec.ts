@@ -116,7 +116,9 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await page.goto(`${text.prefix}/leaderboard`);
       await expect(page.getByText(text.you)).toBeVisible();
       const rows = page.locator("tbody tr.leaderboard-row");
-      await expect(rows.nth(2)).toHaveAttribute("style", /animation-delay:\s*0\.2s/);
+      expect(await rows.nth(2).evaluate((row) => getComputedStyle(row).animationDelay)).toBe(
+        "0.2s",
+      );
       await page.emulateMedia({ reducedMotion: "reduce" });
       expect(await rows.first().evaluate((row) => getComputedStyle(row).animationName)).toBe(
         "none",
