@@ -1,20 +1,23 @@
 /**
  * A required choice of one reason among a few (a report's "why"), as radio buttons under a legend.
- * `describedBy` links the group to a problem shown above the form.
+ * `marks` and `problem` are the form's problem about it (useFormProblem's `field("reason")` and
+ * `message("reason")`): each radio is marked, the message under them.
  */
 export function ReasonChoice<Reason extends string>({
   legend,
   reasons,
   labelOf,
-  describedBy,
+  marks,
+  problem,
 }: {
   legend: string;
   reasons: readonly Reason[];
   labelOf: (reason: Reason) => string;
-  describedBy?: string;
+  marks?: React.InputHTMLAttributes<HTMLInputElement>;
+  problem?: React.ReactNode;
 }) {
   return (
-    <fieldset aria-describedby={describedBy}>
+    <fieldset className="flex flex-col gap-1">
       <legend className="font-semibold">{legend}</legend>
       <div className="mt-2 flex flex-col gap-2">
         {reasons.map((reason) => (
@@ -26,11 +29,13 @@ export function ReasonChoice<Reason extends string>({
               value={reason}
               required
               className="size-5"
+              {...marks}
             />
             <label htmlFor={`reason-${reason}`}>{labelOf(reason)}</label>
           </div>
         ))}
       </div>
+      {problem}
     </fieldset>
   );
 }

@@ -97,6 +97,7 @@ const LANGUAGES = {
     feedback: "What did you think of this set? (optional)",
     send: "Send feedback",
     thanks: "Thank you for your feedback!",
+    feedbackEmpty: "Write a few words before sending.",
     leaderboard: "Leaderboard",
     points: "Points",
     counter: (points: number) => `Points: ${points}`,
@@ -132,6 +133,7 @@ const LANGUAGES = {
     feedback: "Qu’as-tu pensé de cette série\u202f? (facultatif)",
     send: "Envoyer mon commentaire",
     thanks: "Merci pour ton commentaire\u202f!",
+    feedbackEmpty: "Écris quelques mots avant d’envoyer.",
     leaderboard: "Classement",
     points: "Points",
     counter: (points: number) => `Points\u00a0: ${points}`,
@@ -457,6 +459,28 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await expect(
         page.getByRole("dialog", { name: `${text.math}, ${text.set(2)}` }),
       ).toBeVisible();
+    });
+
+    test("feedback of blanks only: the box is marked, focused, its message under it", async ({
+      page,
+      signIn,
+    }) => {
+      const player = await signIn();
+      await page.goto(`${text.prefix}/playgames`);
+      await page.getByRole("button", { name: new RegExp(`^${text.math}`) }).click();
+      const quiz = page.getByRole("dialog", { name: `${text.math}, ${text.set(1)}` });
+      const results = await playToResults(page, quiz, player.id, text);
+      const feedback = results.getByLabel(text.feedback);
+      await feedback.fill("   ");
+      await results.getByRole("button", { name: text.send }).click();
+      await expect(feedback).toBeFocused();
+      await expect(feedback).toHaveAttribute("aria-invalid", "true");
+      await expect(feedback).toBeInViewport();
+      const messageId = await feedback.getAttribute("aria-errormessage");
+      const message = feedback.locator("xpath=..").locator(`#${messageId}`);
+      await expect(message).toHaveText(text.feedbackEmpty);
+      await expect(message).toBeInViewport();
+      await expectNoAxeViolations(page);
     });
 
     test("the day's cap: the results say it is reached", async ({ page, signIn }) => {

@@ -5,6 +5,7 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
 import { Stars } from "../../ui/stars.tsx";
 import {
   ANSWER_TEXT,
@@ -22,17 +23,12 @@ export type ActionProblem = { intent?: string; questionId?: number; problem?: Fo
 
 const secondaryButton =
   "rounded-lg px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50 disabled:opacity-70";
-const field =
-  "mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-base focus:border-brand-700 focus:outline-2 focus:outline-brand-700";
+const control =
+  "mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-base focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700";
 
-function Problem({ id, problem }: { id: string; problem: FormProblem }) {
-  const t = useT();
-  return (
-    <p id={id} role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
-      {t(problem.message, problem.values)}
-    </p>
-  );
-}
+const REVIEW_FIELDS = ["rating", "body"] as const;
+const ASK_FIELDS = ["question"] as const;
+const ANSWER_FIELDS = ["answer"] as const;
 
 /** A player's picture and public name (their handle and the default picture when private). */
 function Byline({ author, children }: { author: Author; children?: React.ReactNode }) {
@@ -122,7 +118,7 @@ export function Reviews(props: ReviewsProps) {
             <label htmlFor="review-sort" className="block text-sm font-medium">
               {t("community.sortLabel")}
             </label>
-            <select id="review-sort" name="sort" defaultValue={sort} className={field}>
+            <select id="review-sort" name="sort" defaultValue={sort} className={control}>
               {REVIEW_SORTS.map((option) => (
                 <option key={option} value={option}>
                   {t(`community.sorts.${option}`)}
@@ -222,22 +218,20 @@ function ReviewForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const intent = own ? "review-update" : "review";
-  const problem =
-    action?.problem && (action.intent === intent || action.intent === "review-delete")
-      ? action.problem
-      : undefined;
+  const { form, field, message, alert } = useFormProblem(
+    action?.intent === intent || action?.intent === "review-delete" ? action.problem : undefined,
+    "review-problem",
+    REVIEW_FIELDS,
+  );
   const heading = own ? t("community.ownHeading") : t("community.writeHeading");
   return (
     <div className="mt-6 rounded-2xl p-4 ring-1 ring-slate-200">
       <h3 className="text-lg font-semibold">{heading}</h3>
-      <Form method="post" className="mt-3 flex flex-col gap-4" preventScrollReset>
-        {problem && <Problem id="review-problem" problem={problem} />}
+      <Form method="post" className="mt-3 flex flex-col gap-4" preventScrollReset ref={form}>
+        {alert}
         <input type="hidden" name="intent" value={intent} />
         {own && <input type="hidden" name="reviewId" value={own.id} />}
-        <fieldset
-          aria-describedby={problem?.field === "rating" ? "review-problem" : undefined}
-          className="flex flex-col gap-2"
-        >
+        <fieldset className="flex flex-col gap-2">
           <legend className="font-medium">{t("community.ratingLegend")}</legend>
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
             {[1, 2, 3, 4, 5].map((stars) => (
@@ -250,13 +244,15 @@ function ReviewForm({
                   required
                   defaultChecked={own?.rating === stars}
                   className="size-5"
+                  {...field("rating")}
                 />
                 <label htmlFor={`rating-${stars}`}>{t("community.stars", { count: stars })}</label>
               </span>
             ))}
           </div>
+          {message("rating")}
         </fieldset>
-        <div>
+        <div className="flex flex-col gap-1">
           <label htmlFor="review-body" className="font-medium">
             {t("community.bodyLabel")}
           </label>
@@ -271,12 +267,11 @@ function ReviewForm({
             minLength={REVIEW_TEXT.min}
             maxLength={REVIEW_TEXT.max}
             defaultValue={own?.body}
-            aria-describedby={
-              problem?.field === "body" ? "review-problem review-body-hint" : "review-body-hint"
-            }
-            aria-invalid={problem?.field === "body" || undefined}
-            className={field}
+            aria-describedby="review-body-hint"
+            className={control}
+            {...field("body")}
           />
+          {message("body")}
         </div>
         <div>
           <button type="submit" disabled={busy} className={primaryButton}>
@@ -320,7 +315,11 @@ export function Questions({
   const to = useLocalizedPath();
   const here = to(`/businesses/${businessId}`);
   const busy = useNavigation().state === "submitting";
-  const askProblem = action?.intent === "ask" ? action.problem : undefined;
+  const ask = useFormProblem(
+    action?.intent === "ask" ? action.problem : undefined,
+    "ask-problem",
+    ASK_FIELDS,
+  );
   return (
     <section aria-labelledby="questions" className="mt-12 scroll-mt-20">
       <h2 id="questions" className="text-2xl font-bold">
@@ -331,10 +330,6 @@ export function Questions({
       ) : (
         <ul className="mt-4 space-y-4">
           {questions.items.map((item) => {
-            const answerProblem =
-              action?.intent === "answer" && action.questionId === item.id
-                ? action.problem
-                : undefined;
             return (
               <li key={item.id} className="rounded-xl bg-slate-50 p-4">
                 <p lang={item.locale} className="whitespace-pre-line break-words font-semibold">
@@ -379,31 +374,14 @@ export function Questions({
                   </>
                 )}
                 {signedIn && (
-                  <Form method="post" className="mt-3 flex flex-col gap-2" preventScrollReset>
-                    {answerProblem && (
-                      <Problem id={`answer-problem-${item.id}`} problem={answerProblem} />
-                    )}
-                    <input type="hidden" name="intent" value="answer" />
-                    <input type="hidden" name="questionId" value={item.id} />
-                    <label htmlFor={`answer-${item.id}`} className="text-sm font-medium">
-                      {t("community.answerLabel")}
-                    </label>
-                    <textarea
-                      id={`answer-${item.id}`}
-                      name="answer"
-                      rows={2}
-                      required
-                      minLength={ANSWER_TEXT.min}
-                      maxLength={ANSWER_TEXT.max}
-                      aria-describedby={answerProblem ? `answer-problem-${item.id}` : undefined}
-                      className={field}
-                    />
-                    <div>
-                      <button type="submit" disabled={busy} className={secondaryButton}>
-                        {t("community.answerSubmit")}
-                      </button>
-                    </div>
-                  </Form>
+                  <AnswerForm
+                    questionId={item.id}
+                    problem={
+                      action?.intent === "answer" && action.questionId === item.id
+                        ? action.problem
+                        : undefined
+                    }
+                  />
                 )}
               </li>
             );
@@ -421,9 +399,9 @@ export function Questions({
         firstLabel="community.firstQuestions"
       />
       {signedIn ? (
-        <Form method="post" className="mt-6 flex flex-col gap-2" preventScrollReset>
+        <Form method="post" className="mt-6 flex flex-col gap-2" preventScrollReset ref={ask.form}>
           <h3 className="text-lg font-semibold">{t("community.askHeading")}</h3>
-          {askProblem && <Problem id="ask-problem" problem={askProblem} />}
+          {ask.alert}
           <input type="hidden" name="intent" value="ask" />
           <label htmlFor="question" className="font-medium">
             {t("community.questionLabel")}
@@ -438,9 +416,11 @@ export function Questions({
             required
             minLength={QUESTION_TEXT.min}
             maxLength={QUESTION_TEXT.max}
-            aria-describedby={askProblem ? "ask-problem question-hint" : "question-hint"}
-            className={field}
+            aria-describedby="question-hint"
+            className={control}
+            {...ask.field("question")}
           />
+          {ask.message("question")}
           <div>
             <button type="submit" disabled={busy} className={primaryButton}>
               {t("community.askSubmit")}
@@ -455,5 +435,42 @@ export function Questions({
         </p>
       )}
     </section>
+  );
+}
+
+/** Answering one question; its problem shows under its own box. */
+function AnswerForm({ questionId, problem }: { questionId: number; problem?: FormProblem }) {
+  const t = useT();
+  const busy = useNavigation().state === "submitting";
+  const { form, field, message, alert } = useFormProblem(
+    problem,
+    `answer-problem-${questionId}`,
+    ANSWER_FIELDS,
+  );
+  return (
+    <Form method="post" className="mt-3 flex flex-col gap-2" preventScrollReset ref={form}>
+      {alert}
+      <input type="hidden" name="intent" value="answer" />
+      <input type="hidden" name="questionId" value={questionId} />
+      <label htmlFor={`answer-${questionId}`} className="text-sm font-medium">
+        {t("community.answerLabel")}
+      </label>
+      <textarea
+        id={`answer-${questionId}`}
+        name="answer"
+        rows={2}
+        required
+        minLength={ANSWER_TEXT.min}
+        maxLength={ANSWER_TEXT.max}
+        className={control}
+        {...field("answer")}
+      />
+      {message("answer")}
+      <div>
+        <button type="submit" disabled={busy} className={secondaryButton}>
+          {t("community.answerSubmit")}
+        </button>
+      </div>
+    </Form>
   );
 }

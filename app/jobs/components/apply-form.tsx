@@ -5,8 +5,16 @@ import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { FilePicker } from "../../ui/file-picker.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
 
-type Problem = { field?: string; message: string };
+const APPLY_FIELDS = ["fullName", "email", "contactNo", "resume", "summary"] as const;
+
+/** A schema issue checked in the browser, as the server would answer it. */
+const issueProblem = (field: string, key: unknown): FormProblem => ({
+  code: "invalid_parameters",
+  message: key as MessageKey,
+  field,
+});
 
 /** The fields filled in before the applicant types: a player's name and e-mail, or what was sent. */
 export type ApplyDefaults = {
@@ -52,7 +60,7 @@ export function ApplyForm({
   const fetcher = useFetcher();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const [localProblem, setLocalProblem] = useState<Problem | null>(null);
+  const [localProblem, setLocalProblem] = useState<FormProblem | null>(null);
   const [checking, setChecking] = useState(false);
   const resume = useRef<HTMLInputElement>(null);
   const fetched = (fetcher.data as { problem?: FormProblem } | undefined)?.problem;
@@ -64,9 +72,11 @@ export function ApplyForm({
   }, []);
 
   const server = inDialog ? fetched : serverProblem;
-  const problem: Problem | null =
-    localProblem ??
-    (server ? { field: server.field, message: t(server.message, server.values) } : null);
+  const { form, field, message, alert } = useFormProblem(
+    localProblem ?? server,
+    "apply-problem",
+    APPLY_FIELDS,
+  );
   const FormElement = inDialog ? fetcher.Form : Form;
 
   /** Refuses a file that is not a PDF of at most 5 MB the moment it is chosen, and drops it. */
@@ -80,7 +90,7 @@ export function ApplyForm({
       return;
     }
     input.value = "";
-    setLocalProblem({ field: "resume", message: t(parsed.error.issues[0]?.message as MessageKey) });
+    setLocalProblem(issueProblem("resume", parsed.error.issues[0]?.message));
   }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -95,8 +105,7 @@ export function ApplyForm({
         const [issue] = parsed.error.issues;
         const field = String(issue?.path[0] ?? "");
         if (field === "resume" && resume.current) resume.current.value = "";
-        setLocalProblem({ field, message: t(issue?.message as MessageKey) });
-        form.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+        setLocalProblem(issueProblem(field, issue?.message));
         return;
       }
       setLocalProblem(null);
@@ -108,11 +117,6 @@ export function ApplyForm({
     }
   }
 
-  const described = (field: string, hint?: string) =>
-    [problem?.field === field ? "apply-problem" : undefined, hint].filter(Boolean).join(" ") ||
-    undefined;
-  const invalid = (field: string) => (problem?.field === field ? true : undefined);
-
   return (
     <FormElement
       method="post"
@@ -121,17 +125,10 @@ export function ApplyForm({
       noValidate
       onSubmit={onSubmit}
       className="mt-4 flex flex-col gap-4"
+      ref={form}
     >
-      {problem && (
-        <p
-          id="apply-problem"
-          role="alert"
-          className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
-        >
-          {problem.message}
-        </p>
-      )}
-      <Field id="apply-fullName" label={t("jobs.apply.fullName")}>
+      {alert}
+      <Field id="apply-fullName" problem={message("fullName")} label={t("jobs.apply.fullName")}>
         <input
           id="apply-fullName"
           type="text"
@@ -140,12 +137,11 @@ export function ApplyForm({
           maxLength={100}
           autoComplete="name"
           defaultValue={defaults.fullName}
-          aria-invalid={invalid("fullName")}
-          aria-describedby={described("fullName")}
+          {...field("fullName")}
           className={inputClass}
         />
       </Field>
-      <Field id="apply-email" label={t("jobs.apply.email")}>
+      <Field id="apply-email" problem={message("email")} label={t("jobs.apply.email")}>
         <input
           id="apply-email"
           name="email"
@@ -154,13 +150,13 @@ export function ApplyForm({
           maxLength={254}
           autoComplete="email"
           defaultValue={defaults.email}
-          aria-invalid={invalid("email")}
-          aria-describedby={described("email")}
+          {...field("email")}
           className={inputClass}
         />
       </Field>
       <Field
         id="apply-contactNo"
+        problem={message("contactNo")}
         label={t("jobs.apply.contactNo")}
         hint={t("jobs.apply.contactNoHint")}
       >
@@ -172,32 +168,42 @@ export function ApplyForm({
           maxLength={30}
           autoComplete="tel"
           defaultValue={defaults.contactNo}
-          aria-invalid={invalid("contactNo")}
-          aria-describedby={described("contactNo", "apply-contactNo-hint")}
+          {...field("contactNo")}
+          aria-describedby="apply-contactNo-hint"
           className={inputClass}
         />
       </Field>
-      <Field id="apply-resume" label={t("jobs.apply.resume")} hint={t("jobs.apply.resumeHint")}>
+      <Field
+        id="apply-resume"
+        problem={message("resume")}
+        label={t("jobs.apply.resume")}
+        hint={t("jobs.apply.resumeHint")}
+      >
         <FilePicker
           inputRef={resume}
           id="apply-resume"
           name="resume"
           required
           accept="application/pdf,.pdf"
-          aria-invalid={invalid("resume")}
-          aria-describedby={described("resume", "apply-resume-hint")}
+          {...field("resume")}
+          aria-describedby="apply-resume-hint"
           onChange={(event) => void checkFile(event.currentTarget)}
         />
       </Field>
-      <Field id="apply-summary" label={t("jobs.apply.summary")} hint={t("jobs.apply.summaryHint")}>
+      <Field
+        id="apply-summary"
+        problem={message("summary")}
+        label={t("jobs.apply.summary")}
+        hint={t("jobs.apply.summaryHint")}
+      >
         <textarea
           id="apply-summary"
           name="summary"
           rows={4}
           maxLength={2000}
           defaultValue={defaults.summary}
-          aria-invalid={invalid("summary")}
-          aria-describedby={described("summary", "apply-summary-hint")}
+          {...field("summary")}
+          aria-describedby="apply-summary-hint"
           className={inputClass}
         />
       </Field>
@@ -222,15 +228,18 @@ export function ApplyForm({
   );
 }
 
+/** A labelled control with its hint, and the form's problem about it under both. */
 function Field({
   id,
   label,
   hint,
+  problem,
   children,
 }: {
   id: string;
   label: string;
   hint?: string;
+  problem: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
@@ -244,6 +253,7 @@ function Field({
           {hint}
         </p>
       )}
+      {problem}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
+import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { FilePicker } from "../../ui/file-picker.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { usePageDialog } from "../../ui/use-page-dialog.ts";
 
@@ -10,6 +12,8 @@ import { usePageDialog } from "../../ui/use-page-dialog.ts";
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
 const OPENER_ID = "edit-profile-open";
+
+const EDIT_FIELDS = ["picture", "name"] as const;
 
 /** Opens the dialog by adding ?edit to the address; the dialog gives the focus back to it. */
 export function EditProfileLink() {
@@ -32,7 +36,7 @@ export function EditProfileDialog({
 }: {
   name: string;
   image: string | null;
-  problem?: string;
+  problem?: FormProblem;
 }) {
   const t = useT();
   const navigate = useNavigate();
@@ -41,16 +45,23 @@ export function EditProfileDialog({
   const dialog = usePageDialog(OPENER_ID);
   const picture = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [localProblem, setLocalProblem] = useState<string | null>(null);
+  const [localProblem, setLocalProblem] = useState<FormProblem | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const close = () => navigate(pathname, { replace: true, preventScrollReset: true });
   const tooLarge = (file: File | undefined) => file !== undefined && file.size > MAX_PICTURE_BYTES;
   const refuseTooLarge = () =>
-    setLocalProblem(
-      t("profile.edit.uploadFailed", { reason: t("profile.edit.reasons.too_large") }),
-    );
-  const shown = localProblem ?? problem;
+    setLocalProblem({
+      code: "payload_too_large",
+      message: "profile.edit.uploadFailed",
+      field: "picture",
+      values: { reason: t("profile.edit.reasons.too_large") },
+    });
+  const { form, field, message, alert } = useFormProblem(
+    localProblem ?? problem,
+    "edit-problem",
+    EDIT_FIELDS,
+  );
 
   return (
     <dialog
@@ -67,24 +78,16 @@ export function EditProfileDialog({
         method="post"
         encType="multipart/form-data"
         className="mt-4 flex flex-col gap-4"
+        ref={form}
         onSubmit={(event) => {
           // A refused picture stays chosen: saving the rest without it would look like success.
           if (!tooLarge(picture.current?.files?.[0])) return;
           event.preventDefault();
           refuseTooLarge();
-          picture.current?.focus();
         }}
       >
         <input type="hidden" name="intent" value="edit" />
-        {shown && (
-          <p
-            id="edit-problem"
-            role="alert"
-            className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
-          >
-            {shown}
-          </p>
-        )}
+        {alert}
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
           <img
             src={preview ?? image ?? "/images/avatar-default.svg"}
@@ -102,9 +105,8 @@ export function EditProfileDialog({
               id="edit-picture"
               name="picture"
               accept="image/jpeg,image/png,image/webp"
-              aria-describedby={
-                localProblem ? "edit-problem edit-picture-hint" : "edit-picture-hint"
-              }
+              aria-describedby="edit-picture-hint"
+              {...field("picture")}
               onChange={(event) => {
                 const file = event.currentTarget.files?.[0];
                 setLocalProblem(null);
@@ -117,6 +119,7 @@ export function EditProfileDialog({
             <p id="edit-picture-hint" className="text-sm text-slate-600">
               {t("profile.edit.pictureHint")}
             </p>
+            {message("picture")}
           </div>
         </div>
         <TextField
@@ -126,6 +129,8 @@ export function EditProfileDialog({
           autoComplete="nickname"
           maxLength={40}
           label={t("profile.edit.name")}
+          {...field("name")}
+          problem={message("name")}
         />
         <div className="mt-2 flex flex-wrap justify-end gap-3">
           <button

@@ -4,6 +4,7 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
 import { NOTICE_DURATION_MS } from "../../ui/notice.tsx";
 import { FEEDBACK_MAX, formatAccuracy } from "../rules.ts";
 import type { SetResults } from "../types.ts";
@@ -124,12 +125,19 @@ export function ResultsDialog({
   );
 }
 
+const FEEDBACK_FIELDS = ["text"] as const;
+
 function FeedbackForm({ session, problem }: { session: string; problem?: FormProblem }) {
   const t = useT();
   const fetcher = useFetcher<{ problem?: FormProblem }>({ key: "quiz-feedback" });
-  const shown = fetcher.state === "idle" ? (fetcher.data?.problem ?? problem) : undefined;
+  const { form, field, message, alert } = useFormProblem(
+    fetcher.state === "idle" ? (fetcher.data?.problem ?? problem) : undefined,
+    "quiz-feedback-problem",
+    FEEDBACK_FIELDS,
+  );
   return (
-    <fetcher.Form method="post" preventScrollReset className="mt-6 flex flex-col gap-2">
+    <fetcher.Form method="post" preventScrollReset className="mt-6 flex flex-col gap-2" ref={form}>
+      {alert}
       <input type="hidden" name="intent" value="feedback" />
       <input type="hidden" name="session" value={session} />
       <label htmlFor="quiz-feedback" className="font-medium">
@@ -142,17 +150,13 @@ function FeedbackForm({ session, problem }: { session: string; problem?: FormPro
         maxLength={FEEDBACK_MAX}
         required
         aria-describedby="quiz-feedback-hint"
-        aria-invalid={shown ? true : undefined}
-        className="rounded-lg border border-slate-400 px-3 py-2"
+        className="rounded-lg border border-slate-400 px-3 py-2 aria-invalid:border-red-700"
+        {...field("text")}
       />
       <p id="quiz-feedback-hint" className="text-sm text-slate-700">
         {t("quiz.feedback.hint")}
       </p>
-      {shown && (
-        <p role="alert" className="font-medium text-red-800">
-          {t(shown.message, shown.values)}
-        </p>
-      )}
+      {message("text")}
       <button
         type="submit"
         disabled={fetcher.state !== "idle"}

@@ -14,8 +14,11 @@ import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
 import { ReasonChoice } from "../../ui/reason-choice.tsx";
 import type { Route } from "./+types/report";
+
+const REPORT_FIELDS = ["reason", "details"] as const;
 
 /** The review, question or answer the address names, on this business; else a 404. */
 async function targetOf(
@@ -63,7 +66,11 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
   const { business, target } = loaderData;
-  const problem = (actionData as { problem?: FormProblem } | undefined)?.problem;
+  const { form, field, message, alert } = useFormProblem(
+    (actionData as { problem?: FormProblem } | undefined)?.problem,
+    "report-problem",
+    REPORT_FIELDS,
+  );
   return (
     <section className="mx-auto max-w-xl px-4 py-10">
       <title>{t("community.reportPage.metaTitle")}</title>
@@ -79,23 +86,16 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
           {target.text}
         </blockquote>
       </figure>
-      <Form method="post" className="mt-6 flex flex-col gap-5">
-        {problem && (
-          <p
-            id="report-problem"
-            role="alert"
-            className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
-          >
-            {t(problem.message, problem.values)}
-          </p>
-        )}
+      <Form method="post" className="mt-6 flex flex-col gap-5" ref={form}>
+        {alert}
         <ReasonChoice
           legend={t("community.reportPage.reason")}
           reasons={REPORT_REASONS}
           labelOf={(reason) => t(`community.reportPage.reasons.${reason}`)}
-          describedBy={problem?.field === "reason" ? "report-problem" : undefined}
+          marks={field("reason")}
+          problem={message("reason")}
         />
-        <div>
+        <div className="flex flex-col gap-1">
           <label htmlFor="details" className="font-semibold">
             {t("community.reportPage.details")}
           </label>
@@ -104,9 +104,10 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
             name="details"
             rows={4}
             maxLength={1000}
-            aria-describedby={problem?.field === "details" ? "report-problem" : undefined}
-            className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2"
+            className="w-full rounded-lg border border-slate-400 px-3 py-2 aria-invalid:border-red-700"
+            {...field("details")}
           />
+          {message("details")}
         </div>
         <div className="flex flex-wrap items-center gap-4">
           <button type="submit" disabled={busy} className={primaryButton}>

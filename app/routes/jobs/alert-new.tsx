@@ -14,8 +14,11 @@ import { authContext, databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/alert-new";
+
+const ALERT_FIELDS = ["email", "keywords", "location", "employerType", "workSetting"] as const;
 
 /** The form arrives with the list's filters (its address's query) and the player's e-mail. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,6 +48,7 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
   const busy = useNavigation().state === "submitting";
   const { form, email } = loaderData;
   const result = actionData as { sent?: boolean; problem?: FormProblem } | undefined;
+  const problem = useFormProblem(result?.problem, "alert-problem", ALERT_FIELDS);
   return (
     <section className="mx-auto max-w-xl px-4 py-10">
       <title>{t("jobs.alerts.metaTitle")}</title>
@@ -55,12 +59,8 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
           {t("jobs.alerts.sent")}
         </p>
       ) : (
-        <Form method="post" className="mt-6 flex flex-col gap-5">
-          {result?.problem && (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
-              {t(result.problem.message, result.problem.values)}
-            </p>
-          )}
+        <Form method="post" className="mt-6 flex flex-col gap-5" ref={problem.form}>
+          {problem.alert}
           <TextField
             id="alert-email"
             name="email"
@@ -70,6 +70,8 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
             autoComplete="email"
             defaultValue={email}
             label={t("jobs.alerts.email")}
+            {...problem.field("email")}
+            problem={problem.message("email")}
           />
           <fieldset className="flex flex-col gap-4 rounded-xl p-4 ring-1 ring-slate-200">
             <legend className="px-1 font-semibold">{t("jobs.alerts.filters")}</legend>
@@ -79,6 +81,8 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
               maxLength={100}
               defaultValue={form.keywords}
               label={t("jobs.search.keywords")}
+              {...problem.field("keywords")}
+              problem={problem.message("keywords")}
             />
             <TextField
               id="alert-location"
@@ -86,18 +90,22 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
               maxLength={100}
               defaultValue={form.location}
               label={t("jobs.search.location")}
+              {...problem.field("location")}
+              problem={problem.message("location")}
             />
             <Checkboxes
               legend={t("jobs.filters.employerType")}
               name="employerType"
               options={EMPLOYER_TYPES.map((value) => [value, t(`jobs.employerTypes.${value}`)])}
               checked={form.employerType}
+              problem={problem}
             />
             <Checkboxes
               legend={t("jobs.filters.workSettings")}
               name="workSetting"
               options={WORK_SETTINGS.map((value) => [value, t(`jobs.workSettings.${value}`)])}
               checked={form.workSetting}
+              problem={problem}
             />
           </fieldset>
           <p className="text-sm text-slate-700">{t("jobs.alerts.consent")}</p>
@@ -121,14 +129,16 @@ function Checkboxes({
   name,
   options,
   checked,
+  problem,
 }: {
   legend: string;
   name: string;
   options: [string, string][];
   checked: readonly string[];
+  problem: ReturnType<typeof useFormProblem>;
 }) {
   return (
-    <fieldset>
+    <fieldset className="flex flex-col gap-1">
       <legend className="font-medium">{legend}</legend>
       <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
         {options.map(([value, label]) => (
@@ -140,11 +150,13 @@ function Checkboxes({
               value={value}
               defaultChecked={checked.includes(value)}
               className="size-5"
+              {...problem.field(name)}
             />
             <label htmlFor={`alert-${name}-${value}`}>{label}</label>
           </div>
         ))}
       </div>
+      {problem.message(name)}
     </fieldset>
   );
 }

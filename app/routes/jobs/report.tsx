@@ -16,8 +16,11 @@ import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
 import { ReasonChoice } from "../../ui/reason-choice.tsx";
 import type { Route } from "./+types/report";
+
+const REPORT_FIELDS = ["reason", "details"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseJobId(params.id);
@@ -45,7 +48,11 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
   const { job } = loaderData;
-  const problem = (actionData as { problem?: FormProblem } | undefined)?.problem;
+  const { form, field, message, alert } = useFormProblem(
+    (actionData as { problem?: FormProblem } | undefined)?.problem,
+    "report-problem",
+    REPORT_FIELDS,
+  );
   return (
     <section className="mx-auto max-w-xl px-4 py-10">
       <title>{t("jobs.report.metaTitle")}</title>
@@ -53,21 +60,14 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-2 text-slate-700">
         {t("jobs.report.intro", { title: job.title[locale], company: job.company })}
       </p>
-      <Form method="post" className="mt-6 flex flex-col gap-5">
-        {problem && (
-          <p
-            id="report-problem"
-            role="alert"
-            className="rounded-lg bg-red-50 p-3 font-medium text-red-800"
-          >
-            {t(problem.message, problem.values)}
-          </p>
-        )}
+      <Form method="post" className="mt-6 flex flex-col gap-5" ref={form}>
+        {alert}
         <ReasonChoice
           legend={t("jobs.report.reason")}
           reasons={REPORT_REASONS}
           labelOf={(reason) => t(`jobs.report.reasons.${reason}`)}
-          describedBy={problem?.field === "reason" ? "report-problem" : undefined}
+          marks={field("reason")}
+          problem={message("reason")}
         />
         <div className="flex flex-col gap-1">
           <label htmlFor="report-details" className="font-medium">
@@ -79,11 +79,13 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
             rows={5}
             maxLength={2000}
             aria-describedby="report-details-hint"
-            className="rounded-lg border border-slate-300 px-3 py-2.5 focus:border-brand-700"
+            className="rounded-lg border border-slate-300 px-3 py-2.5 focus:border-brand-700 aria-invalid:border-red-700"
+            {...field("details")}
           />
           <p id="report-details-hint" className="text-sm text-slate-600">
             {t("jobs.report.detailsHint")}
           </p>
+          {message("details")}
         </div>
         <div className="flex flex-wrap justify-end gap-3">
           <Link

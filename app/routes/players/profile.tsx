@@ -132,11 +132,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { profile } = loaderData;
   const result = actionData as ActionResult | undefined;
   const problem = (intent: ProfileForm["intent"]) =>
-    result?.problem && result.intent === intent
-      ? t(result.problem.message, result.problem.values)
-      : undefined;
+    result?.intent === intent ? result.problem : undefined;
+  // An intent the page does not know belongs to none of its forms.
   const pageProblem =
-    result?.problem && (!result.intent || result.intent === "settings")
+    result?.problem && !result.intent
       ? t(result.problem.message, result.problem.values)
       : undefined;
   return (
@@ -207,6 +206,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           notification={profile.notification}
           profilePublic={profile.profilePublic}
           age={profile.age}
+          problem={problem("settings")}
         />
         <DeleteAccount problem={problem("delete")} />
       </div>
@@ -214,7 +214,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-function VerifyBanner({ sent, problem }: { sent?: boolean; problem?: string }) {
+function VerifyBanner({ sent, problem }: { sent?: boolean; problem?: FormProblem }) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
   return (
@@ -222,7 +222,13 @@ function VerifyBanner({ sent, problem }: { sent?: boolean; problem?: string }) {
       aria-label={t("auth.verify.banner")}
       className="mb-6 flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200 sm:flex-row sm:items-center sm:justify-between"
     >
-      <p>{sent ? t("auth.verify.sent") : (problem ?? t("auth.verify.banner"))}</p>
+      <p>
+        {sent
+          ? t("auth.verify.sent")
+          : problem
+            ? t(problem.message, problem.values)
+            : t("auth.verify.banner")}
+      </p>
       <Form method="post">
         <input type="hidden" name="intent" value="resend" />
         <button
