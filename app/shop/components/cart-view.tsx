@@ -8,7 +8,7 @@ import { useFormProblem } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import { useProvinceOptions } from "../../ui/use-province-options.ts";
-import { rateFraction } from "../tax.ts";
+import { rateFraction, type TaxLine } from "../tax.ts";
 import { MAX_QUANTITY } from "../totals.ts";
 import type { Cart, CartLine, Order } from "../types.ts";
 
@@ -119,6 +119,23 @@ export function CartLineRow({ line }: { line: CartLine }) {
 }
 
 /** Province or territory (which decides the tax), subtotal, each tax and total, in CAD. */
+/** A row per tax component, named with its rate: the cart's, and the order's as charged. */
+function TaxRows({ taxes }: { taxes: TaxLine[] }) {
+  const t = useT();
+  const locale = useLocale();
+  return taxes.map((tax) => (
+    <div key={tax.kind} className="flex justify-between">
+      <dt>
+        {t("shop.cartPage.tax", {
+          kind: t(`shop.taxKinds.${tax.kind}`),
+          rate: formatPercent(rateFraction(tax.rate), locale),
+        })}
+      </dt>
+      <dd>{formatMoney(tax.cents, locale)}</dd>
+    </div>
+  ));
+}
+
 export function CartSummaryPanel({ cart }: { cart: Cart }) {
   const t = useT();
   const locale = useLocale();
@@ -181,17 +198,7 @@ export function CartSummaryPanel({ cart }: { cart: Cart }) {
             <dt>{t("shop.cartPage.taxPending")}</dt>
           </div>
         ) : (
-          cart.taxes.map((tax) => (
-            <div key={tax.kind} className="flex justify-between">
-              <dt>
-                {t("shop.cartPage.tax", {
-                  kind: t(`shop.taxKinds.${tax.kind}`),
-                  rate: formatPercent(rateFraction(tax.rate), locale),
-                })}
-              </dt>
-              <dd>{money(tax.cents)}</dd>
-            </div>
-          ))
+          <TaxRows taxes={cart.taxes} />
         )}
         <div className="flex justify-between border-t border-slate-300 pt-2 text-lg font-bold">
           <dt>{t("shop.cartPage.total")}</dt>
@@ -376,17 +383,7 @@ export function OrderConfirmation({ order }: { order: Order }) {
             <dt>{t("shop.cartPage.subtotal")}</dt>
             <dd>{money(order.subtotalCents)}</dd>
           </div>
-          {order.taxes.map((tax) => (
-            <div key={tax.kind} className="flex justify-between">
-              <dt>
-                {t("shop.cartPage.tax", {
-                  kind: t(`shop.taxKinds.${tax.kind}`),
-                  rate: formatPercent(rateFraction(tax.rate), locale),
-                })}
-              </dt>
-              <dd>{money(tax.cents)}</dd>
-            </div>
-          ))}
+          <TaxRows taxes={order.taxes} />
           <div className="flex justify-between text-lg font-bold">
             <dt>{t("shop.cartPage.total")}</dt>
             <dd>{money(order.totalCents)}</dd>
