@@ -139,12 +139,8 @@ export async function startOrResume(
   me: string,
   options: { category: QuizCategory; locale: Locale; timer: QuizTimer },
 ): Promise<{ state: PlayState; created: boolean }> {
-  const open = await readSession(db, unfinished(me));
-  if (open)
-    return {
-      state: await moveOn(db, me, await inLanguage(db, me, open, options.locale), options.timer),
-      created: false,
-    };
+  const resumed = await resumeUnfinished(db, me, options);
+  if (resumed) return resumed;
 
   const [progress] = await db
     .select({ completedSets: quizProgress.completedSets })
@@ -166,14 +162,24 @@ export async function startPractice(
   finishedId: string,
   options: { locale: Locale; timer: QuizTimer },
 ): Promise<{ state: PlayState; created: boolean }> {
-  const open = await readSession(db, unfinished(me));
-  if (open)
-    return {
-      state: await moveOn(db, me, await inLanguage(db, me, open, options.locale), options.timer),
-      created: false,
-    };
+  const resumed = await resumeUnfinished(db, me, options);
+  if (resumed) return resumed;
   const { category, set } = await finishedSet(db, me, finishedId);
   return createSession(db, me, { ...options, category, set, practice: true });
+}
+
+/** The player's unfinished session, if any, resumed in `locale`: starting anything resumes it. */
+async function resumeUnfinished(
+  db: Db | Tx,
+  me: string,
+  options: { locale: Locale; timer: QuizTimer },
+): Promise<{ state: PlayState; created: boolean } | null> {
+  const open = await readSession(db, unfinished(me));
+  if (!open) return null;
+  return {
+    state: await moveOn(db, me, await inLanguage(db, me, open, options.locale), options.timer),
+    created: false,
+  };
 }
 
 async function createSession(
