@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import type pg from "pg";
 import { FRENCH_SPACING_MISTAKE } from "../support/french-typography.ts";
 import {
@@ -149,4 +149,13 @@ export function frenchSpacingMistakes(page: Page): Promise<string[]> {
     }
     return texts.filter((text) => mistake.test(text));
   }, FRENCH_SPACING_MISTAKE.source);
+}
+
+/**
+ * The message a refused field names by `aria-errormessage`, looked for inside the field's own
+ * block: found only when it stands beside the field (strict: exactly one).
+ */
+export async function messageBeside(field: Locator): Promise<Locator> {
+  const id = await field.getAttribute("aria-errormessage");
+  return field.locator("xpath=..").locator(`#${id}`);
 }

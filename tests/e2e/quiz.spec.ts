@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import type pg from "pg";
-import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  frenchSpacingMistakes,
+  messageBeside,
+  test,
+} from "./fixtures.ts";
 import { connectToSite } from "./players.ts";
 
 const SCREENSHOTS = ".data/screenshots";
@@ -476,8 +482,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await expect(feedback).toBeFocused();
       await expect(feedback).toHaveAttribute("aria-invalid", "true");
       await expect(feedback).toBeInViewport();
-      const messageId = await feedback.getAttribute("aria-errormessage");
-      const message = feedback.locator("xpath=..").locator(`#${messageId}`);
+      const message = await messageBeside(feedback);
       await expect(message).toHaveText(text.feedbackEmpty);
       await expect(message).toBeInViewport();
       await expectNoAxeViolations(page);
