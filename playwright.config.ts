@@ -61,6 +61,8 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: GOOGLE_CLIENT.clientId,
       GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
       GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      // No sweep or job alert fires mid-test (scripts/scheduler-processes.test.ts tests them).
+      SCHEDULES: "false",
     },
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 120_000,

@@ -10,11 +10,10 @@ import { type Config, ConfigError, readConfig } from "./app/platform/config.serv
 import { createHost } from "./app/platform/host.server.ts";
 import { collectWhenIdle } from "./app/platform/idle-collector.server.ts";
 import { createMailWorker, logDelivery, smtpDelivery } from "./app/platform/mail-worker.server.ts";
+import { startScheduler } from "./app/platform/scheduler.server.ts";
 import { createLocalStorage } from "./app/platform/storage.server.ts";
-import { sweepOrphanedAvatars } from "./app/players/account.server.ts";
+import { scheduledTasks } from "./app/scheduled-tasks.server.ts";
 import { seedIfEmpty } from "./app/seed.server.ts";
-import { sweepVisitorCarts } from "./app/shop/cart.server.ts";
-import { releaseUnpaidOrders } from "./app/shop/checkout.server.ts";
 
 /** How long without a request before the server hands memory back (idle-collector.server.ts). */
 const IDLE_COLLECTION_MS = 10_000;
@@ -23,7 +22,7 @@ type Storage = ReturnType<typeof createLocalStorage>;
 
 /**
  * The first process opens the database (starting the embedded PostgreSQL when there is no
- * DATABASE_URL), applies the migrations, seeds, sends the e-mail and runs the sweeps. It serves the
+ * DATABASE_URL), applies the migrations, seeds, sends the e-mail and runs the scheduler. It serves the
  * requests itself, or, with WEB_CONCURRENCY above 1 in production, forks that many workers that
  * serve them on the same port (decision 0024).
  */
@@ -48,7 +47,9 @@ async function main() {
       : logDelivery(console.log, { showBody: config.NODE_ENV === "development" }),
     log: console.error,
   });
+  let stopScheduler = async () => {};
   const closeDatabase = async () => {
+    await stopScheduler();
     await mailWorker.stop();
     await database.close();
   };
@@ -70,7 +71,15 @@ async function main() {
 
   // Not awaited: a slow mail server must not delay the site; the worker reports its own failures.
   void mailWorker.start();
-  runSweeps(database.db, storage, config.UNPAID_ORDER_HOURS);
+  // Job alerts and the sweeps, once across every process and host (decision 0037).
+  const scheduler = await startScheduler({
+    databaseUrl: database.url,
+    tasks: scheduledTasks(database.db, storage, config),
+    timezone: config.SCHEDULE_TIMEZONE,
+    schedules: config.SCHEDULES,
+    log: console.error,
+  });
+  stopScheduler = scheduler.stop;
 
   if (workers === 1) {
     const server = await serve(config, database.db, storage);
@@ -87,33 +96,6 @@ async function main() {
       },
       () => shutDown(1),
     );
-  }
-}
-
-/** Hourly clean-ups, and one at start-up. */
-function runSweeps(db: Database, storage: Storage, unpaidOrderHours: number) {
-  // Pictures left by an upload cut off between saving its file and recording it.
-  const sweepAvatars = () =>
-    sweepOrphanedAvatars(db, storage).then(
-      (removed) => removed > 0 && console.log(`Removed ${removed} unused profile pictures.`),
-      (error: unknown) => console.error("Sweeping unused profile pictures failed:", error),
-    );
-  // Visitors' carts left untouched for 30 days.
-  const sweepCarts = () =>
-    sweepVisitorCarts(db).then(
-      (removed) => removed > 0 && console.log(`Removed ${removed} abandoned visitors' carts.`),
-      (error: unknown) => console.error("Sweeping abandoned carts failed:", error),
-    );
-  // Orders unpaid for UNPAID_ORDER_HOURS: cancelled, their stock back on sale, the buyer told.
-  // Safe with several processes sweeping: each order is released by one of them, once.
-  const sweepOrders = () =>
-    releaseUnpaidOrders(db, unpaidOrderHours).then(
-      (released) => released > 0 && console.log(`Cancelled ${released} unpaid orders.`),
-      (error: unknown) => console.error("Releasing unpaid orders failed:", error),
-    );
-  for (const sweep of [sweepAvatars, sweepCarts, sweepOrders]) {
-    void sweep();
-    setInterval(sweep, 60 * 60 * 1000).unref();
   }
 }
 

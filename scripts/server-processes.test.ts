@@ -25,6 +25,7 @@ beforeAll(async () => {
       DATABASE_URL: database.url,
       BETTER_AUTH_SECRET: "server-processes-test-secret-0123456789",
       SEED_ON_START: "false",
+      SCHEDULES: "false",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

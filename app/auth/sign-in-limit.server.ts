@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { signInFailure } from "../db/schema/accounts.ts";
 import { AppError } from "../platform/errors.ts";
@@ -70,4 +70,17 @@ export async function countSignInAttempt(
 /** A successful sign-in: the address's attempts start over. */
 export async function forgetSignInAttempts(db: Db | Tx, email: string): Promise<void> {
   await db.delete(signInFailure).where(eq(signInFailure.key, keyOf(email)));
+}
+
+/**
+ * Drops the attempts of addresses quiet for SIGN_IN_BACKOFF.forgetAfterSeconds, which the next
+ * attempt would start over anyway (a scheduled task); returns how many.
+ */
+export async function pruneSignInFailures(db: Db | Tx, now = new Date()): Promise<number> {
+  const forgottenBefore = new Date(now.getTime() - SIGN_IN_BACKOFF.forgetAfterSeconds * 1000);
+  const removed = await db
+    .delete(signInFailure)
+    .where(lte(signInFailure.lastFailedAt, forgottenBefore))
+    .returning({ key: signInFailure.key });
+  return removed.length;
 }

@@ -4,7 +4,6 @@ import type { Database, Db, Tx } from "../db/client.server.ts";
 import { job, jobAlert, jobText } from "../db/schema/jobs.ts";
 import { type Locale, localizedPath } from "../i18n/locale.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
-import { pruneAttempts } from "../platform/rate-limit.server.ts";
 import { type AlertFilters, alertCriteria, alertQuery } from "./alert-filters.ts";
 import { alertConfirmationEmail, alertDigestEmail } from "./emails.server.ts";
 import { jobMatch, matchingJobs } from "./jobs.server.ts";
@@ -103,10 +102,11 @@ export async function unsubscribeAlert(db: Db | Tx, token: string): Promise<bool
 }
 
 /**
- * `npm run jobs:alerts`: mails each confirmed alert the open postings matching its filters that
- * were published since its last mail (at most DIGEST_SIZE, newest first), and moves its mark to
- * `now`. Each alert in a transaction of its own that locks it, so two runs never mail one twice.
- * Alerts with no news get no mail. Also drops week-old unconfirmed alerts and old rate windows.
+ * The daily "job-alerts" task (app/scheduled-tasks.server.ts), also run by `npm run jobs:alerts`:
+ * mails each confirmed alert the open postings matching its filters that were published since its
+ * last mail (at most DIGEST_SIZE, newest first), and moves its mark to `now`. Each alert in a
+ * transaction of its own that locks it, so two runs never mail one twice. Alerts with no news get
+ * no mail. Also drops week-old unconfirmed alerts.
  */
 export async function sendAlertDigests(
   db: Database,
@@ -121,7 +121,6 @@ export async function sendAlertDigests(
         lt(jobAlert.createdAt, new Date(now.getTime() - UNCONFIRMED_DAYS * 86_400_000)),
       ),
     );
-  await pruneAttempts(db, now);
 
   let lastId = 0;
   let alerts = 0;

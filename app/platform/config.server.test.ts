@@ -27,7 +27,35 @@ test("the quiz's daily cap of points is a setting", () => {
   expect(readConfig({ QUIZ_DAILY_POINTS_CAP: "120" }).QUIZ_DAILY_POINTS_CAP).toBe(120);
 });
 
+test("schedules: on, daily job alerts at 07:00 in Toronto, sweeps hourly, unless set", () => {
+  expect(readConfig({})).toMatchObject({
+    SCHEDULES: true,
+    SCHEDULE_TIMEZONE: "America/Toronto",
+    JOB_ALERTS_AT: "07:00",
+    SWEEP_EVERY_MINUTES: 60,
+  });
+  expect(
+    readConfig({
+      SCHEDULES: "false",
+      SCHEDULE_TIMEZONE: "America/Vancouver",
+      JOB_ALERTS_AT: "18:30",
+      SWEEP_EVERY_MINUTES: "15",
+    }),
+  ).toMatchObject({
+    SCHEDULES: false,
+    SCHEDULE_TIMEZONE: "America/Vancouver",
+    JOB_ALERTS_AT: "18:30",
+    SWEEP_EVERY_MINUTES: 15,
+  });
+});
+
 test.each([
+  [{ SCHEDULES: "off" }, "SCHEDULES"],
+  [{ SCHEDULE_TIMEZONE: "America/Torronto" }, "SCHEDULE_TIMEZONE"],
+  [{ JOB_ALERTS_AT: "7am" }, "JOB_ALERTS_AT"],
+  [{ JOB_ALERTS_AT: "24:00" }, "JOB_ALERTS_AT"],
+  [{ SWEEP_EVERY_MINUTES: "7" }, "SWEEP_EVERY_MINUTES"],
+  [{ SWEEP_EVERY_MINUTES: "0" }, "SWEEP_EVERY_MINUTES"],
   [{ PORT: "eighty" }, "PORT"],
   [{ PORT: "70000" }, "PORT"],
   [{ DATABASE_URL: "mysql://localhost/app" }, "DATABASE_URL"],

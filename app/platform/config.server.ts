@@ -25,7 +25,7 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /**
    * How many processes serve requests, each on its own core (production only). Above 1, the first
-   * process keeps the database, e-mail and sweeps and hands the requests to that many workers.
+   * process keeps the database, e-mail and scheduler and hands the requests to that many workers.
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default(".data"),
@@ -48,6 +48,33 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(48),
+  /**
+   * Whether this process's scheduler starts the periodic tasks (job alerts, sweeps); off, it still
+   * runs tasks that other processes or `npm run jobs:alerts` queue. Tests turn it off.
+   */
+  SCHEDULES: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+  /** The time zone the schedules' times of day are in. */
+  SCHEDULE_TIMEZONE: z
+    .string()
+    .default("America/Toronto")
+    .refine(isTimeZone, "must be an IANA time zone such as America/Toronto"),
+  /** When job alerts are mailed each day (24-hour HH:MM, in SCHEDULE_TIMEZONE). */
+  JOB_ALERTS_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day as HH:MM, e.g. 07:00")
+    .default("07:00"),
+  /** How often the sweeps run (unpaid orders, abandoned carts, unused pictures, old limits), in minutes. */
+  SWEEP_EVERY_MINUTES: z.coerce
+    .number()
+    .int()
+    .refine(
+      (minutes) => minutes >= 1 && 60 % minutes === 0,
+      "must divide 60 (1, 2, 5, 15, 30, 60…)",
+    )
+    .default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   MAX_BODY_BYTES: z.coerce
     .number()
@@ -91,6 +118,15 @@ const envSchema = z.object({
     .regex(/^[a-z0-9-]+$/i, "must be a header name")
     .optional(),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-CA", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Config = z.infer<typeof envSchema> & {
   dataDir: string;

@@ -47,11 +47,13 @@ export async function takeAttempt(
   });
 }
 
-/** Drops windows that ended a day ago or more (run by `npm run jobs:alerts`). */
-export async function pruneAttempts(db: Db | Tx, now = new Date()): Promise<void> {
-  await db
+/** Drops windows that started a day ago or more (a scheduled task); returns how many. */
+export async function pruneAttempts(db: Db | Tx, now = new Date()): Promise<number> {
+  const removed = await db
     .delete(attemptWindow)
-    .where(sql`${attemptWindow.windowStartedAt} < ${now}::timestamptz - interval '1 day'`);
+    .where(sql`${attemptWindow.windowStartedAt} < ${now}::timestamptz - interval '1 day'`)
+    .returning({ key: attemptWindow.key });
+  return removed.length;
 }
 
 /**

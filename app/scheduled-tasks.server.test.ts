@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "./db/client.server.ts";
+import { signInFailure } from "./db/schema/accounts.ts";
+import { attemptWindow } from "./db/schema/platform.ts";
+import { cart } from "./db/schema/shop.ts";
+import { createTestDatabase } from "./db/test-database.server.ts";
+import { runTaskNow, type Task, taskHistory } from "./platform/scheduler.server.ts";
+import { createLocalStorage } from "./platform/storage.server.ts";
+import { scheduledTasks, type TaskSettings } from "./scheduled-tasks.server.ts";
+
+let database: DatabaseHandle;
+let tasks: Task[];
+
+const SETTINGS: TaskSettings = {
+  baseUrl: "http://localhost:3000",
+  JOB_ALERTS_AT: "07:00",
+  SWEEP_EVERY_MINUTES: 60,
+  UNPAID_ORDER_HOURS: 48,
+};
+
+const task = (name: string) => {
+  const found = tasks.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no task ${name}`);
+  return found;
+};
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  tasks = scheduledTasks(database.db, createLocalStorage("/nonexistent-uploads"), SETTINGS);
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe("the schedules", () => {
+  test("job alerts daily at JOB_ALERTS_AT, every sweep each SWEEP_EVERY_MINUTES", () => {
+    expect(tasks.map(({ name, cron }) => [name, cron])).toEqual([
+      ["job-alerts", "0 7 * * *"],
+      ["release-unpaid-orders", "0 * * * *"],
+      ["sweep-carts", "0 * * * *"],
+      ["sweep-avatars", "0 * * * *"],
+      ["prune-limits", "0 * * * *"],
+    ]);
+    const other = scheduledTasks(database.db, createLocalStorage("/nonexistent-uploads"), {
+      ...SETTINGS,
+      JOB_ALERTS_AT: "18:05",
+      SWEEP_EVERY_MINUTES: 15,
+    });
+    expect(other.map(({ cron }) => cron)).toEqual([
+      "5 18 * * *",
+      "*/15 * * * *",
+      "*/15 * * * *",
+      "*/15 * * * *",
+      "*/15 * * * *",
+    ]);
+  });
+});
+
+describe("the tasks", () => {
+  test("prune-limits drops day-old rate windows and forgotten sign-in attempts, keeps the rest", async () => {
+    await database.db.insert(attemptWindow).values([
+      { key: "old-window", windowStartedAt: daysAgo(2), hits: 3 },
+      { key: "current-window", windowStartedAt: new Date(), hits: 1 },
+    ]);
+    await database.db.insert(signInFailure).values([
+      { key: "sign-in:old", failures: 7, lastFailedAt: daysAgo(2) },
+      { key: "sign-in:recent", failures: 7, lastFailedAt: new Date() },
+    ]);
+    expect(await task("prune-limits").run()).toEqual({ windows: 1, signInFailures: 1 });
+    expect((await database.db.select().from(attemptWindow)).map((row) => row.key)).toEqual([
+      "current-window",
+    ]);
+    expect((await database.db.select().from(signInFailure)).map((row) => row.key)).toEqual([
+      "sign-in:recent",
+    ]);
+  });
+
+  test("sweep-carts drops visitors' carts untouched for 30 days", async () => {
+    const [old, recent] = await database.db
+      .insert(cart)
+      .values([{ updatedAt: daysAgo(31) }, { updatedAt: daysAgo(29) }])
+      .returning({ id: cart.id });
+    expect(await task("sweep-carts").run()).toEqual({ removed: 1 });
+    const left = (await database.db.select({ id: cart.id }).from(cart)).map((row) => row.id);
+    expect(left).toContain(recent?.id);
+    expect(left).not.toContain(old?.id);
+  });
+});
+
+describe("a task run by hand", () => {
+  test("goes through its queue and is in the history with its counts, or its error", async () => {
+    const counted: Task = {
+      name: "test-counted",
+      cron: "0 0 * * *",
+      run: async () => ({ done: 2 }),
+    };
+    const failing: Task = {
+      name: "test-failing",
+      cron: "0 0 * * *",
+      run: async () => {
+        throw new Error("the disk is full");
+      },
+    };
+    expect(await runTaskNow(database.url, counted)).toMatchObject({
+      task: "test-counted",
+      state: "completed",
+      outcome: '{"done":2}',
+    });
+    expect(await runTaskNow(database.url, failing)).toMatchObject({
+      task: "test-failing",
+      state: "failed",
+      outcome: "the disk is full",
+    });
+    const history = await taskHistory(database.db.$client);
+    expect(
+      history.map(({ task, state, outcome, dueMinute }) => ({ task, state, outcome, dueMinute })),
+    ).toEqual([
+      { task: "test-failing", state: "failed", outcome: "the disk is full", dueMinute: null },
+      { task: "test-counted", state: "completed", outcome: '{"done":2}', dueMinute: null },
+    ]);
+    expect(history[1]?.finishedAt).toBeInstanceOf(Date);
+  });
+});
