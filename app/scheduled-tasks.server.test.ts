@@ -116,10 +116,10 @@ describe("a task run by hand", () => {
     });
     const history = await taskHistory(database.db.$client);
     expect(
-      history.map(({ task, state, outcome, dueMinute }) => ({ task, state, outcome, dueMinute })),
+      history.map(({ task, state, outcome, byHand }) => ({ task, state, outcome, byHand })),
     ).toEqual([
-      { task: "test-failing", state: "failed", outcome: "the disk is full", dueMinute: null },
-      { task: "test-counted", state: "completed", outcome: '{"done":2}', dueMinute: null },
+      { task: "test-failing", state: "failed", outcome: "the disk is full", byHand: true },
+      { task: "test-counted", state: "completed", outcome: '{"done":2}', byHand: true },
     ]);
     expect(history[1]?.finishedAt).toBeInstanceOf(Date);
   });

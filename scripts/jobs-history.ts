@@ -23,7 +23,8 @@ try {
       [
         run.task.padEnd(22),
         run.state.padEnd(9),
-        (run.dueMinute ? `due ${run.dueMinute}` : "run by hand").padEnd(20),
+        (run.byHand ? "by hand" : "scheduled").padEnd(9),
+        `queued ${time(run.queuedAt)}`,
         `started ${time(run.startedAt)}`,
         `finished ${time(run.finishedAt)}`,
         run.outcome,

@@ -108,7 +108,7 @@ export async function runTaskNow(databaseUrl: string, task: Task): Promise<TaskR
   try {
     await boss.start();
     await prepareQueue(boss, task);
-    const id = await boss.send(task.name, null, { retryLimit: 0 });
+    const id = await boss.send(task.name, BY_HAND, { retryLimit: 0 });
     if (!id) throw new Error(`${task.name} could not be queued`);
     await boss.work(
       task.name,
@@ -118,7 +118,7 @@ export async function runTaskNow(databaseUrl: string, task: Task): Promise<TaskR
     for (;;) {
       const [job] = await boss.findJobs(task.name, { id });
       if (job && (job.state === "completed" || job.state === "failed")) {
-        return toRun(job.name, job.state, job.startedOn, job.completedOn, job.output, null);
+        return toRun({ ...job, byHand: true });
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
@@ -127,59 +127,59 @@ export async function runTaskNow(databaseUrl: string, task: Task): Promise<TaskR
   }
 }
 
+/** What a job queued by hand carries, where a scheduled one carries nothing. */
+const BY_HAND = { byHand: true };
+
 /** One run of a task, as the history shows it. */
 export type TaskRun = {
   task: string;
   state: string;
+  /** Asked for by `runTaskNow` rather than queued by its schedule. */
+  byHand: boolean;
+  queuedAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
   /** The counts the task returned, or the error it failed with. */
   outcome: string;
-  /** The minute the run was due at (UTC), for a scheduled run; null for one asked for by hand. */
-  dueMinute: string | null;
 };
 
-function toRun(
-  task: string,
-  state: string,
-  startedAt: Date | null,
-  finishedAt: Date | null,
-  output: unknown,
-  dueMinute: string | null,
-): TaskRun {
+function toRun(job: {
+  name: string;
+  state: string;
+  byHand: boolean;
+  createdOn: Date;
+  startedOn: Date | null;
+  completedOn: Date | null;
+  output: unknown;
+}): TaskRun {
+  const { output } = job;
   const error = output && typeof output === "object" && "message" in output ? output : undefined;
   return {
-    task,
-    state,
-    startedAt,
-    finishedAt,
+    task: job.name,
+    state: job.state,
+    byHand: job.byHand,
+    queuedAt: job.createdOn,
+    startedAt: job.startedOn,
+    finishedAt: job.completedOn,
     outcome: error ? String(error.message) : output ? JSON.stringify(output) : "",
-    dueMinute,
   };
 }
 
 /**
  * The tasks' latest runs, newest first: what `npm run jobs:history` prints. Read from pg-boss's job
- * table, where finished runs stay for HISTORY_DAYS (its own forwarding jobs, `__pgboss__…`, left out).
+ * table, where finished runs stay for HISTORY_DAYS (its own jobs, `__pgboss__…`, left out: those
+ * forward each due occurrence of a schedule to its task's queue).
  */
 export async function taskHistory(pool: pg.Pool, limit = 30): Promise<TaskRun[]> {
-  const { rows } = await pool.query<{
-    name: string;
-    state: string;
-    started_on: Date | null;
-    completed_on: Date | null;
-    output: unknown;
-    due_minute: string | null;
-  }>(
-    `select name, state, started_on, completed_on, output,
-            to_char(singleton_on, 'YYYY-MM-DD HH24:MI') as due_minute
+  const { rows } = await pool.query<Parameters<typeof toRun>[0]>(
+    `select name, state, coalesce((data->>'byHand')::boolean, false) as "byHand",
+            created_on as "createdOn", started_on as "startedOn",
+            completed_on as "completedOn", output
        from ${SCHEMA}.job
       where name not like '\\_\\_pgboss\\_\\_%'
       order by created_on desc
       limit $1`,
     [limit],
   );
-  return rows.map((row) =>
-    toRun(row.name, row.state, row.started_on, row.completed_on, row.output, row.due_minute),
-  );
+  return rows.map(toRun);
 }
