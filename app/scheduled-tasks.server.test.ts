@@ -1,10 +1,11 @@
+import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "./db/client.server.ts";
 import { signInFailure } from "./db/schema/accounts.ts";
 import { attemptWindow } from "./db/schema/platform.ts";
 import { cart } from "./db/schema/shop.ts";
 import { createTestDatabase } from "./db/test-database.server.ts";
-import { runTaskNow, type Task, taskHistory } from "./platform/scheduler.server.ts";
+import { runTaskNow, startScheduler, type Task, taskHistory } from "./platform/scheduler.server.ts";
 import { createLocalStorage } from "./platform/storage.server.ts";
 import { scheduledTasks, type TaskSettings } from "./scheduled-tasks.server.ts";
 
@@ -122,5 +123,80 @@ describe("a task run by hand", () => {
       { task: "test-counted", state: "completed", outcome: '{"done":2}', byHand: true },
     ]);
     expect(history[1]?.finishedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("the scheduler", () => {
+  const quiet = { name: "test-quiet", cron: "30 6 * * *", run: async () => ({}) };
+
+  test("registers each task's schedule in its time zone, and none with schedules off", async () => {
+    const boss = new PgBoss({ connectionString: database.url, schedule: false, supervise: false });
+    await boss.start();
+    try {
+      const off = await startScheduler({
+        databaseUrl: database.url,
+        tasks: [quiet],
+        timezone: "America/Toronto",
+        schedules: false,
+        log: () => {},
+      });
+      await off.stop();
+      expect(await boss.getSchedules("test-quiet")).toEqual([]);
+
+      const on = await startScheduler({
+        databaseUrl: database.url,
+        tasks: [quiet],
+        timezone: "America/Toronto",
+        schedules: true,
+        log: () => {},
+      });
+      await on.stop();
+      expect(await boss.getSchedules("test-quiet")).toMatchObject([
+        { name: "test-quiet", cron: "30 6 * * *", timezone: "America/Toronto" },
+      ]);
+    } finally {
+      await boss.stop();
+    }
+  });
+
+  test("a run that fails is logged and tried again a minute or more later", async () => {
+    const lines: string[] = [];
+    const failing: Task = {
+      name: "test-retried",
+      cron: "0 0 * * *",
+      run: async () => {
+        throw new Error("the mail server is down");
+      },
+    };
+    const scheduler = await startScheduler({
+      databaseUrl: database.url,
+      tasks: [failing],
+      timezone: "America/Toronto",
+      schedules: false,
+      log: (line) => lines.push(line),
+    });
+    // Queued as its schedule queues it: with the queue's retries.
+    const boss = new PgBoss({ connectionString: database.url, schedule: false, supervise: false });
+    await boss.start();
+    try {
+      const failedAt = Date.now();
+      await boss.send("test-retried", null);
+      await expect
+        .poll(async () => (await boss.findJobs("test-retried"))[0]?.state, { timeout: 60_000 })
+        .toBe("retry");
+      const [job] = await boss.findJobs("test-retried");
+      expect(job).toMatchObject({
+        retryLimit: 4,
+        retryBackoff: true,
+        output: { message: "the mail server is down" },
+      });
+      expect(job?.startAfter.getTime()).toBeGreaterThanOrEqual(failedAt + 60_000);
+      expect(lines).toEqual([
+        "[scheduler] test-retried failed, will retry: the mail server is down",
+      ]);
+    } finally {
+      await scheduler.stop();
+      await boss.stop();
+    }
   });
 });
