@@ -3,6 +3,9 @@ import pg from "pg";
 /** Tables whose rows are meant to move under the fuzz: rate-limit counters count every request. */
 export const EXCLUDED_TABLES = ["public.rate_limit", "public.attempt_window"];
 
+/** The scheduler's own bookkeeping (decision 0037), which moves with the clock, not with requests. */
+const EXCLUDED_SCHEMAS = ["pgboss"];
+
 /** Per table: row key (its primary key as text) → md5 of the whole row. */
 export type Snapshot = Map<string, Map<string, string>>;
 
@@ -28,7 +31,11 @@ async function listTables(client: pg.Client): Promise<Table[]> {
        and n.nspname not like 'pg_toast%'
      order by 1`);
   return rows
-    .filter((row) => !EXCLUDED_TABLES.includes(row.name))
+    .filter(
+      (row) =>
+        !EXCLUDED_TABLES.includes(row.name) &&
+        !EXCLUDED_SCHEMAS.some((schema) => row.name.startsWith(`${schema}.`)),
+    )
     .map((row) => ({ name: row.name, key: row.key ? `row(${row.key})::text` : "md5(t::text)" }));
 }
 
