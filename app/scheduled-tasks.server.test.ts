@@ -191,9 +191,7 @@ describe("the scheduler", () => {
         output: { message: "the mail server is down" },
       });
       expect(job?.startAfter.getTime()).toBeGreaterThanOrEqual(failedAt + 60_000);
-      expect(lines).toEqual([
-        "[scheduler] test-retried failed, will retry: the mail server is down",
-      ]);
+      expect(lines).toEqual(["[scheduler] test-retried failed: the mail server is down"]);
     } finally {
       await scheduler.stop();
       await boss.stop();

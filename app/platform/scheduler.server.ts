@@ -32,8 +32,8 @@ const HISTORY_DAYS = 30;
 /** pg-boss's own pool: its polling and bookkeeping never wait behind the site's requests. */
 const CONNECTIONS = 3;
 
-function openBoss(databaseUrl: string, schedules: boolean) {
-  return new PgBoss({
+function openBoss(databaseUrl: string, schedules: boolean, log: (line: string) => void) {
+  const boss = new PgBoss({
     connectionString: databaseUrl,
     schema: SCHEMA,
     max: CONNECTIONS,
@@ -42,6 +42,9 @@ function openBoss(databaseUrl: string, schedules: boolean) {
     // Off, this process never sends a schedule's jobs; it still runs those another one sent.
     schedule: schedules,
   });
+  // Its polling and maintenance report failures here; they are retried on the next tick.
+  boss.on("error", (error: Error) => log(`[scheduler] ${error.message}`));
+  return boss;
 }
 
 /** Creates the task's queue, or brings an existing one's retries and retention up to date. */
@@ -61,7 +64,7 @@ function handler(task: Task, log: (line: string) => void) {
     try {
       return await task.run();
     } catch (error) {
-      log(`[scheduler] ${task.name} failed, will retry: ${(error as Error).message}`);
+      log(`[scheduler] ${task.name} failed: ${(error as Error).message}`);
       throw error;
     }
   };
@@ -79,14 +82,14 @@ export type SchedulerOptions = {
 
 /**
  * Starts running the tasks in this process, and with `schedules`, queueing each on its schedule.
- * Every process that starts it takes part: the first to claim a schedule's minute queues its one
- * job, and the first to fetch that job runs it. An occurrence missed while no process ran is run
- * once when one starts. Returns what stops it, letting a running task finish.
+ * Every process that starts it takes part: one claims each cron pass, which hands each due minute
+ * of each schedule to its queue once (a singleton key per minute), and the first process to fetch
+ * the job runs it. An occurrence missed while no process ran is run once when one starts. Returns
+ * what stops it, letting a running task finish.
  */
 export async function startScheduler(options: SchedulerOptions) {
   const { tasks, log } = options;
-  const boss = openBoss(options.databaseUrl, options.schedules);
-  boss.on("error", (error: Error) => log(`[scheduler] ${error.message}`));
+  const boss = openBoss(options.databaseUrl, options.schedules, log);
   await boss.start();
   for (const task of tasks) {
     await prepareQueue(boss, task);
@@ -103,8 +106,12 @@ export async function startScheduler(options: SchedulerOptions) {
  * timeout), and waits for its outcome; no retries, whoever asked sees the failure. A running
  * server may be the one that takes it.
  */
-export async function runTaskNow(databaseUrl: string, task: Task): Promise<TaskRun> {
-  const boss = openBoss(databaseUrl, false);
+export async function runTaskNow(
+  databaseUrl: string,
+  task: Task,
+  log: (line: string) => void = console.error,
+): Promise<TaskRun> {
+  const boss = openBoss(databaseUrl, false, log);
   try {
     await boss.start();
     await prepareQueue(boss, task);
