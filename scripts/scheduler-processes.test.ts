@@ -4,7 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { DatabaseHandle } from "../app/db/client.server.ts";
+import { outboxEmail } from "../app/db/schema/platform.ts";
 import { createTestDatabase } from "../app/db/test-database.server.ts";
+import { confirmAlert, createAlert } from "../app/jobs/alerts.server.ts";
+import { fixturePosting, insertFixtures } from "../app/jobs/test-fixtures.server.ts";
 import { taskHistory } from "../app/platform/scheduler.server.ts";
 
 // Two server processes (as on two hosts) on one database, with the sweeps due every minute and job
@@ -50,6 +53,19 @@ function startServer(env: Record<string, string>) {
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  // A confirmed alert with a new matching posting: the day's run mails it one digest.
+  await createAlert(database.db, {
+    email: "sam@example.com",
+    locale: "en-CA",
+    filters: { keywords: "nurse", location: "", employerTypes: [], workSettings: ["onsite"] },
+    baseUrl: "http://localhost",
+  });
+  const [alert] = await database.db.query.jobAlert.findMany();
+  await confirmAlert(database.db, alert?.token as string, new Date(Date.now() - 2 * 60 * 60_000));
+  await insertFixtures(database.db, [
+    fixturePosting({ title: { "en-CA": "Night Nurse", "fr-CA": "Infirmière de nuit" } }),
+  ]);
+  await database.db.delete(outboxEmail);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scheduler-processes-"));
   // Vitest sets BASE_URL to Vite's "/", which the server would refuse.
   const { BASE_URL: _vite, ...environment } = process.env;
@@ -144,6 +160,11 @@ test("each due occurrence of each schedule runs once across two processes", {
     expect(new Set(task.minutes).size).toBe(task.minutes.length);
     expect(task.runs.map((run) => run.state)).toEqual(task.minutes.map(() => "completed"));
   }
+
+  const digests = await database.db.select().from(outboxEmail);
+  expect(digests.map((mail) => [mail.to, mail.subject])).toEqual([
+    ["sam@example.com", "1 new job for your alert"],
+  ]);
 
   // And both stop cleanly, the scheduler with them.
   const exits = servers.map(

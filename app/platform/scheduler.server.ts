@@ -21,8 +21,8 @@ export type Task = {
 const SCHEMA = "pgboss";
 
 /**
- * A failed run is tried again after about 1, 2, 4, then 8 minutes (pg-boss adds jitter, capped at
- * an hour), then left failed in the history: the next occurrence starts afresh.
+ * A failed run is tried again after 1–2, 2–4, 4–8, then 8–16 minutes (pg-boss's back-off with
+ * jitter, capped at an hour), then left failed in the history: the next occurrence starts afresh.
  */
 const RETRIES = { retryLimit: 4, retryDelay: 60, retryBackoff: true, retryDelayMax: 60 * 60 };
 
