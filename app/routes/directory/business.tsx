@@ -35,7 +35,7 @@ import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { formAction, formFailure, retryAfterHeaders } from "../../platform/api.ts";
-import { authContext, databaseContext } from "../../platform/context.ts";
+import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
@@ -78,7 +78,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   // Back from logging in after Save: ask to confirm (the page's script confirms at once when this
   // browser's own Save asked for it).
   const confirmSave = Boolean(viewer && query.has("save") && !saved);
-  const baseUrl = context.get(authContext).options.baseURL as string;
+  const baseUrl = context.get(baseUrlContext);
   return {
     business,
     reviews,

@@ -10,7 +10,7 @@ import { ALERT_LIMIT } from "../../jobs/limits.server.ts";
 import { EMPLOYER_TYPES, WORK_SETTINGS } from "../../jobs/posting.ts";
 import { searchFormOf } from "../../jobs/search.ts";
 import { type FormProblem, formAction } from "../../platform/api.ts";
-import { authContext, databaseContext } from "../../platform/context.ts";
+import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
@@ -38,7 +38,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
     email,
     filters,
     locale: localeFromPath(new URL(request.url).pathname),
-    baseUrl: context.get(authContext).options.baseURL as string,
+    baseUrl: context.get(baseUrlContext),
   });
   return { sent: true };
 });

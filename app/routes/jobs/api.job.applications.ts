@@ -6,7 +6,7 @@ import { applyToJob } from "../../jobs/applications.server.ts";
 import { APPLY_LIMIT } from "../../jobs/limits.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
-import { authContext, databaseContext, storageContext } from "../../platform/context.ts";
+import { baseUrlContext, databaseContext, storageContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
@@ -45,7 +45,7 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
     application,
     locale: localeFromRequest(request),
     userId: viewer?.id ?? null,
-    baseUrl: context.get(authContext).options.baseURL as string,
+    baseUrl: context.get(baseUrlContext),
   });
   return Response.json(created, { status: 201 });
 });

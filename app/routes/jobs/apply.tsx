@@ -13,7 +13,7 @@ import { getJob } from "../../jobs/jobs.server.ts";
 import { APPLY_LIMIT } from "../../jobs/limits.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
 import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
-import { authContext, databaseContext, storageContext } from "../../platform/context.ts";
+import { baseUrlContext, databaseContext, storageContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
@@ -66,7 +66,7 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
       application,
       locale,
       userId: viewer?.id ?? null,
-      baseUrl: context.get(authContext).options.baseURL as string,
+      baseUrl: context.get(baseUrlContext),
     });
     return redirect(`${localizedPath(`/jobs/${id}`, locale)}?applied`);
   } catch (error) {
