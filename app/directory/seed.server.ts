@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, desc, eq, inArray, notLike, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, notLike, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { business, businessProduct, businessQuestion, review } from "../db/schema/directory.ts";
 import { normalizeForSearch } from "../platform/text.ts";
@@ -67,6 +67,7 @@ function businessRow(seed: BusinessSeed, category: string, picture: string) {
     ownerName: seed.owner,
     ownerImage: `/images/owners/owner-${pick(seed.owner, OWNER_PICTURES)}.svg`,
     website: null,
+    phone: seed.phone ?? null,
     description: seed.description,
     promoTitle: seed.promo?.title ?? null,
     promoDescription: seed.promo?.description ?? null,
@@ -76,8 +77,9 @@ function businessRow(seed: BusinessSeed, category: string, picture: string) {
 
 /**
  * Adds every content business that is not there yet (by slug), with its products, reviews and
- * questions. Businesses already present are left as they are, so running it twice changes nothing.
- * Rating and review count come from the reviews themselves (triggers on `review`, decision 0020).
+ * questions. Businesses already present are left as they are, except that one without a phone
+ * number gets the file's; running it twice changes nothing. Rating and review count come from the
+ * reviews themselves (triggers on `review`, decision 0020).
  */
 export async function seedBusinesses(db: Database, files: BusinessFile[]): Promise<number> {
   let added = 0;
@@ -93,7 +95,14 @@ export async function seedBusinesses(db: Database, files: BusinessFile[]): Promi
           .values(businessRow(seed, file.category, pictures.get(seed) ?? ""))
           .onConflictDoNothing({ target: business.slug })
           .returning({ id: business.id });
-        if (!row) continue;
+        if (!row) {
+          if (seed.phone)
+            await tx
+              .update(business)
+              .set({ phone: seed.phone })
+              .where(and(eq(business.slug, seed.slug), isNull(business.phone)));
+          continue;
+        }
         added += 1;
         await tx.insert(businessProduct).values(
           seed.products.map((product, index) => ({

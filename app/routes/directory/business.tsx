@@ -38,6 +38,7 @@ import { formAction, formFailure, retryAfterHeaders } from "../../platform/api.t
 import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
+import { displayPhone } from "../../platform/phone.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { scriptJson } from "../../platform/text.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
@@ -92,6 +93,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     confirmSave,
     autoSave: confirmSave && pendingSave(request) === business.id,
     loginHref: `${localizedPath("/login", locale)}?${new URLSearchParams({ redirectTo: url.pathname })}`,
+    phoneShown: business.phone ? displayPhone(business.phone) : null,
     jsonLd: scriptJson(localBusinessJsonLd(business, locale, baseUrl)),
     messages: pageMessages(request, "directory"),
   };
@@ -237,6 +239,13 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
           >
             {t("business.claim")}
           </Link>
+          <Link
+            to={to(`/businesses/${business.id}/report`)}
+            className="inline-flex items-center gap-1 text-slate-700 underline hover:text-brand-800"
+          >
+            <Icon name="flag" className="size-4" />
+            {t("community.reportBusiness")}
+          </Link>
         </header>
 
         {business.promo && (
@@ -287,7 +296,7 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
             loginHref={loaderData.loginHref}
             action={action}
           />
-          <Location business={business} />
+          <Location business={business} phoneShown={loaderData.phoneShown} />
         </div>
 
         <Questions
@@ -363,7 +372,14 @@ function ConfirmSave({ name, auto }: { name: string; auto: boolean }) {
  * nothing leaves for another site before then, and a map server out of reach costs nothing but the
  * map (decision 0030). Without JavaScript the link is the map.
  */
-function Location({ business }: { business: BusinessDetail }) {
+function Location({
+  business,
+  phoneShown,
+}: {
+  business: BusinessDetail;
+  /** The phone number as people here write it, formatted on the server (no phone library sent). */
+  phoneShown: string | null;
+}) {
   const t = useT();
   const hydrated = useHydrated();
   const [mapShown, setMapShown] = useState(false);
@@ -382,6 +398,15 @@ function Location({ business }: { business: BusinessDetail }) {
           {business.city} ({business.province}) {business.postalCode}
         </span>
       </address>
+      {business.phone && phoneShown && (
+        <p className="mt-3 flex gap-2 text-slate-800">
+          <Icon name="phone" className="mt-0.5 size-5 shrink-0 text-slate-600" />
+          <a href={`tel:${business.phone}`} className="text-brand-700 hover:underline">
+            <span className="sr-only">{t("business.phone")} </span>
+            {phoneShown}
+          </a>
+        </p>
+      )}
       {mapShown ? (
         <iframe
           title={t("business.mapTitle", { name: business.name })}
