@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, desc, eq, inArray, isNull, notLike, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, notLike, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { business, businessProduct, businessQuestion, review } from "../db/schema/directory.ts";
 import { normalizeForSearch } from "../platform/text.ts";
@@ -77,9 +77,8 @@ function businessRow(seed: BusinessSeed, category: string, picture: string) {
 
 /**
  * Adds every content business that is not there yet (by slug), with its products, reviews and
- * questions. Businesses already present are left as they are, except that one without a phone
- * number gets the file's; running it twice changes nothing. Rating and review count come from the
- * reviews themselves (triggers on `review`, decision 0020).
+ * questions. Businesses already present are left as they are, so running it twice changes nothing.
+ * Rating and review count come from the reviews themselves (triggers on `review`, decision 0020).
  */
 export async function seedBusinesses(db: Database, files: BusinessFile[]): Promise<number> {
   let added = 0;
@@ -95,14 +94,7 @@ export async function seedBusinesses(db: Database, files: BusinessFile[]): Promi
           .values(businessRow(seed, file.category, pictures.get(seed) ?? ""))
           .onConflictDoNothing({ target: business.slug })
           .returning({ id: business.id });
-        if (!row) {
-          if (seed.phone)
-            await tx
-              .update(business)
-              .set({ phone: seed.phone })
-              .where(and(eq(business.slug, seed.slug), isNull(business.phone)));
-          continue;
-        }
+        if (!row) continue;
         added += 1;
         await tx.insert(businessProduct).values(
           seed.products.map((product, index) => ({
@@ -241,4 +233,19 @@ export async function replaceOldPictures(db: Database, seeds: BusinessSeed[]): P
   if (!old) return false;
   await dealPictures(db, seeds);
   return true;
+}
+
+/**
+ * Demo businesses seeded before they had phone numbers get the file's, in one statement; one that
+ * has a number keeps it, so every later start changes nothing. Returns how many were given one.
+ */
+export async function fillMissingPhones(db: Database, seeds: BusinessSeed[]): Promise<number> {
+  const phones = seeds.flatMap((seed) => (seed.phone ? [sql`(${seed.slug}, ${seed.phone})`] : []));
+  if (phones.length === 0) return 0;
+  const { rowCount } = await db.execute(
+    sql`update ${business} set phone = given.phone
+        from (values ${sql.join(phones, sql`, `)}) as given (slug, phone)
+        where ${business.slug} = given.slug and ${business.phone} is null`,
+  );
+  return rowCount ?? 0;
 }
