@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../db/client.server.ts";
 import { business, businessReport, directoryReport } from "../db/schema/directory.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { isAppError } from "../platform/errors.ts";
+import { LIMITS } from "../platform/limits.ts";
 import { takeAttempt } from "../platform/rate-limit.server.ts";
 import {
   answerQuestion,
@@ -11,11 +12,9 @@ import {
   deleteReview,
   listQuestions,
   listReviews,
-  REPORT_LIMIT,
   reportBusiness,
   reportItem,
   updateReview,
-  WRITE_LIMIT,
   writeReview,
 } from "./community.server.ts";
 import { decodeReviewCursor } from "./community.ts";
@@ -327,9 +326,11 @@ describe("reports", () => {
 describe("rate limits per player", () => {
   test("writing: the eleventh within the hour is a 429 saying when to try again", async () => {
     const now = new Date("2026-03-01T12:00:00Z");
-    for (let attempt = 0; attempt < WRITE_LIMIT.max; attempt += 1)
-      await takeAttempt(database.db, WRITE_LIMIT, "player9", now);
-    const refused = await takeAttempt(database.db, WRITE_LIMIT, "player9", now).catch((e) => e);
+    for (let attempt = 0; attempt < LIMITS["directory-write"].max; attempt += 1)
+      await takeAttempt(database.db, "directory-write", "player9", now);
+    const refused = await takeAttempt(database.db, "directory-write", "player9", now).catch(
+      (e) => e,
+    );
     expect(refused).toMatchObject({
       code: "too_many_requests",
       options: {
@@ -339,15 +340,15 @@ describe("rate limits per player", () => {
       },
     });
     // Another player is not held back; the same one is again an hour later.
-    await takeAttempt(database.db, WRITE_LIMIT, "player10", now);
-    await takeAttempt(database.db, WRITE_LIMIT, "player9", new Date("2026-03-01T13:00:01Z"));
+    await takeAttempt(database.db, "directory-write", "player10", now);
+    await takeAttempt(database.db, "directory-write", "player9", new Date("2026-03-01T13:00:01Z"));
   });
 
   test("reports have their own, smaller limit", async () => {
     const now = new Date("2026-03-01T12:00:00Z");
-    for (let attempt = 0; attempt < REPORT_LIMIT.max; attempt += 1)
-      await takeAttempt(database.db, REPORT_LIMIT, "player11", now);
-    expect(await codeOf(takeAttempt(database.db, REPORT_LIMIT, "player11", now))).toBe(
+    for (let attempt = 0; attempt < LIMITS["directory-report"].max; attempt += 1)
+      await takeAttempt(database.db, "directory-report", "player11", now);
+    expect(await codeOf(takeAttempt(database.db, "directory-report", "player11", now))).toBe(
       "too_many_requests",
     );
   });

@@ -8,7 +8,6 @@ import {
   review,
 } from "../db/schema/directory.ts";
 import { AppError } from "../platform/errors.ts";
-import type { Limit } from "../platform/rate-limit.server.ts";
 import { type Reporter, reporterKey } from "../platform/reporter.server.ts";
 import { publicIdentities } from "../players/identity.server.ts";
 import { businessExists } from "./businesses.server.ts";
@@ -29,21 +28,6 @@ import {
   type ReviewPage,
   type ReviewSort,
 } from "./community.ts";
-
-/** Reviews, questions and answers written per player: a handful an hour, edits included. */
-export const WRITE_LIMIT: Limit = {
-  name: "directory-write",
-  max: 10,
-  windowSeconds: 60 * 60,
-  message: "community.problems.tooManyWrites",
-};
-/** Reports per player. */
-export const REPORT_LIMIT: Limit = {
-  name: "directory-report",
-  max: 5,
-  windowSeconds: 60 * 60,
-  message: "community.problems.tooManyReports",
-};
 
 async function assertBusiness(db: Db | Tx, businessId: number): Promise<void> {
   if (!(await businessExists(db, businessId))) throw new AppError("not_found");

@@ -1,3 +1,4 @@
+import { LIMITS } from "../platform/limits.ts";
 import {
   type ApiArea,
   errorResponse,
@@ -9,7 +10,6 @@ import {
   sharedResponse,
 } from "../platform/openapi.ts";
 import { CATEGORY_SLUGS } from "./categories.ts";
-import { REPORT_LIMIT, WRITE_LIMIT } from "./community.server.ts";
 import {
   ANSWER_TEXT,
   QUESTION_TEXT,
@@ -263,8 +263,8 @@ const reportOperation = (
     summary: `Report a ${kind}`,
     description:
       kind === "business"
-        ? `Stores a report about the business itself (closed, false details, not a real business) for someone to review: a reason from the list and optional details. A visitor may report too. One report per reporter and business (the player, else the client address); a second is a 409. At most ${REPORT_LIMIT.max} reports an hour per player or client address, counted before the body is checked.`
-        : `Stores the signed-in player's report about a ${kind} for someone to review: a reason from the list and optional details. One report per player and ${kind}; a second is a 409. At most ${REPORT_LIMIT.max} reports an hour per player, counted before the body is checked.`,
+        ? `Stores a report about the business itself (closed, false details, not a real business) for someone to review: a reason from the list and optional details. A visitor may report too. One report per reporter and business (the player, else the client address); a second is a 409. At most ${LIMITS["directory-report"].max} reports an hour per player or client address, counted before the body is checked.`
+        : `Stores the signed-in player's report about a ${kind} for someone to review: a reason from the list and optional details. One report per player and ${kind}; a second is a 409. At most ${LIMITS["directory-report"].max} reports an hour per player, counted before the body is checked.`,
     parameters: [idParameter(`The ${kind}'s id`)],
     requestBody: body(
       {
@@ -436,7 +436,7 @@ export const directoryApi: ApiArea = {
         tags: [TAG],
         security: SIGNED_IN,
         summary: "Review a business",
-        description: `The signed-in player's review: a rating from 1 to 5 and a text of ${REVIEW_TEXT.min} to ${REVIEW_TEXT.max} characters. One per player per business (then PATCH /api/reviews/{id}). The business's rating and review count change in the same transaction. Reviews, questions and answers together: at most ${WRITE_LIMIT.max} an hour per player.`,
+        description: `The signed-in player's review: a rating from 1 to 5 and a text of ${REVIEW_TEXT.min} to ${REVIEW_TEXT.max} characters. One per player per business (then PATCH /api/reviews/{id}). The business's rating and review count change in the same transaction. Reviews, questions and answers together: at most ${LIMITS["directory-write"].max} an hour per player.`,
         parameters: [idParameter("The business's id")],
         requestBody: body(reviewBody, {
           rating: 5,

@@ -1,6 +1,6 @@
 import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer } from "../../auth/session.server.ts";
-import { REPORT_LIMIT, reportBusiness } from "../../directory/community.server.ts";
+import { reportBusiness } from "../../directory/community.server.ts";
 import { reportSchema } from "../../directory/community.ts";
 import { parseBusinessId } from "../../directory/search.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
@@ -24,7 +24,7 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   const db = context.get(databaseContext);
   const viewer = await getViewer(request, context);
   const clientAddress = request.headers.get(CLIENT_IP_HEADER);
-  await takeAttempt(db, REPORT_LIMIT, viewer?.id ?? clientAddress);
+  await takeAttempt(db, "directory-report", viewer?.id ?? clientAddress);
   const report = await readInput(request, reportSchema);
   await reportBusiness(db, businessId, report, { userId: viewer?.id ?? null, clientAddress });
   return new Response(null, { status: 204 });

@@ -11,7 +11,6 @@ import {
   listQuestions,
   listReviews,
   updateReview,
-  WRITE_LIMIT,
   writeReview,
 } from "../../directory/community.server.ts";
 import {
@@ -101,9 +100,11 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
+const WRITE_INTENTS = new Set(["review", "review-update", "ask", "answer"]);
+
 /**
  * The page's forms: write, change or delete one's review, ask, answer (players only, each write
- * counted against WRITE_LIMIT), and save or unsave (a visitor is sent to log in first).
+ * counted against the "directory-write" limit), and save or unsave (a visitor is sent to log in first).
  */
 export const action = formAction(async ({ request, params, context, url }: Route.ActionArgs) => {
   const id = parseBusinessId(params.id);
@@ -115,6 +116,11 @@ export const action = formAction(async ({ request, params, context, url }: Route
   const intent = businessIntentOf(raw);
   const questionId = Number((raw as { questionId?: unknown }).questionId) || undefined;
   try {
+    // A write counts against its limit before its form is checked, so refused input counts too
+    // (decision 0037); deleting one's review and saving do not count.
+    const writer =
+      intent && WRITE_INTENTS.has(intent) ? await requireViewer({ request, context, url }) : null;
+    if (writer) await takeAttempt(db, "directory-write", writer.id);
     const form = await validate(businessFormSchema, raw);
     if (form.intent === "save" || form.intent === "unsave") {
       const viewer = await getViewer(request, context);
@@ -137,8 +143,7 @@ export const action = formAction(async ({ request, params, context, url }: Route
       back.searchParams.set("notice", form.intent === "save" ? "saved" : "unsaved");
       return redirect(`${back.pathname}${back.search}`, { headers });
     }
-    const viewer = await requireViewer({ request, context, url });
-    if (form.intent !== "review-delete") await takeAttempt(db, WRITE_LIMIT, viewer.id);
+    const viewer = writer ?? (await requireViewer({ request, context, url }));
     switch (form.intent) {
       case "review":
         await writeReview(db, viewer.id, id, { rating: form.rating, body: form.body, locale });

@@ -7,6 +7,7 @@ import { business, businessReport } from "../../db/schema/directory.ts";
 import { createTestDatabase } from "../../db/test-database.server.ts";
 import { seedBusinesses } from "../../directory/seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "../../directory/test-fixtures.ts";
+import { LIMITS } from "../../platform/limits.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
 
 let database: DatabaseHandle;
@@ -127,6 +128,31 @@ describe("the reviews API", () => {
     expect(await (await request(`/api/businesses/${id}`)).json()).toMatchObject({
       rating: 4,
       reviewCount: 1,
+    });
+  });
+
+  test("refused writes count against the limit too: past it, 429 before the input is read", async () => {
+    const carol = await signUpVerified(request, database.db, {
+      name: "Carol Roy",
+      email: "carol@example.com",
+      address: "10.7.0.3",
+      age: 30,
+    });
+    const id = ids.plain as number;
+    for (let attempt = 0; attempt < LIMITS["directory-write"].max; attempt += 1)
+      expect(
+        (await request(`/api/businesses/${id}/reviews`, json(carol, { rating: 9, body: "" })))
+          .status,
+      ).toBe(400);
+    const refused = await request(
+      `/api/businesses/${id}/reviews`,
+      json(carol, { rating: 5, body: TEXT }, "POST", "fr-CA"),
+    );
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused.json()).error).toMatchObject({
+      code: "too_many_requests",
+      message: expect.stringContaining("Vous avez beaucoup écrit en peu de temps."),
     });
   });
 

@@ -2,12 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer, requireViewer } from "../../auth/session.server.ts";
 import { getBusiness } from "../../directory/businesses.server.ts";
-import {
-  findReportTarget,
-  REPORT_LIMIT,
-  reportBusiness,
-  reportItem,
-} from "../../directory/community.server.ts";
+import { findReportTarget, reportBusiness, reportItem } from "../../directory/community.server.ts";
 import { REPORT_REASONS, reportSchema, reportTargetOf } from "../../directory/community.ts";
 import { parseBusinessId } from "../../directory/search.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
@@ -67,13 +62,13 @@ export const action = formAction(async ({ request, params, context, url }: Route
   const { businessId, item } = subject;
   if (item) {
     const viewer = await requireViewer({ request, context, url });
-    await takeAttempt(db, REPORT_LIMIT, viewer.id);
+    await takeAttempt(db, "directory-report", viewer.id);
     const report = await readInput(request, reportSchema);
     await reportItem(db, viewer.id, item.target, item.id, report);
   } else {
     const viewer = await getViewer(request, context);
     const clientAddress = request.headers.get(CLIENT_IP_HEADER);
-    await takeAttempt(db, REPORT_LIMIT, viewer?.id ?? clientAddress);
+    await takeAttempt(db, "directory-report", viewer?.id ?? clientAddress);
     const report = await readInput(request, reportSchema);
     await reportBusiness(db, businessId, report, { userId: viewer?.id ?? null, clientAddress });
   }

@@ -3,7 +3,6 @@ import { getViewer } from "../../auth/session.server.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
 import { applicationSchema } from "../../jobs/application.ts";
 import { applyToJob } from "../../jobs/applications.server.ts";
-import { APPLY_LIMIT } from "../../jobs/limits.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
 import { baseUrlContext, databaseContext, storageContext } from "../../platform/context.ts";
@@ -29,7 +28,7 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   const id = parseJobId(params.id);
   if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
-  await takeAttempt(db, APPLY_LIMIT, request.headers.get(CLIENT_IP_HEADER));
+  await takeAttempt(db, "apply", request.headers.get(CLIENT_IP_HEADER));
   const application = await readInput(request, applicationSchema).catch((error: unknown) => {
     const problems = error instanceof AppError ? (error.options.problems ?? []) : [];
     const [only] = problems;

@@ -10,9 +10,13 @@ import { applyToJob } from "../../jobs/applications.server.ts";
 import { type ApplyDefaults, ApplyForm } from "../../jobs/components/apply-form.tsx";
 import { placeOf } from "../../jobs/format.ts";
 import { getJob } from "../../jobs/jobs.server.ts";
-import { APPLY_LIMIT } from "../../jobs/limits.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
-import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
+import {
+  type FormProblem,
+  formAction,
+  formFailure,
+  retryAfterHeaders,
+} from "../../platform/api.ts";
 import { baseUrlContext, databaseContext, storageContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
@@ -51,11 +55,13 @@ function typedValues(raw: unknown): ApplyDefaults {
  * goes back to the job, which says the application was sent; a refusal comes back with what was
  * typed, for pages without JavaScript.
  */
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
   const id = parseJobId(params.id);
   if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
-  await takeAttempt(db, APPLY_LIMIT, request.headers.get(CLIENT_IP_HEADER));
+  await takeAttempt(db, "apply", request.headers.get(CLIENT_IP_HEADER));
   const raw = await readRaw(request);
   try {
     const application = await validate(applicationSchema, raw);
