@@ -155,7 +155,7 @@ test("ask a question, another player answers it, and a third reports the answer"
 const REPORTING = {
   en: {
     prefix: "",
-    phone: "(416) 555-0106",
+    phone: "(416)\u00a0555\u20110106",
     report: "Report this business",
     reason: "False or misleading",
     details: "Details (optional)",
@@ -165,7 +165,7 @@ const REPORTING = {
   },
   fr: {
     prefix: "/fr",
-    phone: "(416) 555-0106",
+    phone: "(416)\u00a0555\u20110106",
     report: "Signaler cette entreprise",
     reason: "Faux ou trompeur",
     details: "Précisions (facultatives)",

@@ -92,7 +92,10 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     confirmSave,
     autoSave: confirmSave && pendingSave(request) === business.id,
     loginHref: `${localizedPath("/login", locale)}?${new URLSearchParams({ redirectTo: url.pathname })}`,
-    phoneShown: business.phone ? displayPhone(business.phone) : null,
+    // Never broken across lines: no-break spaces and hyphens.
+    phoneShown: business.phone
+      ? displayPhone(business.phone).replaceAll(" ", "\u00a0").replaceAll("-", "\u2011")
+      : null,
     jsonLd: scriptJson(localBusinessJsonLd(business, locale, baseUrl)),
     messages: pageMessages(request, "directory"),
   };
@@ -246,7 +249,7 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
           </Link>
           <Link
             to={to(`/businesses/${business.id}/report`)}
-            className="inline-flex items-center gap-1 text-slate-700 underline hover:text-brand-800"
+            className="inline-flex items-center gap-1 self-start text-slate-700 underline hover:text-brand-800"
           >
             <Icon name="flag" className="size-4" />
             {t("community.reportBusiness")}

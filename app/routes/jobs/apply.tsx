@@ -49,14 +49,14 @@ function typedValues(raw: unknown): ApplyDefaults {
   };
 }
 
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 /**
  * The application, from the dialog or this page: counted against the client address's limit,
  * checked by the same schema as in the browser, then stored and mailed (applyToJob). Success
  * goes back to the job, which says the application was sent; a refusal comes back with what was
  * typed, for pages without JavaScript.
  */
-export const headers: Route.HeadersFunction = retryAfterHeaders;
-
 export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
   const id = parseJobId(params.id);
   if (!id) throw new AppError("not_found");
