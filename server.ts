@@ -170,6 +170,7 @@ async function serve(config: Config, db: Database, storage: Storage) {
       secret: config.authSecret,
       google: config.google,
     }),
+    baseUrl: config.baseUrl,
     storage,
     devOutbox: config.DEV_OUTBOX,
     quizDailyCap: config.QUIZ_DAILY_POINTS_CAP,

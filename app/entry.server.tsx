@@ -16,6 +16,7 @@ import { unavailableFor } from "./platform/errors.ts";
 // build, so a context created in its own copy of the module would be a different key.
 export {
   authContext,
+  baseUrlContext,
   databaseContext,
   devOutboxContext,
   quizDailyCapContext,

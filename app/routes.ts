@@ -54,6 +54,7 @@ export default [
   route("api/businesses/:id", "routes/directory/api.business.ts"),
   route("api/businesses/:id/reviews", "routes/directory/api.business.reviews.ts"),
   route("api/businesses/:id/questions", "routes/directory/api.business.questions.ts"),
+  route("api/businesses/:id/reports", "routes/directory/api.business.reports.ts"),
   route("api/reviews/:id", "routes/directory/api.review.ts"),
   route("api/questions/:id/answers", "routes/directory/api.question.answers.ts"),
   ...["reviews", "questions", "answers"].map((kind) =>

@@ -174,6 +174,26 @@ test("a database seeded before the kinds' pictures gets them on the next start, 
   expect(await fingerprint()).toEqual(before);
 });
 
+test("every demo business has a fictional Canadian number; one seeded without gets it on the next start, once", async () => {
+  const { rows } = await database.db.execute<{ missing: number; fictional: number }>(
+    sql`select count(*) filter (where phone is null)::int as missing,
+          count(*) filter (where phone ~ '^\\+1[2-9][0-9]{2}55501[0-9]{2}$')::int as fictional
+        from business`,
+  );
+  expect(rows[0]).toEqual({ missing: 0, fictional: 120 });
+  await database.db.execute(
+    sql`update business set phone = null where slug = 'bistro-tablee-rosalie-montreal'`,
+  );
+  expect(await seedIfEmpty(database.db)).toBeNull();
+  const { rows: after } = await database.db.execute<{ phone: string }>(
+    sql`select phone from business where slug = 'bistro-tablee-rosalie-montreal'`,
+  );
+  expect(after[0]?.phone).toBe("+15145550107");
+  const before = await fingerprint();
+  expect(await seedIfEmpty(database.db)).toBeNull();
+  expect(await fingerprint()).toEqual(before);
+});
+
 test("an area added since the first start gets its demo content on the next start", async () => {
   await database.db.execute(sql`delete from pricing_plan`);
   expect(await seedIfEmpty(database.db)).toMatchObject({ businesses: 0, plans: 3 });

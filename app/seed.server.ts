@@ -10,6 +10,7 @@ import { pricingPlan } from "./db/schema/pricing.ts";
 import { product } from "./db/schema/shop.ts";
 import {
   dealPictures,
+  fillMissingPhones,
   readBusinessContent,
   readDemoReviews,
   replaceOldPictures,
@@ -27,6 +28,10 @@ import { readShopContent, seedProducts } from "./shop/seed.server.ts";
 export async function seedDemoData(db: Database, contentDir = CONTENT_DIR) {
   const businessFiles = await readBusinessContent(contentDir);
   const businesses = await seedBusinesses(db, businessFiles);
+  await fillMissingPhones(
+    db,
+    businessFiles.flatMap((file) => file.businesses),
+  );
   const players = await seedDemoPlayers(db, await readDemoPlayers(contentDir));
   // Each review by its player's id; one whose player is not there (a real player has the
   // handle) is left out.
@@ -70,10 +75,9 @@ const AREA_TABLES: PgTable[] = [business, blogPost, product, pricingPlan, job, r
  * after an area with demo content of its own was added. Returns null when nothing was missing.
  */
 export async function seedIfEmpty(db: Database, contentDir = CONTENT_DIR) {
-  await replaceOldPictures(
-    db,
-    (await readBusinessContent(contentDir)).flatMap((file) => file.businesses),
-  );
+  const seeds = (await readBusinessContent(contentDir)).flatMap((file) => file.businesses);
+  await replaceOldPictures(db, seeds);
+  await fillMissingPhones(db, seeds);
   for (const table of AREA_TABLES) {
     const [row] = await db.select({ rows: count() }).from(table);
     if ((row?.rows ?? 0) === 0) return seedDemoData(db, contentDir);

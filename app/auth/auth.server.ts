@@ -9,6 +9,7 @@ import { account, rateLimit, session, user, verification } from "../db/schema/ac
 import { enqueueEmail } from "../platform/email.server.ts";
 import { isAppError } from "../platform/errors.ts";
 import { validate } from "../platform/input.server.ts";
+import { AUTH_LIMITS } from "../platform/limits.ts";
 import { normalizeForSearch } from "../platform/text.ts";
 import { anonymousHandle, startsPublic } from "../players/identity.ts";
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from "./emails.server.ts";
@@ -52,14 +53,6 @@ export function signedSessionToken(headers: Headers, secret: string): string | n
 
 /** How long a session lasts, and how often its end moves forward while it is used (seconds). */
 export const SESSION_LIFETIME = { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 };
-
-/** Sign-in, sign-up, reset and verification requests allowed per client address and minute. */
-export const AUTH_RATE_LIMITS = {
-  "/sign-in/email": { window: 60, max: 5 },
-  "/sign-up/email": { window: 60, max: 5 },
-  "/request-password-reset": { window: 60, max: 3 },
-  "/send-verification-email": { window: 60, max: 3 },
-} as const;
 
 /**
  * Better Auth endpoints the site does not use, closed so that nothing reaches around the app's own
@@ -151,7 +144,7 @@ export function createAuth({ db, baseUrl, secret, google }: AuthOptions) {
       storage: "database",
       window: 60,
       max: 60,
-      customRules: AUTH_RATE_LIMITS,
+      customRules: AUTH_LIMITS,
     },
     disabledPaths: CLOSED_AUTH_PATHS,
     hooks: { before: enforceAppRules(db), after: answerAlike(db) },

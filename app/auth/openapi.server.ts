@@ -1,4 +1,5 @@
 import { LOCALES } from "../i18n/locale.ts";
+import { AUTH_LIMITS } from "../platform/limits.ts";
 import {
   type ApiArea,
   errorResponse,
@@ -13,7 +14,6 @@ import {
   schemaRef,
   sharedResponse,
 } from "../platform/openapi.ts";
-import { AUTH_RATE_LIMITS } from "./auth.server.ts";
 import { SIGN_IN_BACKOFF } from "./sign-in-limit.server.ts";
 import { authEndpointSchemas } from "./validation.ts";
 
@@ -104,10 +104,10 @@ const signedIn = (description: string): Response => ({
   }),
 });
 
-/** 429: every endpoint has Better Auth's general limit per address; AUTH_RATE_LIMITS are stricter. */
-const tooMany = (path?: keyof typeof AUTH_RATE_LIMITS): Response => ({
+/** 429: every endpoint has Better Auth's general limit per address; AUTH_LIMITS are stricter. */
+const tooMany = (path?: keyof typeof AUTH_LIMITS): Response => ({
   description: path
-    ? `More than ${AUTH_RATE_LIMITS[path].max} requests in ${AUTH_RATE_LIMITS[path].window} seconds from this address`
+    ? `More than ${AUTH_LIMITS[path].max} requests in ${AUTH_LIMITS[path].window} seconds from this address`
     : "Too many requests from this address",
   headers: {
     "Retry-After": {
@@ -212,7 +212,7 @@ export const authApi: ApiArea = {
           ]),
           "429": {
             ...tooMany("/sign-in/email"),
-            description: `More than ${AUTH_RATE_LIMITS["/sign-in/email"].max} requests in ${AUTH_RATE_LIMITS["/sign-in/email"].window} seconds from this address, or more than ${SIGN_IN_BACKOFF.freeAttempts} attempts for this e-mail address from anywhere without a successful one: each further attempt must wait longer, from ${SIGN_IN_BACKOFF.firstWaitSeconds / 60} to at most ${SIGN_IN_BACKOFF.maxWaitSeconds / 60} minutes. The same whether or not the address has an account.`,
+            description: `More than ${AUTH_LIMITS["/sign-in/email"].max} requests in ${AUTH_LIMITS["/sign-in/email"].window} seconds from this address, or more than ${SIGN_IN_BACKOFF.freeAttempts} attempts for this e-mail address from anywhere without a successful one: each further attempt must wait longer, from ${SIGN_IN_BACKOFF.firstWaitSeconds / 60} to at most ${SIGN_IN_BACKOFF.maxWaitSeconds / 60} minutes. The same whether or not the address has an account.`,
           },
         },
       }),

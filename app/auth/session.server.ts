@@ -4,7 +4,7 @@ import type { Db, Tx } from "../db/client.server.ts";
 import { session, user } from "../db/schema/accounts.ts";
 import { statementCache } from "../db/statements.server.ts";
 import { localeFromPath, localizedPath } from "../i18n/locale.ts";
-import { authContext, databaseContext } from "../platform/context.ts";
+import { authContext, baseUrlContext, databaseContext } from "../platform/context.ts";
 import { AppError } from "../platform/errors.ts";
 import {
   CLIENT_IP_HEADER,
@@ -130,16 +130,17 @@ export function callAuth(
   body: unknown,
 ): Promise<Response> {
   const auth = context.get(authContext);
+  const baseUrl = context.get(baseUrlContext);
   const headers = new Headers({
     "content-type": "application/json",
-    origin: auth.options.baseURL as string,
+    origin: baseUrl,
   });
   for (const name of ["cookie", "user-agent", CLIENT_IP_HEADER, "accept-language"]) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
   return auth.handler(
-    new Request(`${auth.options.baseURL}/api/auth${path}`, {
+    new Request(`${baseUrl}/api/auth${path}`, {
       method: "POST",
       headers,
       body: JSON.stringify(body),

@@ -250,6 +250,7 @@ export async function getBusiness(
       longitude: business.longitude,
       coverImage: business.coverImage,
       website: business.website,
+      phone: business.phone,
       description: business.description,
       promoTitle: business.promoTitle,
       promoDescription: business.promoDescription,
@@ -280,6 +281,7 @@ export async function getBusiness(
     longitude: rest.longitude,
     coverImage: rest.coverImage,
     website: rest.website,
+    phone: rest.phone,
     description: rest.description,
     promo:
       promoTitle && promoDescription && promoImage

@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
-import { business, directoryReport } from "../db/schema/directory.ts";
+import { business, businessReport, directoryReport } from "../db/schema/directory.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { isAppError } from "../platform/errors.ts";
+import { LIMITS } from "../platform/limits.ts";
 import { takeAttempt } from "../platform/rate-limit.server.ts";
 import {
   answerQuestion,
@@ -11,10 +12,9 @@ import {
   deleteReview,
   listQuestions,
   listReviews,
-  REPORT_LIMIT,
+  reportBusiness,
   reportItem,
   updateReview,
-  WRITE_LIMIT,
   writeReview,
 } from "./community.server.ts";
 import { decodeReviewCursor } from "./community.ts";
@@ -255,13 +255,17 @@ describe("questions and answers", () => {
 });
 
 describe("reports", () => {
-  test("stored once per player and item; a missing item is a 404", async () => {
+  test("stored once per player and item: a repeat is already_reported; a missing item is a 404", async () => {
     const businessId = ids.limits as number;
     const { items } = await listReviews(database.db, businessId, { sort: "newest" });
     const reviewId = items[0]?.id as number;
     const report = { reason: "spam" as const, details: "Advertising." };
     await reportItem(database.db, "player5", "review", reviewId, report);
-    await reportItem(database.db, "player5", "review", reviewId, { reason: "other", details: "" });
+    expect(
+      await codeOf(
+        reportItem(database.db, "player5", "review", reviewId, { reason: "other", details: "" }),
+      ),
+    ).toBe("already_reported");
     const stored = await database.db
       .select({ reason: directoryReport.reason, userId: directoryReport.userId })
       .from(directoryReport)
@@ -271,14 +275,62 @@ describe("reports", () => {
       "not_found",
     );
   });
+
+  test("ten identical reports sent at once store one", async () => {
+    const { items } = await listReviews(database.db, ids.limits as number, { sort: "newest" });
+    const reviewId = items[0]?.id as number;
+    const report = { reason: "offensive" as const, details: "" };
+    const codes = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        codeOf(reportItem(database.db, "player12", "review", reviewId, report)),
+      ),
+    );
+    expect(codes.filter((code) => code === "none")).toHaveLength(1);
+    expect(codes.filter((code) => code === "already_reported")).toHaveLength(9);
+    const [row] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(directoryReport)
+      .where(and(eq(directoryReport.reviewId, reviewId), eq(directoryReport.userId, "player12")));
+    expect(row?.n).toBe(1);
+  });
+
+  test("a business: once per player, once per visitor's address, at once too; unknown is a 404", async () => {
+    const businessId = ids.quiet as number;
+    const report = { reason: "false" as const, details: "Closed for good." };
+    const player = { userId: "player13", clientAddress: "203.0.113.7" };
+    const visitor = { userId: null, clientAddress: "203.0.113.7" };
+    await reportBusiness(database.db, businessId, report, player);
+    expect(await codeOf(reportBusiness(database.db, businessId, report, player))).toBe(
+      "already_reported",
+    );
+    // A visitor at the same address is another reporter; ten at once from it store one.
+    const codes = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        codeOf(reportBusiness(database.db, businessId, report, visitor)),
+      ),
+    );
+    expect(codes.filter((code) => code === "none")).toHaveLength(1);
+    expect(codes.filter((code) => code === "already_reported")).toHaveLength(9);
+    const stored = await database.db
+      .select({ userId: businessReport.userId, reporter: businessReport.reporter })
+      .from(businessReport)
+      .where(eq(businessReport.businessId, businessId));
+    expect(stored).toHaveLength(2);
+    expect(stored.map((row) => row.userId)).toEqual(expect.arrayContaining(["player13", null]));
+    // The address is kept only as a hash.
+    expect(stored.some((row) => row.reporter.includes("203.0.113.7"))).toBe(false);
+    expect(await codeOf(reportBusiness(database.db, 999_999, report, player))).toBe("not_found");
+  });
 });
 
 describe("rate limits per player", () => {
   test("writing: the eleventh within the hour is a 429 saying when to try again", async () => {
     const now = new Date("2026-03-01T12:00:00Z");
-    for (let attempt = 0; attempt < WRITE_LIMIT.max; attempt += 1)
-      await takeAttempt(database.db, WRITE_LIMIT, "player9", now);
-    const refused = await takeAttempt(database.db, WRITE_LIMIT, "player9", now).catch((e) => e);
+    for (let attempt = 0; attempt < LIMITS["directory-write"].max; attempt += 1)
+      await takeAttempt(database.db, "directory-write", "player9", now);
+    const refused = await takeAttempt(database.db, "directory-write", "player9", now).catch(
+      (e) => e,
+    );
     expect(refused).toMatchObject({
       code: "too_many_requests",
       options: {
@@ -288,15 +340,15 @@ describe("rate limits per player", () => {
       },
     });
     // Another player is not held back; the same one is again an hour later.
-    await takeAttempt(database.db, WRITE_LIMIT, "player10", now);
-    await takeAttempt(database.db, WRITE_LIMIT, "player9", new Date("2026-03-01T13:00:01Z"));
+    await takeAttempt(database.db, "directory-write", "player10", now);
+    await takeAttempt(database.db, "directory-write", "player9", new Date("2026-03-01T13:00:01Z"));
   });
 
   test("reports have their own, smaller limit", async () => {
     const now = new Date("2026-03-01T12:00:00Z");
-    for (let attempt = 0; attempt < REPORT_LIMIT.max; attempt += 1)
-      await takeAttempt(database.db, REPORT_LIMIT, "player11", now);
-    expect(await codeOf(takeAttempt(database.db, REPORT_LIMIT, "player11", now))).toBe(
+    for (let attempt = 0; attempt < LIMITS["directory-report"].max; attempt += 1)
+      await takeAttempt(database.db, "directory-report", "player11", now);
+    expect(await codeOf(takeAttempt(database.db, "directory-report", "player11", now))).toBe(
       "too_many_requests",
     );
   });

@@ -2,12 +2,13 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import {
   businessQuestion,
+  businessReport,
   directoryReport,
   questionAnswer,
   review,
 } from "../db/schema/directory.ts";
 import { AppError } from "../platform/errors.ts";
-import type { Limit } from "../platform/rate-limit.server.ts";
+import { type Reporter, reporterKey } from "../platform/reporter.server.ts";
 import { publicIdentities } from "../players/identity.server.ts";
 import { businessExists } from "./businesses.server.ts";
 import {
@@ -27,21 +28,6 @@ import {
   type ReviewPage,
   type ReviewSort,
 } from "./community.ts";
-
-/** Reviews, questions and answers written per player: a handful an hour, edits included. */
-export const WRITE_LIMIT: Limit = {
-  name: "directory-write",
-  max: 10,
-  windowSeconds: 60 * 60,
-  message: "community.problems.tooManyWrites",
-};
-/** Reports per player. */
-export const REPORT_LIMIT: Limit = {
-  name: "directory-report",
-  max: 5,
-  windowSeconds: 60 * 60,
-  message: "community.problems.tooManyReports",
-};
 
 async function assertBusiness(db: Db | Tx, businessId: number): Promise<void> {
   if (!(await businessExists(db, businessId))) throw new AppError("not_found");
@@ -363,8 +349,9 @@ export async function findReportTarget(
 const REPORT_COLUMN = { review: "reviewId", question: "questionId", answer: "answerId" } as const;
 
 /**
- * Stores a player's report for review; the item stays until someone reviews it. Reporting the same
- * item again keeps the first report. A missing item is a 404.
+ * Stores a player's report for review; the item stays until someone reviews it. One report per
+ * player and item (a unique constraint, so reports sent at once store one): a second is a 409
+ * `already_reported`. A missing item is a 404.
  */
 export async function reportItem(
   db: Db | Tx,
@@ -375,9 +362,31 @@ export async function reportItem(
 ): Promise<{ businessId: number }> {
   const found = await findReportTarget(db, target, id);
   if (!found) throw new AppError("not_found");
-  await db
+  const [stored] = await db
     .insert(directoryReport)
     .values({ [REPORT_COLUMN[target]]: id, userId, ...report })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: directoryReport.id });
+  if (!stored) throw new AppError("already_reported");
   return { businessId: found.businessId };
+}
+
+/**
+ * Stores a report about a business itself for review. One per reporter and business, as for jobs:
+ * a player by their account, a visitor by a hash of their address; a second is a 409
+ * `already_reported`. A missing business is a 404.
+ */
+export async function reportBusiness(
+  db: Db | Tx,
+  businessId: number,
+  report: ReportInput,
+  reporter: Reporter,
+): Promise<void> {
+  await assertBusiness(db, businessId);
+  const [stored] = await db
+    .insert(businessReport)
+    .values({ businessId, ...report, userId: reporter.userId, reporter: reporterKey(reporter) })
+    .onConflictDoNothing()
+    .returning({ id: businessReport.id });
+  if (!stored) throw new AppError("already_reported");
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canadianPhone } from "../platform/phone.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
 import { BUSINESS_KINDS, KINDS_BY_CATEGORY } from "./kinds.ts";
 
@@ -16,6 +17,11 @@ export const businessSeedSchema = z.object({
   province: z.enum(["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"]),
   address: z.string().min(1),
   postalCode: z.string().regex(/^[A-Z]\d[A-Z] \d[A-Z]\d$/),
+  /** E.164, as app/platform/phone.ts writes a Canadian number. */
+  phone: z
+    .string()
+    .refine((value) => canadianPhone(value) === value, "a Canadian number in E.164")
+    .optional(),
   latitude: z.number().min(41).max(84),
   longitude: z.number().min(-142).max(-52),
   priceFromCents: z.number().int().min(0),

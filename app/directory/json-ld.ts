@@ -25,8 +25,8 @@ const EVERY_DAY = [
 ].map((day) => `https://schema.org/${day}`);
 
 /**
- * A business as search engines read it: name, address, position, daily opening hours (listings
- * have no telephone number yet, so none is given), price range and the rating of the reviews on this site (none without
+ * A business as search engines read it: name, address, telephone (when it has one), position,
+ * daily opening hours, price range and the rating of the reviews on this site (none without
  * reviews: an aggregate of nothing would be made up). Addresses are absolute, from BASE_URL.
  */
 export function localBusinessJsonLd(business: BusinessDetail, locale: Locale, baseUrl: string) {
@@ -51,6 +51,7 @@ export function localBusinessJsonLd(business: BusinessDetail, locale: Locale, ba
       postalCode: business.postalCode,
       addressCountry: "CA",
     },
+    ...(business.phone ? { telephone: business.phone } : {}),
     geo: {
       "@type": "GeoCoordinates",
       latitude: business.latitude,

@@ -1,3 +1,4 @@
+import { LIMITS } from "../platform/limits.ts";
 import {
   type ApiArea,
   errorResponse,
@@ -9,7 +10,6 @@ import {
   sharedResponse,
 } from "../platform/openapi.ts";
 import { CATEGORY_SLUGS } from "./categories.ts";
-import { REPORT_LIMIT, WRITE_LIMIT } from "./community.server.ts";
 import {
   ANSWER_TEXT,
   QUESTION_TEXT,
@@ -93,6 +93,7 @@ const businessDetail: Schema = {
         "longitude",
         "coverImage",
         "website",
+        "phone",
         "description",
         "promo",
         "products",
@@ -104,6 +105,11 @@ const businessDetail: Schema = {
         longitude: { type: "number" },
         coverImage: { type: "string" },
         website: { type: ["string", "null"] },
+        phone: {
+          type: ["string", "null"],
+          description: "Where the business answers calls, in E.164; null when it gave none",
+          example: "+14165550123",
+        },
         description: localizedText,
         promo: {
           type: ["object", "null"],
@@ -230,9 +236,9 @@ const reviewBody: Schema = {
   },
 };
 
-const tooMany = (what: string) =>
+const tooMany = (what: string, by = "this player") =>
   errorResponse(
-    `Too many ${what} by this player within the hour; try again after \`Retry-After\` seconds`,
+    `Too many ${what} by ${by} within the hour; try again after \`Retry-After\` seconds`,
     ["too_many_requests"],
     {
       "Retry-After": {
@@ -246,13 +252,19 @@ const notSignedIn = sharedResponse("Unauthorized");
 const badBody = (what: string) =>
   errorResponse(`${what}; \`details\` lists each problem`, ["invalid_parameters"]);
 
-const reportOperation = (kind: "review" | "question" | "answer", operationId: string) => ({
+const reportOperation = (
+  kind: "review" | "question" | "answer" | "business",
+  operationId: string,
+) => ({
   post: {
     operationId,
     tags: [TAG],
-    security: SIGNED_IN,
+    security: kind === "business" ? SESSION_OPTIONAL : SIGNED_IN,
     summary: `Report a ${kind}`,
-    description: `Stores the signed-in player's report about a ${kind} for someone to review: a reason from the list and optional details. Reporting the same ${kind} again keeps the first report. At most ${REPORT_LIMIT.max} reports an hour per player.`,
+    description:
+      kind === "business"
+        ? `Stores a report about the business itself (closed, false details, not a real business) for someone to review: a reason from the list and optional details. A visitor may report too. One report per reporter and business (the player, else the client address); a second is a 409. At most ${LIMITS["directory-report"].max} reports an hour per player or client address, counted before the body is checked.`
+        : `Stores the signed-in player's report about a ${kind} for someone to review: a reason from the list and optional details. One report per player and ${kind}; a second is a 409. At most ${LIMITS["directory-report"].max} reports an hour per player, counted before the body is checked.`,
     parameters: [idParameter(`The ${kind}'s id`)],
     requestBody: body(
       {
@@ -268,9 +280,13 @@ const reportOperation = (kind: "review" | "question" | "answer", operationId: st
     responses: {
       "204": { description: "Stored" },
       "400": badBody("No reason, or details too long"),
-      "401": notSignedIn,
+      ...(kind === "business" ? {} : { "401": notSignedIn }),
       "404": errorResponse(`No ${kind} has this id`, ["not_found"]),
-      "429": tooMany("reports"),
+      "409": errorResponse(`This reporter already reported this ${kind}`, ["already_reported"]),
+      "429": tooMany(
+        "reports",
+        kind === "business" ? "this player or client address" : "this player",
+      ),
       "500": sharedResponse("InternalError"),
     },
   },
@@ -420,7 +436,7 @@ export const directoryApi: ApiArea = {
         tags: [TAG],
         security: SIGNED_IN,
         summary: "Review a business",
-        description: `The signed-in player's review: a rating from 1 to 5 and a text of ${REVIEW_TEXT.min} to ${REVIEW_TEXT.max} characters. One per player per business (then PATCH /api/reviews/{id}). The business's rating and review count change in the same transaction. Reviews, questions and answers together: at most ${WRITE_LIMIT.max} an hour per player.`,
+        description: `The signed-in player's review: a rating from 1 to 5 and a text of ${REVIEW_TEXT.min} to ${REVIEW_TEXT.max} characters. One per player per business (then PATCH /api/reviews/{id}). The business's rating and review count change in the same transaction. Reviews, questions and answers together: at most ${LIMITS["directory-write"].max} an hour per player.`,
         parameters: [idParameter("The business's id")],
         requestBody: body(reviewBody, {
           rating: 5,
@@ -482,6 +498,7 @@ export const directoryApi: ApiArea = {
       },
     },
     "/api/reviews/{id}/reports": reportOperation("review", "reportReview"),
+    "/api/businesses/{id}/reports": reportOperation("business", "reportBusiness"),
     "/api/businesses/{id}/questions": {
       get: {
         operationId: "listQuestions",

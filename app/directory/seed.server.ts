@@ -67,6 +67,7 @@ function businessRow(seed: BusinessSeed, category: string, picture: string) {
     ownerName: seed.owner,
     ownerImage: `/images/owners/owner-${pick(seed.owner, OWNER_PICTURES)}.svg`,
     website: null,
+    phone: seed.phone ?? null,
     description: seed.description,
     promoTitle: seed.promo?.title ?? null,
     promoDescription: seed.promo?.description ?? null,
@@ -232,4 +233,19 @@ export async function replaceOldPictures(db: Database, seeds: BusinessSeed[]): P
   if (!old) return false;
   await dealPictures(db, seeds);
   return true;
+}
+
+/**
+ * Demo businesses seeded before they had phone numbers get the file's, in one statement; one that
+ * has a number keeps it, so every later start changes nothing. Returns how many were given one.
+ */
+export async function fillMissingPhones(db: Database, seeds: BusinessSeed[]): Promise<number> {
+  const phones = seeds.flatMap((seed) => (seed.phone ? [sql`(${seed.slug}, ${seed.phone})`] : []));
+  if (phones.length === 0) return 0;
+  const { rowCount } = await db.execute(
+    sql`update ${business} set phone = given.phone
+        from (values ${sql.join(phones, sql`, `)}) as given (slug, phone)
+        where ${business.slug} = given.slug and ${business.phone} is null`,
+  );
+  return rowCount ?? 0;
 }

@@ -28,6 +28,8 @@ export type BusinessDetail = BusinessSummary & {
   longitude: number;
   coverImage: string;
   website: string | null;
+  /** E.164 (+14165550123), or null when the business gave none. */
+  phone: string | null;
   description: LocalizedText;
   promo: {
     title: LocalizedText;

@@ -12,6 +12,9 @@ export const authContext = createContext<Auth>();
 /** Uploaded files (profile pictures). */
 export const storageContext = createContext<Storage>();
 
+/** The address visitors use (BASE_URL, from app/platform/config.server.ts): links and origins. */
+export const baseUrlContext = createContext<string>();
+
 /** Points a player can earn by finishing quiz sets in a day (QUIZ_DAILY_POINTS_CAP). */
 export const quizDailyCapContext = createContext<number>();
 

@@ -23,6 +23,7 @@ import {
 } from "./compression.server.ts";
 import type {
   authContext,
+  baseUrlContext,
   databaseContext,
   devOutboxContext,
   quizDailyCapContext,
@@ -39,6 +40,8 @@ import type { Storage } from "./storage.server.ts";
 export type HostOptions = {
   db: Database;
   auth: Auth;
+  /** The address visitors use (the config's baseUrl, which Better Auth was also given). */
+  baseUrl: string;
   storage: Storage;
   /** Whether /dev/outbox may open (DEV_OUTBOX, set by `npm start`). */
   devOutbox: boolean;
@@ -252,6 +255,7 @@ function compressAnswers(): MiddlewareHandler<HostEnv> {
 type RequestContexts = {
   databaseContext: typeof databaseContext;
   authContext: typeof authContext;
+  baseUrlContext: typeof baseUrlContext;
   storageContext: typeof storageContext;
   devOutboxContext: typeof devOutboxContext;
   quizDailyCapContext: typeof quizDailyCapContext;
@@ -268,7 +272,7 @@ const PAGE_CACHE_ENTRIES = 500;
  */
 export function createHost(options: HostOptions) {
   const development = options.mode === "development";
-  const siteUrl = new URL(options.auth.options.baseURL as string);
+  const siteUrl = new URL(options.baseUrl);
   const app = new Hono<HostEnv>();
 
   if (options.pageCacheSeconds > 0)
@@ -369,6 +373,7 @@ export function createHost(options: HostOptions) {
     const context = new RouterContextProvider();
     context.set(contexts.databaseContext, options.db);
     context.set(contexts.authContext, options.auth);
+    context.set(contexts.baseUrlContext, options.baseUrl);
     context.set(contexts.storageContext, options.storage);
     context.set(contexts.devOutboxContext, options.devOutbox);
     context.set(contexts.quizDailyCapContext, options.quizDailyCap);

@@ -2,27 +2,24 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { attemptWindow } from "../db/schema/platform.ts";
-import type { MessageKey } from "../i18n/i18n.ts";
 import { AppError } from "./errors.ts";
+import { LIMITS, type LimitName } from "./limits.ts";
 
 /**
- * At most `max` attempts of one kind per subject in a window of `windowSeconds`; past it, a 429
- * whose message (with `{{minutes}}`) says when to try again.
- */
-export type Limit = { name: string; max: number; windowSeconds: number; message: MessageKey };
-
-/**
- * Counts one attempt of `limit` for the subject (a client address, a player's id), in one atomic
- * statement: a fixed window per subject, restarted once it is over. Past the limit, a 429 with
- * Retry-After and the limit's message.
+ * Counts one attempt at the action `name` (its limit in LIMITS, app/platform/limits.ts) for the
+ * subject (a client address, a player's id, a hashed recipient), in one atomic statement: a fixed
+ * window per subject, restarted once it is over. Past the limit, a 429 with Retry-After and the
+ * limit's message, which page actions and the API show alike. Called before the action checks its
+ * input (decision 0037).
  */
 export async function takeAttempt(
   db: Db | Tx,
-  limit: Limit,
+  name: LimitName,
   subject: string | null,
   now = new Date(),
 ): Promise<void> {
-  const key = `${limit.name}:${subject || "unknown"}`;
+  const limit = LIMITS[name];
+  const key = `${name}:${subject || "unknown"}`;
   const windowOver = sql`${attemptWindow.windowStartedAt} <= ${now}::timestamptz - make_interval(secs => ${limit.windowSeconds})`;
   const [row] = await db
     .insert(attemptWindow)

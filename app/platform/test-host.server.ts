@@ -37,15 +37,17 @@ export async function createTestHost(
 ) {
   if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run "npm run build" first.`);
   const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
+  const baseUrl = options.baseUrl ?? TEST_BASE_URL;
   const auth = createAuth({
     db,
-    baseUrl: options.baseUrl ?? TEST_BASE_URL,
+    baseUrl,
     secret: TEST_AUTH_SECRET,
     google: options.google,
   });
   const host = createHost({
     db,
     auth,
+    baseUrl,
     storage:
       options.storage ?? createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "uploads-"))),
     clientIpHeader: options.clientIpHeader,

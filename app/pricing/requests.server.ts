@@ -5,7 +5,7 @@ import { businessForClaim } from "../directory/lookup.server.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
-import { hashedSubject, type Limit, takeAttempt } from "../platform/rate-limit.server.ts";
+import { hashedSubject, takeAttempt } from "../platform/rate-limit.server.ts";
 import { type Billing, priceFor } from "./billing.ts";
 import { planRequestEmail } from "./emails.server.ts";
 import type { PlanRequestForm } from "./schemas.ts";
@@ -21,25 +21,6 @@ export type PlanRequestReceipt = {
 };
 
 /**
- * Each request mails whatever address was typed, so requests are limited per client address and
- * per recipient: a business asks once or twice, a script that mails a stranger gets a few at most.
- */
-export const PLAN_REQUEST_LIMITS = {
-  perClient: {
-    name: "plan-request",
-    max: 5,
-    windowSeconds: 60 * 60,
-    message: "pricing.problems.tooManyRequests",
-  },
-  perRecipient: {
-    name: "plan-request-to",
-    max: 3,
-    windowSeconds: 60 * 60,
-    message: "pricing.problems.tooManyRequests",
-  },
-} as const satisfies Record<string, Limit>;
-
-/**
  * Records a business's request for a plan at the price the page showed (the plan's full price
  * for the period, taxes extra) and queues its confirmation e-mail, in one transaction. A listing
  * to claim must exist in the directory. Past either limit, a 429 and nothing is sent.
@@ -50,12 +31,8 @@ export async function requestPlan(
   locale: Locale,
   clientAddress: string | null,
 ): Promise<PlanRequestReceipt> {
-  await takeAttempt(db, PLAN_REQUEST_LIMITS.perClient, clientAddress);
-  await takeAttempt(
-    db,
-    PLAN_REQUEST_LIMITS.perRecipient,
-    hashedSubject(form.email.trim().toLowerCase()),
-  );
+  await takeAttempt(db, "plan-request", clientAddress);
+  await takeAttempt(db, "plan-request-to", hashedSubject(form.email.trim().toLowerCase()));
   return db.transaction(async (tx) => {
     const [plan] = await tx
       .select({

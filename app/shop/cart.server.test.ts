@@ -5,6 +5,7 @@ import { outboxEmail } from "../db/schema/platform.ts";
 import { product, shopOrder, shopOrderLine } from "../db/schema/shop.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { AppError } from "../platform/errors.ts";
+import { LIMITS } from "../platform/limits.ts";
 import {
   addToCart,
   createVisitorCart,
@@ -16,7 +17,7 @@ import {
   setQuantity,
   visitorCartExists,
 } from "./cart.server.ts";
-import { CHECKOUT_LIMITS, placeOrder, releaseUnpaidOrders } from "./checkout.server.ts";
+import { placeOrder, releaseUnpaidOrders } from "./checkout.server.ts";
 import { seedProducts } from "./seed.server.ts";
 import { fixtureProduct, insertPlayer } from "./test-fixtures.ts";
 
@@ -394,7 +395,7 @@ describe("limits and unpaid orders", () => {
   }
 
   test("a few checkouts an hour per client address; past it, nothing is set aside or mailed", async () => {
-    for (let n = 1; n <= CHECKOUT_LIMITS.perClient.max; n++)
+    for (let n = 1; n <= LIMITS.checkout.max; n++)
       await checkOut("limited", 1, "10.90.0.1", `shopper${n}@example.com`);
     const before = await stockOf("limited");
     const refused = await refusal(checkOut("limited", 1, "10.90.0.1", "victim@example.com"));
@@ -410,7 +411,7 @@ describe("limits and unpaid orders", () => {
   });
 
   test("a few an hour per e-mail address, from however many client addresses", async () => {
-    for (let n = 1; n <= CHECKOUT_LIMITS.perEmail.max; n++)
+    for (let n = 1; n <= LIMITS["checkout-to"].max; n++)
       await checkOut("limited", 1, `10.91.0.${n}`, "target@example.com");
     const refused = await refusal(checkOut("limited", 1, "10.91.1.1", "Target@Example.com"));
     expect(refused.code).toBe("too_many_requests");

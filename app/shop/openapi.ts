@@ -1,3 +1,4 @@
+import { LIMITS } from "../platform/limits.ts";
 import {
   type ApiArea,
   errorResponse,
@@ -11,7 +12,6 @@ import {
 } from "../platform/openapi.ts";
 import { PROVINCES } from "../platform/provinces.ts";
 import { SHOP_CATEGORIES } from "./categories.ts";
-import { CHECKOUT_LIMITS } from "./checkout.server.ts";
 import {
   addItemSchema,
   checkoutSchema,
@@ -391,7 +391,7 @@ export const shopApi: ApiArea = {
             "conflict",
           ]),
           "429": errorResponse(
-            `More than ${CHECKOUT_LIMITS.perClient.max} orders an hour from this client address, or ${CHECKOUT_LIMITS.perEmail.max} to this e-mail address; try again after \`Retry-After\` seconds`,
+            `More than ${LIMITS.checkout.max} orders an hour from this client address, or ${LIMITS["checkout-to"].max} to this e-mail address; try again after \`Retry-After\` seconds`,
             ["too_many_requests"],
             {
               "Retry-After": {

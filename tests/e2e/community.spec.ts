@@ -152,6 +152,57 @@ test("ask a question, another player answers it, and a third reports the answer"
   ).toBeVisible();
 });
 
+const REPORTING = {
+  en: {
+    prefix: "",
+    phone: "(416)\u00a0555\u20110106",
+    report: "Report this business",
+    reason: "False or misleading",
+    details: "Details (optional)",
+    send: "Send the report",
+    thanks: "Thank you. Someone will review your report.",
+    already: "You already reported this.",
+  },
+  fr: {
+    prefix: "/fr",
+    phone: "(416)\u00a0555\u20110106",
+    report: "Signaler cette entreprise",
+    reason: "Faux ou trompeur",
+    details: "Précisions (facultatives)",
+    send: "Envoyer le signalement",
+    thanks: "Merci. Votre signalement sera examiné.",
+    already: "Vous l’avez déjà signalé.",
+  },
+} as const;
+
+for (const [language, words] of Object.entries(REPORTING)) {
+  test(`a visitor calls or reports a business, once (${language})`, async ({ page }) => {
+    await openBusiness(page, words.prefix);
+    await expect(page.getByRole("link", { name: words.phone })).toHaveAttribute(
+      "href",
+      "tel:+14165550106",
+    );
+    await page.getByRole("link", { name: words.report }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.report);
+    await expect(page.locator("blockquote")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await screenshots(page, `${language}-report-business`);
+    await page.getByLabel(words.reason).check();
+    await page.getByLabel(words.details).fill("The phone number rings somewhere else.");
+    await page.getByRole("button", { name: words.send }).click();
+    await expect(page.getByRole("status").filter({ hasText: words.thanks })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(BUSINESS);
+
+    // A second report from the same visitor is refused beside the form, and says why.
+    await page.getByRole("link", { name: words.report }).click();
+    await page.getByLabel(words.reason).check();
+    await page.getByRole("button", { name: words.send }).click();
+    await expect(page.getByRole("alert")).toContainText(words.already);
+    await expectNoAxeViolations(page);
+    await screenshots(page, `${language}-report-business-again`);
+  });
+}
+
 test("a visitor saves from a card, through sign-in, and finds it on the profile", async ({
   page,
   signIn,

@@ -51,6 +51,8 @@ export const business = pgTable(
     ownerName: text().notNull(),
     ownerImage: text().notNull(),
     website: text(),
+    /** Where the business answers calls, in E.164 (app/platform/phone.ts checks it). */
+    phone: text(),
     description: jsonb().$type<LocalizedText>().notNull(),
     promoTitle: jsonb().$type<LocalizedText>(),
     promoDescription: jsonb().$type<LocalizedText>(),
@@ -60,6 +62,7 @@ export const business = pgTable(
   (table) => [
     check("business_rating_range", sql`${table.rating} between 0 and 5`),
     check("business_price_positive", sql`${table.priceFromCents} >= 0`),
+    check("business_phone_e164", sql`${table.phone} ~ '^\\+[1-9][0-9]{7,14}$'`),
     // Ascending, read backwards for "best rated first": ORDER BY rating DESC means NULLS FIRST, which
     // a DESC index (NULLS LAST, as drizzle writes it) does not match, so the planner would ignore it.
     // The search columns come last so a filtered walk down the ranking reads only the index, never
@@ -230,6 +233,34 @@ export const directoryReport = pgTable(
     unique("directory_report_review").on(table.reviewId, table.userId),
     unique("directory_report_question").on(table.questionId, table.userId),
     unique("directory_report_answer").on(table.answerId, table.userId),
+  ],
+);
+
+/**
+ * A report about a business itself (closed, false details, spam), kept for someone to review. One
+ * per reporter and business, as for jobs: a player by their account, a visitor by a hash of their
+ * client address (app/platform/reporter.server.ts).
+ */
+export const businessReport = pgTable(
+  "business_report",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer()
+      .notNull()
+      .references(() => business.id, { onDelete: "cascade" }),
+    reason: text().notNull(),
+    details: text().notNull(),
+    userId: text().references(() => user.id, { onDelete: "set null" }),
+    /** "player:{id}", or for a visitor "address:{hash of the client address}". */
+    reporter: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      "business_report_reason",
+      sql`${table.reason} in ('spam', 'offensive', 'personal', 'false', 'other')`,
+    ),
+    unique("business_report_one_per_reporter").on(table.businessId, table.reporter),
   ],
 );
 

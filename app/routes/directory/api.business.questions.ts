@@ -1,6 +1,6 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
 import { businessExists } from "../../directory/businesses.server.ts";
-import { askQuestion, listQuestions, WRITE_LIMIT } from "../../directory/community.server.ts";
+import { askQuestion, listQuestions } from "../../directory/community.server.ts";
 import { localeSchema, questionPageSchema, questionSchema } from "../../directory/community.ts";
 import { parseBusinessId } from "../../directory/search.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
@@ -28,8 +28,8 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   const id = parseBusinessId(params.id);
   if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
+  await takeAttempt(db, "directory-write", viewer.id);
   const input = await readInput(request, askedQuestion);
-  await takeAttempt(db, WRITE_LIMIT, viewer.id);
   const question = await askQuestion(db, viewer.id, id, {
     question: input.question,
     locale: input.locale ?? localeFromRequest(request),

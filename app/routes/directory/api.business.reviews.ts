@@ -1,6 +1,6 @@
 import { getViewer, requireApiViewer } from "../../auth/session.server.ts";
 import { businessExists } from "../../directory/businesses.server.ts";
-import { listReviews, WRITE_LIMIT, writeReview } from "../../directory/community.server.ts";
+import { listReviews, writeReview } from "../../directory/community.server.ts";
 import { localeSchema, reviewPageSchema, reviewSchema } from "../../directory/community.ts";
 import { parseBusinessId } from "../../directory/search.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
@@ -30,8 +30,8 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   const id = parseBusinessId(params.id);
   if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
+  await takeAttempt(db, "directory-write", viewer.id);
   const input = await readInput(request, writtenReview);
-  await takeAttempt(db, WRITE_LIMIT, viewer.id);
   const { id: reviewId } = await writeReview(db, viewer.id, id, {
     ...input,
     locale: input.locale ?? localeFromRequest(request),

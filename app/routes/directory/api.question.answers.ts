@@ -1,5 +1,5 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
-import { answerQuestion, WRITE_LIMIT } from "../../directory/community.server.ts";
+import { answerQuestion } from "../../directory/community.server.ts";
 import { answerSchema, itemId, localeSchema } from "../../directory/community.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
@@ -18,8 +18,8 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   const parsed = itemId.safeParse(params.id);
   if (!parsed.success) throw new AppError("not_found");
   const db = context.get(databaseContext);
+  await takeAttempt(db, "directory-write", viewer.id);
   const input = await readInput(request, givenAnswer);
-  await takeAttempt(db, WRITE_LIMIT, viewer.id);
   const { id } = await answerQuestion(db, viewer.id, parsed.data, {
     answer: input.answer,
     locale: input.locale ?? localeFromRequest(request),

@@ -1,5 +1,5 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
-import { REPORT_LIMIT, reportItem } from "../../directory/community.server.ts";
+import { reportItem } from "../../directory/community.server.ts";
 import { itemId, type ReportTarget, reportSchema } from "../../directory/community.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -25,8 +25,8 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   const parsed = itemId.safeParse(params.id);
   if (!target || !parsed.success) throw new AppError("not_found");
   const db = context.get(databaseContext);
+  await takeAttempt(db, "directory-report", viewer.id);
   const report = await readInput(request, reportSchema);
-  await takeAttempt(db, REPORT_LIMIT, viewer.id);
   await reportItem(db, viewer.id, target, parsed.data, report);
   return new Response(null, { status: 204 });
 });

@@ -1,5 +1,5 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
-import { deleteReview, updateReview, WRITE_LIMIT } from "../../directory/community.server.ts";
+import { deleteReview, updateReview } from "../../directory/community.server.ts";
 import { itemId, localeSchema, reviewSchema } from "../../directory/community.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
@@ -25,8 +25,8 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
     await deleteReview(db, viewer.id, parsed.data);
     return new Response(null, { status: 204 });
   }
+  await takeAttempt(db, "directory-write", viewer.id);
   const input = await readInput(request, changedReview);
-  await takeAttempt(db, WRITE_LIMIT, viewer.id);
   await updateReview(db, viewer.id, parsed.data, {
     ...input,
     locale: input.locale ?? localeFromRequest(request),

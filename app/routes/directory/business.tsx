@@ -11,7 +11,6 @@ import {
   listQuestions,
   listReviews,
   updateReview,
-  WRITE_LIMIT,
   writeReview,
 } from "../../directory/community.server.ts";
 import {
@@ -35,9 +34,10 @@ import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { formAction, formFailure, retryAfterHeaders } from "../../platform/api.ts";
-import { authContext, databaseContext } from "../../platform/context.ts";
+import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
+import { displayPhone } from "../../platform/phone.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { scriptJson } from "../../platform/text.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
@@ -78,7 +78,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   // Back from logging in after Save: ask to confirm (the page's script confirms at once when this
   // browser's own Save asked for it).
   const confirmSave = Boolean(viewer && query.has("save") && !saved);
-  const baseUrl = context.get(authContext).options.baseURL as string;
+  const baseUrl = context.get(baseUrlContext);
   return {
     business,
     reviews,
@@ -92,6 +92,10 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     confirmSave,
     autoSave: confirmSave && pendingSave(request) === business.id,
     loginHref: `${localizedPath("/login", locale)}?${new URLSearchParams({ redirectTo: url.pathname })}`,
+    // Never broken across lines: no-break spaces and hyphens.
+    phoneShown: business.phone
+      ? displayPhone(business.phone).replaceAll(" ", "\u00a0").replaceAll("-", "\u2011")
+      : null,
     jsonLd: scriptJson(localBusinessJsonLd(business, locale, baseUrl)),
     messages: pageMessages(request, "directory"),
   };
@@ -99,9 +103,11 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
+const WRITE_INTENTS = new Set(["review", "review-update", "ask", "answer"]);
+
 /**
  * The page's forms: write, change or delete one's review, ask, answer (players only, each write
- * counted against WRITE_LIMIT), and save or unsave (a visitor is sent to log in first).
+ * counted against the "directory-write" limit), and save or unsave (a visitor is sent to log in first).
  */
 export const action = formAction(async ({ request, params, context, url }: Route.ActionArgs) => {
   const id = parseBusinessId(params.id);
@@ -113,6 +119,11 @@ export const action = formAction(async ({ request, params, context, url }: Route
   const intent = businessIntentOf(raw);
   const questionId = Number((raw as { questionId?: unknown }).questionId) || undefined;
   try {
+    // A write counts against its limit before its form is checked, so refused input counts too
+    // (decision 0037); deleting one's review and saving do not count.
+    const writer =
+      intent && WRITE_INTENTS.has(intent) ? await requireViewer({ request, context, url }) : null;
+    if (writer) await takeAttempt(db, "directory-write", writer.id);
     const form = await validate(businessFormSchema, raw);
     if (form.intent === "save" || form.intent === "unsave") {
       const viewer = await getViewer(request, context);
@@ -135,8 +146,7 @@ export const action = formAction(async ({ request, params, context, url }: Route
       back.searchParams.set("notice", form.intent === "save" ? "saved" : "unsaved");
       return redirect(`${back.pathname}${back.search}`, { headers });
     }
-    const viewer = await requireViewer({ request, context, url });
-    if (form.intent !== "review-delete") await takeAttempt(db, WRITE_LIMIT, viewer.id);
+    const viewer = writer ?? (await requireViewer({ request, context, url }));
     switch (form.intent) {
       case "review":
         await writeReview(db, viewer.id, id, { rating: form.rating, body: form.body, locale });
@@ -237,6 +247,13 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
           >
             {t("business.claim")}
           </Link>
+          <Link
+            to={to(`/businesses/${business.id}/report`)}
+            className="inline-flex items-center gap-1 self-start text-slate-700 underline hover:text-brand-800"
+          >
+            <Icon name="flag" className="size-4" />
+            {t("community.reportBusiness")}
+          </Link>
         </header>
 
         {business.promo && (
@@ -287,7 +304,7 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
             loginHref={loaderData.loginHref}
             action={action}
           />
-          <Location business={business} />
+          <Location business={business} phoneShown={loaderData.phoneShown} />
         </div>
 
         <Questions
@@ -363,7 +380,14 @@ function ConfirmSave({ name, auto }: { name: string; auto: boolean }) {
  * nothing leaves for another site before then, and a map server out of reach costs nothing but the
  * map (decision 0030). Without JavaScript the link is the map.
  */
-function Location({ business }: { business: BusinessDetail }) {
+function Location({
+  business,
+  phoneShown,
+}: {
+  business: BusinessDetail;
+  /** The phone number as people here write it, formatted on the server (no phone library sent). */
+  phoneShown: string | null;
+}) {
   const t = useT();
   const hydrated = useHydrated();
   const [mapShown, setMapShown] = useState(false);
@@ -382,6 +406,15 @@ function Location({ business }: { business: BusinessDetail }) {
           {business.city} ({business.province}) {business.postalCode}
         </span>
       </address>
+      {business.phone && phoneShown && (
+        <p className="mt-3 flex gap-2 text-slate-800">
+          <Icon name="phone" className="mt-0.5 size-5 shrink-0 text-slate-600" />
+          <a href={`tel:${business.phone}`} className="text-brand-700 hover:underline">
+            <span className="sr-only">{t("business.phone")} </span>
+            {phoneShown}
+          </a>
+        </p>
+      )}
       {mapShown ? (
         <iframe
           title={t("business.mapTitle", { name: business.name })}

@@ -3,10 +3,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified } from "../../auth/test-players.server.ts";
 import type { DatabaseHandle } from "../../db/client.server.ts";
-import { business } from "../../db/schema/directory.ts";
+import { business, businessReport } from "../../db/schema/directory.ts";
 import { createTestDatabase } from "../../db/test-database.server.ts";
 import { seedBusinesses } from "../../directory/seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "../../directory/test-fixtures.ts";
+import { LIMITS } from "../../platform/limits.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
 
 let database: DatabaseHandle;
@@ -20,7 +21,11 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedBusinesses(database.db, [
     fixtureFile("restaurants", [
-      fixtureBusiness({ slug: "tricky", name: "Tom </script><b>& Jerry</b>" }),
+      fixtureBusiness({
+        slug: "tricky",
+        name: "Tom </script><b>& Jerry</b>",
+        phone: "+14165550123",
+      }),
       fixtureBusiness({ slug: "plain", name: "Plain Diner", opensAt: "08:00", closesAt: "20:00" }),
     ]),
     fixtureFile("others", [fixtureBusiness({ slug: "other", name: "Odd Place", reviews: [] })]),
@@ -46,9 +51,14 @@ beforeAll(async () => {
 
 afterAll(() => database.close());
 
-const json = (cookie: string, body: unknown, method = "POST") => ({
+const json = (cookie: string, body: unknown, method = "POST", language = "en-CA") => ({
   method,
-  headers: { cookie, origin: TEST_BASE_URL, "content-type": "application/json" },
+  headers: {
+    cookie,
+    origin: TEST_BASE_URL,
+    "content-type": "application/json",
+    "accept-language": language,
+  },
   body: JSON.stringify(body),
 });
 
@@ -121,6 +131,31 @@ describe("the reviews API", () => {
     });
   });
 
+  test("refused writes count against the limit too: past it, 429 before the input is read", async () => {
+    const carol = await signUpVerified(request, database.db, {
+      name: "Carol Roy",
+      email: "carol@example.com",
+      address: "10.7.0.3",
+      age: 30,
+    });
+    const id = ids.plain as number;
+    for (let attempt = 0; attempt < LIMITS["directory-write"].max; attempt += 1)
+      expect(
+        (await request(`/api/businesses/${id}/reviews`, json(carol, { rating: 9, body: "" })))
+          .status,
+      ).toBe(400);
+    const refused = await request(
+      `/api/businesses/${id}/reviews`,
+      json(carol, { rating: 5, body: TEXT }, "POST", "fr-CA"),
+    );
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused.json()).error).toMatchObject({
+      code: "too_many_requests",
+      message: expect.stringContaining("Vous avez beaucoup écrit en peu de temps."),
+    });
+  });
+
   test("bad input is a 400 naming the field; a visitor is a 401", async () => {
     const id = ids.plain as number;
     const short = await request(
@@ -169,6 +204,14 @@ describe("questions, answers, reports and saved businesses over the API", () => 
     expect(
       (await request(`/api/answers/${answerId}/reports`, json(bob, { reason: "false" }))).status,
     ).toBe(204);
+    const again = await request(
+      `/api/answers/${answerId}/reports`,
+      json(bob, { reason: "spam" }, "POST", "fr-CA"),
+    );
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({
+      error: { code: "already_reported", message: "Vous l’avez déjà signalé." },
+    });
     expect(
       (await request(`/api/questions/${questionId}/reports`, json(alice, { reason: "nope" })))
         .status,
@@ -205,6 +248,64 @@ describe("questions, answers, reports and saved businesses over the API", () => 
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+describe("reporting a business", () => {
+  test("over the API: a player and a visitor once each; a repeat is 409 already_reported", async () => {
+    const id = ids.plain as number;
+    const path = `/api/businesses/${id}/reports`;
+    expect((await request(path, json(alice, { reason: "false", details: "Closed." }))).status).toBe(
+      204,
+    );
+    const again = await request(path, json(alice, { reason: "spam" }));
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({
+      error: { code: "already_reported", message: "You already reported this." },
+    });
+    const visitor = (body: unknown) =>
+      request(path, {
+        method: "POST",
+        headers: {
+          origin: TEST_BASE_URL,
+          "content-type": "application/json",
+          "x-real-ip": "10.7.5.1",
+        },
+        body: JSON.stringify(body),
+      });
+    expect((await visitor({ reason: "nope" })).status).toBe(400);
+    expect((await visitor({ reason: "spam" })).status).toBe(204);
+    expect((await visitor({ reason: "spam" })).status).toBe(409);
+    expect(
+      (await request("/api/businesses/999999/reports", json(alice, { reason: "spam" }))).status,
+    ).toBe(404);
+    const stored = await database.db
+      .select({ reporter: businessReport.reporter })
+      .from(businessReport)
+      .where(eq(businessReport.businessId, id));
+    expect(stored).toHaveLength(2);
+  });
+
+  test("by the page: a visitor's form, then the page says it was already reported", async () => {
+    const id = ids.other as number;
+    const here = `/fr/businesses/${id}/report`;
+    const page = await (await request(here)).text();
+    expect(page).toContain("Signaler cette entreprise");
+    const visitorForm = (fields: Record<string, string>) => {
+      const init = form(fields);
+      return { ...init, headers: { ...init.headers, "x-real-ip": "10.7.5.2" } };
+    };
+    const sent = await request(here, visitorForm({ reason: "other", details: "Moved away." }));
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("location")).toBe(`/fr/businesses/${id}?notice=reported`);
+    const again = await request(here, visitorForm({ reason: "spam" }));
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Vous l’avez déjà signalé.");
+    const stored = await database.db
+      .select({ reason: businessReport.reason })
+      .from(businessReport)
+      .where(eq(businessReport.businessId, id));
+    expect(stored).toEqual([{ reason: "other" }]);
   });
 });
 
@@ -311,6 +412,7 @@ describe("the business page", () => {
         closes: "17:00",
       },
       priceRange: "$10.00+",
+      telephone: "+14165550123",
     });
     expect(data.openingHoursSpecification.dayOfWeek).toHaveLength(7);
     const [row] = await database.db
@@ -330,6 +432,21 @@ describe("the business page", () => {
     );
     expect(other["@type"]).toBe("LocalBusiness");
     expect(other.aggregateRating).toBeUndefined();
+    expect(other.telephone).toBeUndefined();
+  });
+
+  test("the phone number: a tel: link written as people here write it, and in the API", async () => {
+    for (const path of [`/businesses/${ids.tricky}`, `/fr/businesses/${ids.tricky}`]) {
+      const html = await (await request(path)).text();
+      expect(html).toMatch(/<a href="tel:\+14165550123"[^>]*>.*\(416\)\u00a0555\u20110123<\/a>/);
+    }
+    expect(await (await request(`/businesses/${ids.other}`)).text()).not.toContain("tel:");
+    expect(await (await request(`/api/businesses/${ids.tricky}`)).json()).toMatchObject({
+      phone: "+14165550123",
+    });
+    expect(await (await request(`/api/businesses/${ids.other}`)).json()).toMatchObject({
+      phone: null,
+    });
   });
 });
 

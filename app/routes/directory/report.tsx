@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { requireViewer } from "../../auth/session.server.ts";
+import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
+import { getViewer, requireViewer } from "../../auth/session.server.ts";
 import { getBusiness } from "../../directory/businesses.server.ts";
-import { findReportTarget, REPORT_LIMIT, reportItem } from "../../directory/community.server.ts";
+import { findReportTarget, reportBusiness, reportItem } from "../../directory/community.server.ts";
 import { REPORT_REASONS, reportSchema, reportTargetOf } from "../../directory/community.ts";
 import { parseBusinessId } from "../../directory/search.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
@@ -20,29 +21,34 @@ import type { Route } from "./+types/report";
 
 const REPORT_FIELDS = ["reason", "details"] as const;
 
-/** The review, question or answer the address names, on this business; else a 404. */
-async function targetOf(
+/**
+ * What the address reports: a review, question or answer on this business (`?review=12`), or the
+ * business itself when it names none; null (a 404) for anything else.
+ */
+async function subjectOf(
   request: Request,
   params: Route.LoaderArgs["params"],
   db: Parameters<typeof getBusiness>[0],
 ) {
   const businessId = parseBusinessId(params.id);
+  if (!businessId) return null;
   const named = reportTargetOf(new URL(request.url).searchParams);
-  if (!businessId || !named) return null;
+  if (!named) return { businessId, item: null };
   const found = await findReportTarget(db, named.target, named.id);
   if (!found || found.businessId !== businessId) return null;
-  return { ...named, ...found };
+  return { businessId, item: { ...named, ...found } };
 }
 
 export async function loader({ request, params, context, url }: Route.LoaderArgs) {
-  await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
-  const target = await targetOf(request, params, db);
-  const business = target ? await getBusiness(db, target.businessId) : null;
-  if (!target || !business) throw data(null, { status: 404 });
+  const subject = await subjectOf(request, params, db);
+  // What players wrote is reported by players; the business itself by anyone, as a job is.
+  if (subject?.item) await requireViewer({ request, context, url });
+  const business = subject ? await getBusiness(db, subject.businessId) : null;
+  if (!subject || !business) throw data(null, { status: 404 });
   return {
     business: { id: business.id, name: business.name },
-    target,
+    item: subject.item,
     messages: pageMessages(request, "directory"),
   };
 }
@@ -50,22 +56,31 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const action = formAction(async ({ request, params, context, url }: Route.ActionArgs) => {
-  const viewer = await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
-  const target = await targetOf(request, params, db);
-  if (!target) throw new AppError("not_found");
-  const report = await readInput(request, reportSchema);
-  await takeAttempt(db, REPORT_LIMIT, viewer.id);
-  await reportItem(db, viewer.id, target.target, target.id, report);
+  const subject = await subjectOf(request, params, db);
+  if (!subject) throw new AppError("not_found");
+  const { businessId, item } = subject;
+  if (item) {
+    const viewer = await requireViewer({ request, context, url });
+    await takeAttempt(db, "directory-report", viewer.id);
+    const report = await readInput(request, reportSchema);
+    await reportItem(db, viewer.id, item.target, item.id, report);
+  } else {
+    const viewer = await getViewer(request, context);
+    const clientAddress = request.headers.get(CLIENT_IP_HEADER);
+    await takeAttempt(db, "directory-report", viewer?.id ?? clientAddress);
+    const report = await readInput(request, reportSchema);
+    await reportBusiness(db, businessId, report, { userId: viewer?.id ?? null, clientAddress });
+  }
   const locale = localeFromPath(new URL(request.url).pathname);
-  return redirect(`${localizedPath(`/businesses/${target.businessId}`, locale)}?notice=reported`);
+  return redirect(`${localizedPath(`/businesses/${businessId}`, locale)}?notice=reported`);
 });
 
 export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
-  const { business, target } = loaderData;
+  const { business, item } = loaderData;
   const { form, field, message, alert } = useFormProblem(
     (actionData as { problem?: FormProblem } | undefined)?.problem,
     "report-problem",
@@ -74,18 +89,24 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <section className="mx-auto max-w-xl px-4 py-10">
       <title>{t("community.reportPage.metaTitle")}</title>
-      <h1 className="text-3xl font-bold">{t("community.reportPage.heading")}</h1>
+      <h1 className="text-3xl font-bold">
+        {t(item ? "community.reportPage.heading" : "community.reportPage.businessHeading")}
+      </h1>
       <p className="mt-2 text-slate-700">
-        {t("community.reportPage.intro", { name: business.name })}
+        {t(item ? "community.reportPage.intro" : "community.reportPage.businessIntro", {
+          name: business.name,
+        })}
       </p>
-      <figure className="mt-4 rounded-xl bg-slate-50 p-4">
-        <figcaption className="text-sm font-medium text-slate-700">
-          {t("community.reportPage.quoted")}
-        </figcaption>
-        <blockquote lang={target.locale} className="mt-1 whitespace-pre-line break-words">
-          {target.text}
-        </blockquote>
-      </figure>
+      {item && (
+        <figure className="mt-4 rounded-xl bg-slate-50 p-4">
+          <figcaption className="text-sm font-medium text-slate-700">
+            {t("community.reportPage.quoted")}
+          </figcaption>
+          <blockquote lang={item.locale} className="mt-1 whitespace-pre-line break-words">
+            {item.text}
+          </blockquote>
+        </figure>
+      )}
       <Form method="post" className="mt-6 flex flex-col gap-5" ref={form}>
         {alert}
         <ReasonChoice

@@ -6,11 +6,10 @@ import { pageMessages } from "../../i18n/messages.server.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { alertFormSchema } from "../../jobs/alert-filters.ts";
 import { createAlert } from "../../jobs/alerts.server.ts";
-import { ALERT_LIMIT } from "../../jobs/limits.server.ts";
 import { EMPLOYER_TYPES, WORK_SETTINGS } from "../../jobs/posting.ts";
 import { searchFormOf } from "../../jobs/search.ts";
-import { type FormProblem, formAction } from "../../platform/api.ts";
-import { authContext, databaseContext } from "../../platform/context.ts";
+import { type FormProblem, formAction, retryAfterHeaders } from "../../platform/api.ts";
+import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
@@ -30,15 +29,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const db = context.get(databaseContext);
-  await takeAttempt(db, ALERT_LIMIT, request.headers.get(CLIENT_IP_HEADER));
+  await takeAttempt(db, "alert", request.headers.get(CLIENT_IP_HEADER));
   const { email, filters } = await readInput(request, alertFormSchema);
   await createAlert(db, {
     email,
     filters,
     locale: localeFromPath(new URL(request.url).pathname),
-    baseUrl: context.get(authContext).options.baseURL as string,
+    baseUrl: context.get(baseUrlContext),
   });
   return { sent: true };
 });

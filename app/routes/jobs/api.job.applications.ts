@@ -3,10 +3,9 @@ import { getViewer } from "../../auth/session.server.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
 import { applicationSchema } from "../../jobs/application.ts";
 import { applyToJob } from "../../jobs/applications.server.ts";
-import { APPLY_LIMIT } from "../../jobs/limits.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
-import { authContext, databaseContext, storageContext } from "../../platform/context.ts";
+import { baseUrlContext, databaseContext, storageContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
@@ -29,7 +28,7 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   const id = parseJobId(params.id);
   if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
-  await takeAttempt(db, APPLY_LIMIT, request.headers.get(CLIENT_IP_HEADER));
+  await takeAttempt(db, "apply", request.headers.get(CLIENT_IP_HEADER));
   const application = await readInput(request, applicationSchema).catch((error: unknown) => {
     const problems = error instanceof AppError ? (error.options.problems ?? []) : [];
     const [only] = problems;
@@ -45,7 +44,7 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
     application,
     locale: localeFromRequest(request),
     userId: viewer?.id ?? null,
-    baseUrl: context.get(authContext).options.baseURL as string,
+    baseUrl: context.get(baseUrlContext),
   });
   return Response.json(created, { status: 201 });
 });

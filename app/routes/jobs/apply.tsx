@@ -10,10 +10,14 @@ import { applyToJob } from "../../jobs/applications.server.ts";
 import { type ApplyDefaults, ApplyForm } from "../../jobs/components/apply-form.tsx";
 import { placeOf } from "../../jobs/format.ts";
 import { getJob } from "../../jobs/jobs.server.ts";
-import { APPLY_LIMIT } from "../../jobs/limits.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
-import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
-import { authContext, databaseContext, storageContext } from "../../platform/context.ts";
+import {
+  type FormProblem,
+  formAction,
+  formFailure,
+  retryAfterHeaders,
+} from "../../platform/api.ts";
+import { baseUrlContext, databaseContext, storageContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
@@ -45,6 +49,8 @@ function typedValues(raw: unknown): ApplyDefaults {
   };
 }
 
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 /**
  * The application, from the dialog or this page: counted against the client address's limit,
  * checked by the same schema as in the browser, then stored and mailed (applyToJob). Success
@@ -55,7 +61,7 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
   const id = parseJobId(params.id);
   if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
-  await takeAttempt(db, APPLY_LIMIT, request.headers.get(CLIENT_IP_HEADER));
+  await takeAttempt(db, "apply", request.headers.get(CLIENT_IP_HEADER));
   const raw = await readRaw(request);
   try {
     const application = await validate(applicationSchema, raw);
@@ -66,7 +72,7 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
       application,
       locale,
       userId: viewer?.id ?? null,
-      baseUrl: context.get(authContext).options.baseURL as string,
+      baseUrl: context.get(baseUrlContext),
     });
     return redirect(`${localizedPath(`/jobs/${id}`, locale)}?applied`);
   } catch (error) {

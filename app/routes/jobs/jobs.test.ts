@@ -12,6 +12,7 @@ import { RESUME_MAX_BYTES } from "../../jobs/application.ts";
 import { CV_FOLDER } from "../../jobs/applications.server.ts";
 import { testCvCorpus, testPdf } from "../../jobs/test-files.ts";
 import { fixturePosting, insertFixtures } from "../../jobs/test-fixtures.server.ts";
+import { LIMITS } from "../../platform/limits.ts";
 import { createLocalStorage } from "../../platform/storage.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
 import { pngClaiming } from "../../platform/test-images.ts";
@@ -626,5 +627,17 @@ describe("pages", () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  test("a report page past its limit: 429 with Retry-After, in the page's language, refused input counted", async () => {
+    const send = (fields: Record<string, string>) =>
+      request(`/fr/jobs/${openJob}/report`, form(fields, { "x-real-ip": "10.42.0.1" }));
+    // Refused reports count as well: probing the form costs the same as sending it.
+    for (let i = 0; i < LIMITS.report.max; i += 1)
+      expect((await send({ reason: "nope" })).status).toBe(400);
+    const refused = await send({ reason: "closed", details: "" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain("Trop de tentatives depuis votre connexion.");
   });
 });

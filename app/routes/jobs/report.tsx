@@ -6,11 +6,10 @@ import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { getJob } from "../../jobs/jobs.server.ts";
-import { REPORT_LIMIT } from "../../jobs/limits.server.ts";
 import { REPORT_REASONS, reportSchema } from "../../jobs/report.ts";
 import { reportJob } from "../../jobs/reports.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
-import { type FormProblem, formAction } from "../../platform/api.ts";
+import { type FormProblem, formAction, retryAfterHeaders } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -29,12 +28,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { job, messages: pageMessages(request, "jobs") };
 }
 
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
   const id = parseJobId(params.id);
   if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
   const clientAddress = request.headers.get(CLIENT_IP_HEADER);
-  await takeAttempt(db, REPORT_LIMIT, clientAddress);
+  await takeAttempt(db, "report", clientAddress);
   const report = await readInput(request, reportSchema);
   const viewer = await getViewer(request, context);
   await reportJob(db, id, report, { userId: viewer?.id ?? null, clientAddress });

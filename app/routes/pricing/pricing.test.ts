@@ -8,8 +8,8 @@ import { createTestDatabase } from "../../db/test-database.server.ts";
 import { seedBusinesses } from "../../directory/seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "../../directory/test-fixtures.ts";
 import { CONTENT_DIR } from "../../platform/content-dir.server.ts";
+import { LIMITS } from "../../platform/limits.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
-import { PLAN_REQUEST_LIMITS } from "../../pricing/requests.server.ts";
 import { readPricingContent, seedPlans } from "../../pricing/seed.server.ts";
 
 let database: DatabaseHandle;
@@ -196,7 +196,7 @@ describe("Select Plan cannot be used to mail anyone at will", () => {
     (await database.db.select().from(outboxEmail).where(eq(outboxEmail.to, email))).length;
 
   test("a few requests an hour per client address, then 429 with Retry-After in the page's language", async () => {
-    for (let n = 1; n <= PLAN_REQUEST_LIMITS.perClient.max; n++)
+    for (let n = 1; n <= LIMITS["plan-request"].max; n++)
       expect((await send("10.70.0.1", `owner${n}@example.com`)).status).toBe(200);
     const refused = await send("10.70.0.1", "victim-a@example.com");
     expect(refused.status).toBe(429);
@@ -212,7 +212,7 @@ describe("Select Plan cannot be used to mail anyone at will", () => {
     const statuses: number[] = [];
     for (let n = 1; n <= 10; n++)
       statuses.push((await send(`10.71.0.${n}`, "Victim@Example.com")).status);
-    const allowed = PLAN_REQUEST_LIMITS.perRecipient.max;
+    const allowed = LIMITS["plan-request-to"].max;
     expect(statuses.slice(0, allowed).every((status) => status === 200)).toBe(true);
     expect(statuses.slice(allowed).every((status) => status === 429)).toBe(true);
     expect(await mailsTo("Victim@Example.com")).toBe(allowed);

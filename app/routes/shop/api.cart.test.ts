@@ -5,9 +5,9 @@ import type { DatabaseHandle } from "../../db/client.server.ts";
 import { outboxEmail } from "../../db/schema/platform.ts";
 import { product, shopOrder } from "../../db/schema/shop.ts";
 import { createTestDatabase } from "../../db/test-database.server.ts";
+import { LIMITS } from "../../platform/limits.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
 import { CART_COOKIE } from "../../shop/cart-session.server.ts";
-import { CHECKOUT_LIMITS } from "../../shop/checkout.server.ts";
 import { seedProducts } from "../../shop/seed.server.ts";
 import { fixtureProduct } from "../../shop/test-fixtures.ts";
 
@@ -315,7 +315,7 @@ test("checkouts to one e-mail address past the limit: 429 with Retry-After, on t
       ? send(jar, path, { method: "POST", form: { ...form, ...details } })
       : send(jar, path, { method: "POST", json: details });
   };
-  for (let n = 1; n <= CHECKOUT_LIMITS.perEmail.max; n++)
+  for (let n = 1; n <= LIMITS["checkout-to"].max; n++)
     expect((await checkOut("/api/cart/checkout")).status).toBe(201);
   const refused = await checkOut("/api/cart/checkout");
   expect(refused.status).toBe(429);
@@ -329,5 +329,5 @@ test("checkouts to one e-mail address past the limit: 429 with Retry-After, on t
     .select()
     .from(outboxEmail)
     .where(eq(outboxEmail.to, "flooded@example.com"));
-  expect(mails).toHaveLength(CHECKOUT_LIMITS.perEmail.max);
+  expect(mails).toHaveLength(LIMITS["checkout-to"].max);
 });

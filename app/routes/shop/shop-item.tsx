@@ -3,7 +3,7 @@ import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { authContext, databaseContext } from "../../platform/context.ts";
+import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { scriptJson } from "../../platform/text.ts";
 import { ProductDetails } from "../../shop/components/product-details.tsx";
 import { productJsonLd } from "../../shop/json-ld.ts";
@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = id ? await getProduct(context.get(databaseContext), id) : null;
   if (!product) throw data(null, { status: 404 });
   const locale = localeFromPath(new URL(request.url).pathname);
-  const baseUrl = context.get(authContext).options.baseURL as string;
+  const baseUrl = context.get(baseUrlContext);
   return {
     product,
     jsonLd: scriptJson(productJsonLd(product, locale, baseUrl)),

@@ -94,6 +94,7 @@ const visitorPages = (locale: string) => [
   "/businesses",
   "/businesses?name=caf&location=toronto",
   `/businesses/${first.business}`,
+  `/businesses/${first.business}/report`,
   "/jobs",
   `/jobs/${first.job}`,
   `/jobs/${first.job}/apply`,

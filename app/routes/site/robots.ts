@@ -1,9 +1,9 @@
-import { authContext } from "../../platform/context.ts";
+import { baseUrlContext } from "../../platform/context.ts";
 import type { Route } from "./+types/robots";
 
 /** /robots.txt: everything public may be crawled; the API and players' own pages are not pages to index. */
 export function loader({ context }: Route.LoaderArgs) {
-  const baseUrl = context.get(authContext).options.baseURL as string;
+  const baseUrl = context.get(baseUrlContext);
   const lines = [
     "User-agent: *",
     "Disallow: /api/",

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { authContext, databaseContext } from "../../platform/context.ts";
+import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { streamXml, urlSet } from "../../platform/sitemap.server.ts";
 import type { Route } from "./+types/sitemap-part";
 import { parseSitemapName, sitemapUrls } from "./sitemaps.server.ts";
@@ -9,6 +9,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const wanted = parseSitemapName(params.name);
   if (!wanted) throw data(null, { status: 404 });
   const db = context.get(databaseContext);
-  const baseUrl = context.get(authContext).options.baseURL as string;
+  const baseUrl = context.get(baseUrlContext);
   return streamXml(request, urlSet(sitemapUrls(db, baseUrl, wanted.locale, wanted.part)));
 }

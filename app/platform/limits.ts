@@ -1,0 +1,57 @@
+import type { MessageKey } from "../i18n/i18n.ts";
+
+/**
+ * One action's limit: at most `max` attempts per subject in a window of `windowSeconds`; past it, a
+ * 429 with Retry-After whose message (with `{{minutes}}`) says when to try again.
+ */
+export type Limit = { max: number; windowSeconds: number; message: MessageKey };
+
+const HOUR = 60 * 60;
+
+/**
+ * Every limit of the app's own actions, in one table (decision 0037), applied by one helper,
+ * `takeAttempt(db, name, subject)` in rate-limit.server.ts. Each counts before the action checks
+ * its input, as soon as its subject is known, so refused input counts too; a recipient's address
+ * is known once the form is read. Checkout alone counts inside the order's transaction, so a
+ * refused checkout (nothing set aside, nothing mailed) is undone and does not count. A name is
+ * part of the stored key (`name:subject`): renaming one starts its counts over.
+ */
+export const LIMITS = {
+  /** Reviews, questions and answers written per player: a handful an hour, edits included. */
+  "directory-write": { max: 10, windowSeconds: HOUR, message: "community.problems.tooManyWrites" },
+  /** Reports of a review, question, answer or business, per player (a visitor: per address). */
+  "directory-report": {
+    max: 5,
+    windowSeconds: HOUR,
+    message: "community.problems.tooManyReports",
+  },
+  /** Job applications per client address: enough for a seeker's busy evening, not for a script. */
+  apply: { max: 10, windowSeconds: 15 * 60, message: "jobs.problems.tooManyAttempts" },
+  /** Job alert sign-ups per client address: each mails whatever address is typed, so fewer. */
+  alert: { max: 5, windowSeconds: HOUR, message: "jobs.problems.tooManyAttempts" },
+  /** Job reports per client address. */
+  report: { max: 10, windowSeconds: HOUR, message: "jobs.problems.tooManyAttempts" },
+  /**
+   * Checkouts set stock aside and mail the address typed, without payment: per client address, and
+   * per recipient (a hash of the e-mail address), so nobody empties the shelves or floods a mailbox.
+   */
+  checkout: { max: 5, windowSeconds: HOUR, message: "shop.problems.tooManyCheckouts" },
+  "checkout-to": { max: 3, windowSeconds: HOUR, message: "shop.problems.tooManyCheckouts" },
+  /** Plan requests mail whatever address is typed: per client address and per recipient. */
+  "plan-request": { max: 5, windowSeconds: HOUR, message: "pricing.problems.tooManyRequests" },
+  "plan-request-to": { max: 3, windowSeconds: HOUR, message: "pricing.problems.tooManyRequests" },
+} as const satisfies Record<string, Limit>;
+
+export type LimitName = keyof typeof LIMITS;
+
+/**
+ * Better Auth's own endpoints: requests per client address and minute, which Better Auth counts
+ * and refuses itself (its `rateLimit.customRules`). The sign-in back-off per account is not a
+ * window but a growing wait (app/auth/sign-in-limit.server.ts).
+ */
+export const AUTH_LIMITS = {
+  "/sign-in/email": { window: 60, max: 5 },
+  "/sign-up/email": { window: 60, max: 5 },
+  "/request-password-reset": { window: 60, max: 3 },
+  "/send-verification-email": { window: 60, max: 3 },
+} as const;
