@@ -20,31 +20,19 @@ import { formAction } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
+import {
+  saveConfirmation,
+  savedHeaders,
+  signInToSave,
+} from "../../platform/pending-save.server.ts";
 import { scriptJson } from "../../platform/text.ts";
 import { ButtonLink } from "../../ui/button-link.tsx";
+import { ConfirmSave } from "../../ui/confirm-save.tsx";
 import { Icon } from "../../ui/icons.tsx";
 import type { Route } from "./+types/detail";
 
 /** Notices this page shows once, from its address. */
 const NOTICES = ["applied", "saved", "unsaved", "reported"] as const;
-
-/**
- * A visitor's Save: the job to save once they have logged in. Set by their own POST (never by an
- * address someone else could send them), read and cleared on their way back to the job.
- */
-const PENDING_SAVE = "nearby-save-job";
-
-function pendingSave(request: Request): number | undefined {
-  const cookie = request.headers.get("cookie") ?? "";
-  const value = new RegExp(`(?:^|;\\s*)${PENDING_SAVE}=(\\d{1,9})(?:;|$)`).exec(cookie)?.[1];
-  return parseJobId(value);
-}
-
-function pendingSaveCookie(request: Request, jobId: number | null): string {
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  const value = jobId === null ? "; Max-Age=0" : "; Max-Age=3600";
-  return `${PENDING_SAVE}=${jobId ?? ""}; Path=/; HttpOnly; SameSite=Lax${value}${secure}`;
-}
 
 export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const id = parseJobId(params.id);
@@ -52,13 +40,6 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   const job = id ? await getJob(db, id) : null;
   if (!job) throw data(null, { status: 404 });
   const viewer = await getViewer(request, context);
-  if (viewer && pendingSave(request) === job.id) {
-    // Back from logging in after Save: the job is saved (twice keeps one row) and the cookie goes.
-    await saveJob(db, viewer.id, job.id);
-    throw redirect(`${url.pathname}?saved`, {
-      headers: { "Set-Cookie": pendingSaveCookie(request, null) },
-    });
-  }
   const [saved, appliedAt] = viewer
     ? await Promise.all([isJobSaved(db, viewer.id, job.id), appliedOn(db, job.id, viewer)])
     : [false, null];
@@ -66,6 +47,11 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     job,
     origin: url.origin,
     saved,
+    // Back from logging in after Save: ask to confirm.
+    confirmSave: saveConfirmation(request, url, "job", job.id, {
+      signedIn: viewer !== null,
+      saved,
+    }),
     appliedAt,
     viewer: viewer && { fullName: viewer.name, email: viewer.email },
     messages: pageMessages(request, "jobs"),
@@ -74,7 +60,10 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
 
 const saveSchema = z.object({ intent: z.enum(["save", "unsave"], "errors.unknown_intent") });
 
-/** Save and Remove: for players; a visitor is sent to log in and comes back with the job saved. */
+/**
+ * Save and Remove: for players; a visitor is sent to log in and comes back to a confirmation
+ * (decision 0021). The answer clears a visitor's Save once it is done.
+ */
 export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
   const id = parseJobId(params.id);
   if (!id) throw new AppError("not_found");
@@ -84,17 +73,14 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
   const viewer = await getViewer(request, context);
   if (!viewer) {
     if (intent === "unsave") throw new AppError("unauthorized");
-    throw redirect(
-      `${localizedPath("/login", locale)}?${new URLSearchParams({ redirectTo: here })}`,
-      {
-        headers: { "Set-Cookie": pendingSaveCookie(request, id) },
-      },
-    );
+    throw signInToSave(request, "job", id, here, locale);
   }
   const db = context.get(databaseContext);
   if (intent === "save") await saveJob(db, viewer.id, id);
   else await unsaveJob(db, viewer.id, id);
-  return redirect(`${here}?${intent === "save" ? "saved" : "unsaved"}`);
+  return redirect(`${here}?${intent === "save" ? "saved" : "unsaved"}`, {
+    headers: savedHeaders(request, "job"),
+  });
 });
 
 export default function JobPage({ loaderData }: Route.ComponentProps) {
@@ -102,141 +88,156 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const to = useLocalizedPath();
   const [params] = useSearchParams();
-  const { job, origin, saved, appliedAt, viewer } = loaderData;
+  const { job, origin, saved, confirmSave, appliedAt, viewer } = loaderData;
   const notice = NOTICES.find((name) => params.has(name));
   const alertQuery = searchQuery({ keywords: job.title[locale], location: job.city });
 
   return (
-    <article className="mx-auto max-w-6xl px-4 py-8">
-      <title>{t("jobs.detail.metaTitle", { title: job.title[locale] })}</title>
-      <meta name="description" content={job.overview[locale]} />
-      {job.open && (
-        <script
-          type="application/ld+json"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (scriptJson).
-          dangerouslySetInnerHTML={{ __html: scriptJson(jobPostingJsonLd(job, locale, origin)) }}
+    <>
+      {confirmSave.confirm && (
+        <ConfirmSave
+          question={t("jobs.detail.confirmSave", { title: job.title[locale] })}
+          submitLabel={t("jobs.detail.save")}
+          auto={confirmSave.auto}
         />
       )}
-      <Link
-        to={to("/jobs")}
-        className="inline-flex items-center gap-1 text-brand-700 hover:underline"
-      >
-        <Icon name="arrowLeft" className="size-4" />
-        {t("jobs.detail.back")}
-      </Link>
-      {notice && (
-        <p role="status" className="mt-4 rounded-lg bg-brand-50 p-4 font-medium text-brand-900">
-          {notice === "applied" && t("jobs.detail.applied")}
-          {notice === "reported" && t("jobs.detail.reported")}
-          {notice === "unsaved" && t("jobs.detail.unsavedNotice")}
-          {notice === "saved" && (
-            <>
-              {t("jobs.detail.savedNotice")}{" "}
-              <Link to={to("/jobs/saved")} className="underline">
-                {t("jobs.detail.seeSaved")}
-              </Link>
-            </>
-          )}
-        </p>
-      )}
-      <header className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start">
-        <img src={job.companyLogo} alt="" width="72" height="72" className="size-18 rounded-2xl" />
-        <div className="flex-1">
-          <h1 className="text-3xl font-bold md:text-4xl">{job.title[locale]}</h1>
-          <p className="mt-2 text-lg text-slate-700">
-            {t("jobs.list.companyLocation", { company: job.company, location: placeOf(job) })}
-          </p>
-          <p className="mt-1 text-lg font-semibold text-brand-800">
-            <PayText pay={job.pay} />
-          </p>
-        </div>
-      </header>
-      {!job.open && (
-        <p
-          role="status"
-          className="mt-6 rounded-lg bg-amber-50 p-4 font-semibold text-amber-900 ring-1 ring-amber-200"
-        >
-          {t("jobs.detail.closed")}
-        </p>
-      )}
-      <div className="mt-6 flex flex-wrap items-center gap-3">
-        {appliedAt ? (
-          <p className="rounded-lg bg-green-50 px-5 py-3 font-semibold text-green-900 ring-1 ring-green-200">
-            {t("jobs.detail.appliedOn", { date: formatDay(appliedAt, locale) })}
-          </p>
-        ) : (
-          job.open && <ApplyButton job={job} defaults={viewer ?? { fullName: "", email: "" }} />
+      <article className="mx-auto max-w-6xl px-4 py-8">
+        <title>{t("jobs.detail.metaTitle", { title: job.title[locale] })}</title>
+        <meta name="description" content={job.overview[locale]} />
+        {job.open && (
+          <script
+            type="application/ld+json"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (scriptJson).
+            dangerouslySetInnerHTML={{ __html: scriptJson(jobPostingJsonLd(job, locale, origin)) }}
+          />
         )}
-        <SaveButton saved={saved} />
         <Link
-          to={to(`/jobs/alerts/new?${alertQuery}`)}
-          className="rounded-lg px-5 py-3 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+          to={to("/jobs")}
+          className="inline-flex items-center gap-1 text-brand-700 hover:underline"
         >
-          {t("jobs.detail.createAlert")}
+          <Icon name="arrowLeft" className="size-4" />
+          {t("jobs.detail.back")}
         </Link>
-      </div>
-      <div className="mt-10 grid gap-10 lg:grid-cols-[2fr_1fr]">
-        <div className="flex flex-col gap-8">
-          <section aria-labelledby="overview">
-            <h2 id="overview" className="text-2xl font-bold">
-              {t("jobs.detail.overview")}
-            </h2>
-            <p className="mt-3 text-lg text-slate-800">{job.overview[locale]}</p>
-          </section>
-          <section aria-labelledby="skills">
-            <h2 id="skills" className="text-2xl font-bold">
-              {t("jobs.detail.skills")}
-            </h2>
-            <ul className="mt-3 flex flex-wrap gap-2">
-              {job.skills[locale].map((skill) => (
-                <li
-                  key={skill}
-                  className="rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-800"
-                >
-                  {skill}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section aria-labelledby="description">
-            <h2 id="description" className="text-2xl font-bold">
-              {t("jobs.detail.description")}
-            </h2>
-            <Description text={job.description[locale]} />
-          </section>
-          {job.ontario && (
-            <section
-              aria-labelledby="ontario"
-              className="rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200"
-            >
-              <h2 id="ontario" className="text-lg font-bold">
-                {t("jobs.detail.ontario")}
+        {notice && (
+          <p role="status" className="mt-4 rounded-lg bg-brand-50 p-4 font-medium text-brand-900">
+            {notice === "applied" && t("jobs.detail.applied")}
+            {notice === "reported" && t("jobs.detail.reported")}
+            {notice === "unsaved" && t("jobs.detail.unsavedNotice")}
+            {notice === "saved" && (
+              <>
+                {t("jobs.detail.savedNotice")}{" "}
+                <Link to={to("/jobs/saved")} className="underline">
+                  {t("jobs.detail.seeSaved")}
+                </Link>
+              </>
+            )}
+          </p>
+        )}
+        <header className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start">
+          <img
+            src={job.companyLogo}
+            alt=""
+            width="72"
+            height="72"
+            className="size-18 rounded-2xl"
+          />
+          <div className="flex-1">
+            <h1 className="text-3xl font-bold md:text-4xl">{job.title[locale]}</h1>
+            <p className="mt-2 text-lg text-slate-700">
+              {t("jobs.list.companyLocation", { company: job.company, location: placeOf(job) })}
+            </p>
+            <p className="mt-1 text-lg font-semibold text-brand-800">
+              <PayText pay={job.pay} />
+            </p>
+          </div>
+        </header>
+        {!job.open && (
+          <p
+            role="status"
+            className="mt-6 rounded-lg bg-amber-50 p-4 font-semibold text-amber-900 ring-1 ring-amber-200"
+          >
+            {t("jobs.detail.closed")}
+          </p>
+        )}
+        <div className="mt-6 flex flex-wrap items-center gap-3">
+          {appliedAt ? (
+            <p className="rounded-lg bg-green-50 px-5 py-3 font-semibold text-green-900 ring-1 ring-green-200">
+              {t("jobs.detail.appliedOn", { date: formatDay(appliedAt, locale) })}
+            </p>
+          ) : (
+            job.open && <ApplyButton job={job} defaults={viewer ?? { fullName: "", email: "" }} />
+          )}
+          <SaveButton saved={saved} />
+          <Link
+            to={to(`/jobs/alerts/new?${alertQuery}`)}
+            className="rounded-lg px-5 py-3 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+          >
+            {t("jobs.detail.createAlert")}
+          </Link>
+        </div>
+        <div className="mt-10 grid gap-10 lg:grid-cols-[2fr_1fr]">
+          <div className="flex flex-col gap-8">
+            <section aria-labelledby="overview">
+              <h2 id="overview" className="text-2xl font-bold">
+                {t("jobs.detail.overview")}
               </h2>
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
-                <li>
-                  {t(job.ontario.aiScreening ? "jobs.detail.aiUsed" : "jobs.detail.aiNotUsed")}
-                </li>
-                <li>
-                  {t(
-                    job.ontario.existingVacancy
-                      ? "jobs.detail.vacancyExists"
-                      : "jobs.detail.vacancyNotExists",
-                  )}
-                </li>
+              <p className="mt-3 text-lg text-slate-800">{job.overview[locale]}</p>
+            </section>
+            <section aria-labelledby="skills">
+              <h2 id="skills" className="text-2xl font-bold">
+                {t("jobs.detail.skills")}
+              </h2>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {job.skills[locale].map((skill) => (
+                  <li
+                    key={skill}
+                    className="rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-800"
+                  >
+                    {skill}
+                  </li>
+                ))}
               </ul>
             </section>
-          )}
+            <section aria-labelledby="description">
+              <h2 id="description" className="text-2xl font-bold">
+                {t("jobs.detail.description")}
+              </h2>
+              <Description text={job.description[locale]} />
+            </section>
+            {job.ontario && (
+              <section
+                aria-labelledby="ontario"
+                className="rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200"
+              >
+                <h2 id="ontario" className="text-lg font-bold">
+                  {t("jobs.detail.ontario")}
+                </h2>
+                <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
+                  <li>
+                    {t(job.ontario.aiScreening ? "jobs.detail.aiUsed" : "jobs.detail.aiNotUsed")}
+                  </li>
+                  <li>
+                    {t(
+                      job.ontario.existingVacancy
+                        ? "jobs.detail.vacancyExists"
+                        : "jobs.detail.vacancyNotExists",
+                    )}
+                  </li>
+                </ul>
+              </section>
+            )}
+          </div>
+          <aside aria-label={t("jobs.detail.overview")} className="lg:order-none">
+            <Facts job={job} locale={locale} />
+            <p className="mt-6">
+              <Link to={to(`/jobs/${job.id}/report`)} className="text-slate-700 underline">
+                {t("jobs.detail.report")}
+              </Link>
+            </p>
+          </aside>
         </div>
-        <aside aria-label={t("jobs.detail.overview")} className="lg:order-none">
-          <Facts job={job} locale={locale} />
-          <p className="mt-6">
-            <Link to={to(`/jobs/${job.id}/report`)} className="text-slate-700 underline">
-              {t("jobs.detail.report")}
-            </Link>
-          </p>
-        </aside>
-      </div>
-    </article>
+      </article>
+    </>
   );
 }
 
