@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailField } from "../platform/email.ts";
 import { PROVINCES, type Province } from "../platform/provinces.ts";
 import { firstValue, pageCursor, pageLimit, queryText } from "../platform/query.ts";
 import { isReadableText, normalizeForSearch } from "../platform/text.ts";
@@ -113,11 +114,7 @@ const requiredText = (
 /** Checkout: who buys and where the order goes; the province is the cart's unless given here. */
 export const checkoutSchema = z.object({
   name: requiredText(100, "shop.problems.nameRequired"),
-  email: z
-    .string("shop.problems.emailInvalid")
-    .trim()
-    .max(254, "shop.problems.emailInvalid")
-    .pipe(z.email("shop.problems.emailInvalid")),
+  email: emailField("shop.problems.emailInvalid"),
   address: requiredText(200, "shop.problems.addressRequired"),
   city: requiredText(100, "shop.problems.cityRequired"),
   postalCode: postalCodeField,

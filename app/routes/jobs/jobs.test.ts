@@ -247,7 +247,20 @@ describe("applying", () => {
     expect(
       (await wrong.json()).error.details.map((detail: { field: string }) => detail.field),
     ).toEqual(["email", "contactNo"]);
+    // One phone rule for every form: Canadian numbers and toll-free ones, no other country's.
+    for (const contactNo of ["+33 1 23 45 67 89", "212 555 0123"]) {
+      const abroad = await apply(openJob, { bytes: testPdf() }, { contactNo });
+      expect(abroad.status).toBe(400);
+      expect((await abroad.json()).error.details).toEqual([
+        {
+          field: "contactNo",
+          message: "Entrez un numéro de téléphone canadien, par exemple 514 555-0123.",
+        },
+      ]);
+    }
     expect(storedCvs()).toEqual([]);
+    const tollFree = await apply(openJob, { bytes: testPdf() }, { contactNo: "1-800-555-0100" });
+    expect(tollFree.status).toBe(201);
   });
 
   test("one application per e-mail per job: the second says so and keeps no file", async () => {

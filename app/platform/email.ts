@@ -1,0 +1,13 @@
+import { z } from "zod";
+import type { MessageKey } from "../i18n/i18n.ts";
+
+/** The longest address SMTP carries (RFC 5321's path limit less its brackets). */
+const EMAIL_MAX = 254;
+
+/**
+ * An e-mail address as every form takes it: trimmed, at most EMAIL_MAX characters, a valid
+ * address; any problem gives the form's own `invalid` message.
+ */
+export function emailField(invalid: MessageKey) {
+  return z.string(invalid).trim().max(EMAIL_MAX, invalid).pipe(z.email(invalid));
+}
