@@ -140,6 +140,61 @@ function SearchText({
   );
 }
 
+type ListSearchText = { name: string; label: string; placeholder: string; value: string };
+
+/**
+ * The search hero of a list that grows by pages (blog, shop): what to look for, where (when the
+ * list's things have a place), and one choice, as a SearchPanel to `action`. Each area gives its
+ * own names, words and choices.
+ */
+export function ListSearchForm({
+  action,
+  idPrefix,
+  label,
+  submitLabel,
+  maxLength,
+  what,
+  where,
+  choice,
+  problems = {},
+}: {
+  action: string;
+  idPrefix: string;
+  label: string;
+  submitLabel: string;
+  /** The longest text the area's search schema takes. */
+  maxLength: number;
+  what: ListSearchText;
+  where?: ListSearchText;
+  choice: Omit<Parameters<typeof SearchSelect>[0], "idPrefix" | "problem">;
+  problems?: Partial<Record<string, string>>;
+}) {
+  return (
+    <SearchPanel
+      action={action}
+      label={label}
+      columns={where ? "md:grid-cols-[2fr_1.5fr_1.5fr_auto]" : "md:grid-cols-[2fr_1.5fr_auto]"}
+      submitLabel={submitLabel}
+    >
+      <SearchWhat
+        idPrefix={idPrefix}
+        maxLength={maxLength}
+        problem={problems[what.name]}
+        {...what}
+      />
+      {where && (
+        <SearchWhere
+          idPrefix={idPrefix}
+          maxLength={maxLength}
+          problem={problems[where.name]}
+          {...where}
+        />
+      )}
+      <SearchSelect idPrefix={idPrefix} problem={problems[choice.name]} {...choice} />
+    </SearchPanel>
+  );
+}
+
 /** A choice among `options` ([value, label]), the first being "all". */
 export function SearchSelect({
   idPrefix,

@@ -1,15 +1,16 @@
 import { data, Link } from "react-router";
 import { BlogCard } from "../../blog/components/blog-card.tsx";
-import { BlogSearchForm } from "../../blog/components/blog-search-form.tsx";
 import { blogSearchHref, type BlogSearchForm as SearchValues } from "../../blog/links.ts";
 import { searchPosts } from "../../blog/posts.server.ts";
-import { blogFormOf, blogQuerySchema } from "../../blog/search.ts";
+import { BLOG_SEARCH_MAX, blogFormOf, blogQuerySchema } from "../../blog/search.ts";
 import {
   BLOG_FEED_PATH,
   BLOG_FEED_TYPE,
+  BLOG_TYPES,
   type BlogPage,
   EVENT_WHENS,
   type EventWhen,
+  isBlogType,
   isEventWhen,
 } from "../../blog/types.ts";
 import type { MessageKey } from "../../i18n/i18n.ts";
@@ -22,7 +23,7 @@ import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { Hero } from "../../ui/hero.tsx";
 import { MorePages, NoResults } from "../../ui/more-pages.tsx";
-import { PagingProblem, useSearchProblems } from "../../ui/search-field.tsx";
+import { ListSearchForm, PagingProblem, useSearchProblems } from "../../ui/search-field.tsx";
 import { useMorePages } from "../../ui/use-more-pages.ts";
 import type { Route } from "./+types/blogs";
 
@@ -66,7 +67,36 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
         href={to(BLOG_FEED_PATH)}
       />
       <Hero heading={t("blog.heroTitle")} subline={t("blog.heroSubline")}>
-        <BlogSearchForm key={JSON.stringify(form)} values={form} problems={problems.fields} />
+        <ListSearchForm
+          key={JSON.stringify(form)}
+          action={to("/blogs")}
+          idPrefix="blog"
+          label={t("blog.search.panel")}
+          submitLabel={t("blog.search.submit")}
+          maxLength={BLOG_SEARCH_MAX}
+          what={{
+            name: "title",
+            label: t("blog.search.whatLabel"),
+            placeholder: t("blog.search.what"),
+            value: form.title,
+          }}
+          where={{
+            name: "location",
+            label: t("blog.search.location"),
+            placeholder: t("blog.search.location"),
+            value: form.location,
+          }}
+          choice={{
+            name: "type",
+            label: t("blog.search.type"),
+            value: isBlogType(form.type) ? form.type : "",
+            options: [
+              ["", t("blog.search.allTypes")],
+              ...BLOG_TYPES.map((type) => [type, t(`blog.types.${type}`)] as const),
+            ],
+          }}
+          problems={problems.fields}
+        />
       </Hero>
       <section aria-labelledby="posts" className="mx-auto max-w-6xl px-4 py-12">
         <div className="flex flex-wrap items-baseline justify-between gap-4">

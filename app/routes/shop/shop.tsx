@@ -7,16 +7,16 @@ import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
+import { isShopCategory, SHOP_CATEGORIES } from "../../shop/categories.ts";
 import { ProductCard } from "../../shop/components/product-card.tsx";
 import { ProductDialog } from "../../shop/components/product-dialog.tsx";
-import { ShopSearchForm } from "../../shop/components/shop-search-form.tsx";
 import { type ShopSearchForm as SearchValues, shopSearchHref } from "../../shop/links.ts";
 import { searchProducts } from "../../shop/products.server.ts";
-import { productQuerySchema } from "../../shop/schemas.ts";
+import { productQuerySchema, SHOP_SEARCH_MAX } from "../../shop/schemas.ts";
 import type { Product, ProductPage } from "../../shop/types.ts";
 import { Hero } from "../../ui/hero.tsx";
 import { MorePages, NoResults } from "../../ui/more-pages.tsx";
-import { PagingProblem, useSearchProblems } from "../../ui/search-field.tsx";
+import { ListSearchForm, PagingProblem, useSearchProblems } from "../../ui/search-field.tsx";
 import { useMorePages } from "../../ui/use-more-pages.ts";
 import type { Route } from "./+types/shop";
 
@@ -47,7 +47,33 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       <title>{t("shop.metaTitle")}</title>
       <meta name="description" content={t("shop.description")} />
       <Hero heading={t("shop.heroTitle")} subline={t("shop.heroSubline")}>
-        <ShopSearchForm key={JSON.stringify(form)} values={form} problems={problems.fields} />
+        <ListSearchForm
+          key={JSON.stringify(form)}
+          action={to("/shop")}
+          idPrefix="shop"
+          label={t("shop.search.panel")}
+          submitLabel={t("shop.search.submit")}
+          maxLength={SHOP_SEARCH_MAX}
+          what={{
+            name: "title",
+            label: t("shop.search.whatLabel"),
+            placeholder: t("shop.search.what"),
+            value: form.title,
+          }}
+          // Products have no place: what and which category, not where (decision 0014).
+          choice={{
+            name: "category",
+            label: t("shop.search.category"),
+            value: isShopCategory(form.category) ? form.category : "",
+            options: [
+              ["", t("shop.search.allCategories")],
+              ...SHOP_CATEGORIES.map(
+                (category) => [category, t(`shop.categories.${category}`)] as const,
+              ),
+            ],
+          }}
+          problems={problems.fields}
+        />
       </Hero>
       <section aria-labelledby="products" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="products" className="text-3xl font-bold">
