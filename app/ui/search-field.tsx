@@ -140,57 +140,73 @@ function SearchText({
   );
 }
 
-type ListSearchText = { name: string; label: string; placeholder: string; value: string };
-
 /**
- * The search hero of a list that grows by pages (blog, shop): what to look for, where (when the
- * list's things have a place), and one choice, as a SearchPanel to `action`. Each area gives its
- * own names, words and choices.
+ * The search hero of a list that grows by pages (blog, shop), as a SearchPanel to `action`: what
+ * to look for (`title`; its words are the area's `<area>.search.*` messages), where (only when the
+ * list's things have a place) and one choice.
  */
 export function ListSearchForm({
+  area,
   action,
-  idPrefix,
-  label,
-  submitLabel,
   maxLength,
-  what,
+  title,
   where,
   choice,
   problems = {},
 }: {
+  area: "blog" | "shop";
   action: string;
-  idPrefix: string;
-  label: string;
-  submitLabel: string;
   /** The longest text the area's search schema takes. */
   maxLength: number;
-  what: ListSearchText;
-  where?: ListSearchText;
-  choice: Omit<Parameters<typeof SearchSelect>[0], "idPrefix" | "problem">;
+  title: string;
+  where?: { label: string; value: string };
+  /** One choice: `all` first, then `options` ([value, label]); a value not among them is "all". */
+  choice: {
+    name: string;
+    label: string;
+    value: string;
+    all: string;
+    options: readonly (readonly [value: string, label: string])[];
+  };
   problems?: Partial<Record<string, string>>;
 }) {
+  const t = useT();
+  const known = choice.options.some(([value]) => value === choice.value);
   return (
     <SearchPanel
       action={action}
-      label={label}
+      label={t(`${area}.search.panel`)}
       columns={where ? "md:grid-cols-[2fr_1.5fr_1.5fr_auto]" : "md:grid-cols-[2fr_1.5fr_auto]"}
-      submitLabel={submitLabel}
+      submitLabel={t(`${area}.search.submit`)}
     >
       <SearchWhat
-        idPrefix={idPrefix}
+        idPrefix={area}
+        name="title"
+        label={t(`${area}.search.whatLabel`)}
+        placeholder={t(`${area}.search.what`)}
+        value={title}
         maxLength={maxLength}
-        problem={problems[what.name]}
-        {...what}
+        problem={problems.title}
       />
       {where && (
         <SearchWhere
-          idPrefix={idPrefix}
+          idPrefix={area}
+          name="location"
+          label={where.label}
+          placeholder={where.label}
+          value={where.value}
           maxLength={maxLength}
-          problem={problems[where.name]}
-          {...where}
+          problem={problems.location}
         />
       )}
-      <SearchSelect idPrefix={idPrefix} problem={problems[choice.name]} {...choice} />
+      <SearchSelect
+        idPrefix={area}
+        name={choice.name}
+        label={choice.label}
+        value={known ? choice.value : ""}
+        problem={problems[choice.name]}
+        options={[["", choice.all], ...choice.options]}
+      />
     </SearchPanel>
   );
 }

@@ -10,7 +10,6 @@ import {
   type BlogPage,
   EVENT_WHENS,
   type EventWhen,
-  isBlogType,
   isEventWhen,
 } from "../../blog/types.ts";
 import type { MessageKey } from "../../i18n/i18n.ts";
@@ -69,31 +68,17 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
       <Hero heading={t("blog.heroTitle")} subline={t("blog.heroSubline")}>
         <ListSearchForm
           key={JSON.stringify(form)}
+          area="blog"
           action={to("/blogs")}
-          idPrefix="blog"
-          label={t("blog.search.panel")}
-          submitLabel={t("blog.search.submit")}
           maxLength={BLOG_SEARCH_MAX}
-          what={{
-            name: "title",
-            label: t("blog.search.whatLabel"),
-            placeholder: t("blog.search.what"),
-            value: form.title,
-          }}
-          where={{
-            name: "location",
-            label: t("blog.search.location"),
-            placeholder: t("blog.search.location"),
-            value: form.location,
-          }}
+          title={form.title}
+          where={{ label: t("blog.search.location"), value: form.location }}
           choice={{
             name: "type",
             label: t("blog.search.type"),
-            value: isBlogType(form.type) ? form.type : "",
-            options: [
-              ["", t("blog.search.allTypes")],
-              ...BLOG_TYPES.map((type) => [type, t(`blog.types.${type}`)] as const),
-            ],
+            value: form.type,
+            all: t("blog.search.allTypes"),
+            options: BLOG_TYPES.map((type) => [type, t(`blog.types.${type}`)] as const),
           }}
           problems={problems.fields}
         />

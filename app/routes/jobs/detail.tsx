@@ -93,7 +93,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
   const alertQuery = searchQuery({ keywords: job.title[locale], location: job.city });
 
   return (
-    <>
+    <article className="mx-auto max-w-6xl px-4 py-8">
       {confirmSave.confirm && (
         <ConfirmSave
           question={t("jobs.detail.confirmSave", { title: job.title[locale] })}
@@ -101,143 +101,135 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
           auto={confirmSave.auto}
         />
       )}
-      <article className="mx-auto max-w-6xl px-4 py-8">
-        <title>{t("jobs.detail.metaTitle", { title: job.title[locale] })}</title>
-        <meta name="description" content={job.overview[locale]} />
-        {job.open && (
-          <script
-            type="application/ld+json"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (scriptJson).
-            dangerouslySetInnerHTML={{ __html: scriptJson(jobPostingJsonLd(job, locale, origin)) }}
-          />
-        )}
-        <Link
-          to={to("/jobs")}
-          className="inline-flex items-center gap-1 text-brand-700 hover:underline"
-        >
-          <Icon name="arrowLeft" className="size-4" />
-          {t("jobs.detail.back")}
-        </Link>
-        {notice && (
-          <p role="status" className="mt-4 rounded-lg bg-brand-50 p-4 font-medium text-brand-900">
-            {notice === "applied" && t("jobs.detail.applied")}
-            {notice === "reported" && t("jobs.detail.reported")}
-            {notice === "unsaved" && t("jobs.detail.unsavedNotice")}
-            {notice === "saved" && (
-              <>
-                {t("jobs.detail.savedNotice")}{" "}
-                <Link to={to("/jobs/saved")} className="underline">
-                  {t("jobs.detail.seeSaved")}
-                </Link>
-              </>
-            )}
-          </p>
-        )}
-        <header className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start">
-          <img
-            src={job.companyLogo}
-            alt=""
-            width="72"
-            height="72"
-            className="size-18 rounded-2xl"
-          />
-          <div className="flex-1">
-            <h1 className="text-3xl font-bold md:text-4xl">{job.title[locale]}</h1>
-            <p className="mt-2 text-lg text-slate-700">
-              {t("jobs.list.companyLocation", { company: job.company, location: placeOf(job) })}
-            </p>
-            <p className="mt-1 text-lg font-semibold text-brand-800">
-              <PayText pay={job.pay} />
-            </p>
-          </div>
-        </header>
-        {!job.open && (
-          <p
-            role="status"
-            className="mt-6 rounded-lg bg-amber-50 p-4 font-semibold text-amber-900 ring-1 ring-amber-200"
-          >
-            {t("jobs.detail.closed")}
-          </p>
-        )}
-        <div className="mt-6 flex flex-wrap items-center gap-3">
-          {appliedAt ? (
-            <p className="rounded-lg bg-green-50 px-5 py-3 font-semibold text-green-900 ring-1 ring-green-200">
-              {t("jobs.detail.appliedOn", { date: formatDay(appliedAt, locale) })}
-            </p>
-          ) : (
-            job.open && <ApplyButton job={job} defaults={viewer ?? { fullName: "", email: "" }} />
+      <title>{t("jobs.detail.metaTitle", { title: job.title[locale] })}</title>
+      <meta name="description" content={job.overview[locale]} />
+      {job.open && (
+        <script
+          type="application/ld+json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (scriptJson).
+          dangerouslySetInnerHTML={{ __html: scriptJson(jobPostingJsonLd(job, locale, origin)) }}
+        />
+      )}
+      <Link
+        to={to("/jobs")}
+        className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+      >
+        <Icon name="arrowLeft" className="size-4" />
+        {t("jobs.detail.back")}
+      </Link>
+      {notice && (
+        <p role="status" className="mt-4 rounded-lg bg-brand-50 p-4 font-medium text-brand-900">
+          {notice === "applied" && t("jobs.detail.applied")}
+          {notice === "reported" && t("jobs.detail.reported")}
+          {notice === "unsaved" && t("jobs.detail.unsavedNotice")}
+          {notice === "saved" && (
+            <>
+              {t("jobs.detail.savedNotice")}{" "}
+              <Link to={to("/jobs/saved")} className="underline">
+                {t("jobs.detail.seeSaved")}
+              </Link>
+            </>
           )}
-          <SaveButton saved={saved} />
-          <Link
-            to={to(`/jobs/alerts/new?${alertQuery}`)}
-            className="rounded-lg px-5 py-3 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
-          >
-            {t("jobs.detail.createAlert")}
-          </Link>
+        </p>
+      )}
+      <header className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start">
+        <img src={job.companyLogo} alt="" width="72" height="72" className="size-18 rounded-2xl" />
+        <div className="flex-1">
+          <h1 className="text-3xl font-bold md:text-4xl">{job.title[locale]}</h1>
+          <p className="mt-2 text-lg text-slate-700">
+            {t("jobs.list.companyLocation", { company: job.company, location: placeOf(job) })}
+          </p>
+          <p className="mt-1 text-lg font-semibold text-brand-800">
+            <PayText pay={job.pay} />
+          </p>
         </div>
-        <div className="mt-10 grid gap-10 lg:grid-cols-[2fr_1fr]">
-          <div className="flex flex-col gap-8">
-            <section aria-labelledby="overview">
-              <h2 id="overview" className="text-2xl font-bold">
-                {t("jobs.detail.overview")}
+      </header>
+      {!job.open && (
+        <p
+          role="status"
+          className="mt-6 rounded-lg bg-amber-50 p-4 font-semibold text-amber-900 ring-1 ring-amber-200"
+        >
+          {t("jobs.detail.closed")}
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        {appliedAt ? (
+          <p className="rounded-lg bg-green-50 px-5 py-3 font-semibold text-green-900 ring-1 ring-green-200">
+            {t("jobs.detail.appliedOn", { date: formatDay(appliedAt, locale) })}
+          </p>
+        ) : (
+          job.open && <ApplyButton job={job} defaults={viewer ?? { fullName: "", email: "" }} />
+        )}
+        <SaveButton saved={saved} />
+        <Link
+          to={to(`/jobs/alerts/new?${alertQuery}`)}
+          className="rounded-lg px-5 py-3 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+        >
+          {t("jobs.detail.createAlert")}
+        </Link>
+      </div>
+      <div className="mt-10 grid gap-10 lg:grid-cols-[2fr_1fr]">
+        <div className="flex flex-col gap-8">
+          <section aria-labelledby="overview">
+            <h2 id="overview" className="text-2xl font-bold">
+              {t("jobs.detail.overview")}
+            </h2>
+            <p className="mt-3 text-lg text-slate-800">{job.overview[locale]}</p>
+          </section>
+          <section aria-labelledby="skills">
+            <h2 id="skills" className="text-2xl font-bold">
+              {t("jobs.detail.skills")}
+            </h2>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {job.skills[locale].map((skill) => (
+                <li
+                  key={skill}
+                  className="rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-800"
+                >
+                  {skill}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="description">
+            <h2 id="description" className="text-2xl font-bold">
+              {t("jobs.detail.description")}
+            </h2>
+            <Description text={job.description[locale]} />
+          </section>
+          {job.ontario && (
+            <section
+              aria-labelledby="ontario"
+              className="rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200"
+            >
+              <h2 id="ontario" className="text-lg font-bold">
+                {t("jobs.detail.ontario")}
               </h2>
-              <p className="mt-3 text-lg text-slate-800">{job.overview[locale]}</p>
-            </section>
-            <section aria-labelledby="skills">
-              <h2 id="skills" className="text-2xl font-bold">
-                {t("jobs.detail.skills")}
-              </h2>
-              <ul className="mt-3 flex flex-wrap gap-2">
-                {job.skills[locale].map((skill) => (
-                  <li
-                    key={skill}
-                    className="rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-800"
-                  >
-                    {skill}
-                  </li>
-                ))}
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
+                <li>
+                  {t(job.ontario.aiScreening ? "jobs.detail.aiUsed" : "jobs.detail.aiNotUsed")}
+                </li>
+                <li>
+                  {t(
+                    job.ontario.existingVacancy
+                      ? "jobs.detail.vacancyExists"
+                      : "jobs.detail.vacancyNotExists",
+                  )}
+                </li>
               </ul>
             </section>
-            <section aria-labelledby="description">
-              <h2 id="description" className="text-2xl font-bold">
-                {t("jobs.detail.description")}
-              </h2>
-              <Description text={job.description[locale]} />
-            </section>
-            {job.ontario && (
-              <section
-                aria-labelledby="ontario"
-                className="rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200"
-              >
-                <h2 id="ontario" className="text-lg font-bold">
-                  {t("jobs.detail.ontario")}
-                </h2>
-                <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
-                  <li>
-                    {t(job.ontario.aiScreening ? "jobs.detail.aiUsed" : "jobs.detail.aiNotUsed")}
-                  </li>
-                  <li>
-                    {t(
-                      job.ontario.existingVacancy
-                        ? "jobs.detail.vacancyExists"
-                        : "jobs.detail.vacancyNotExists",
-                    )}
-                  </li>
-                </ul>
-              </section>
-            )}
-          </div>
-          <aside aria-label={t("jobs.detail.overview")} className="lg:order-none">
-            <Facts job={job} locale={locale} />
-            <p className="mt-6">
-              <Link to={to(`/jobs/${job.id}/report`)} className="text-slate-700 underline">
-                {t("jobs.detail.report")}
-              </Link>
-            </p>
-          </aside>
+          )}
         </div>
-      </article>
-    </>
+        <aside aria-label={t("jobs.detail.overview")} className="lg:order-none">
+          <Facts job={job} locale={locale} />
+          <p className="mt-6">
+            <Link to={to(`/jobs/${job.id}/report`)} className="text-slate-700 underline">
+              {t("jobs.detail.report")}
+            </Link>
+          </p>
+        </aside>
+      </div>
+    </article>
   );
 }
 

@@ -7,7 +7,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
-import { isShopCategory, SHOP_CATEGORIES } from "../../shop/categories.ts";
+import { SHOP_CATEGORIES } from "../../shop/categories.ts";
 import { ProductCard } from "../../shop/components/product-card.tsx";
 import { ProductDialog } from "../../shop/components/product-dialog.tsx";
 import { type ShopSearchForm as SearchValues, shopSearchHref } from "../../shop/links.ts";
@@ -47,30 +47,19 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       <title>{t("shop.metaTitle")}</title>
       <meta name="description" content={t("shop.description")} />
       <Hero heading={t("shop.heroTitle")} subline={t("shop.heroSubline")}>
+        {/* Products have no place: what and which category, not where (decision 0014). */}
         <ListSearchForm
           key={JSON.stringify(form)}
+          area="shop"
           action={to("/shop")}
-          idPrefix="shop"
-          label={t("shop.search.panel")}
-          submitLabel={t("shop.search.submit")}
           maxLength={SHOP_SEARCH_MAX}
-          what={{
-            name: "title",
-            label: t("shop.search.whatLabel"),
-            placeholder: t("shop.search.what"),
-            value: form.title,
-          }}
-          // Products have no place: what and which category, not where (decision 0014).
+          title={form.title}
           choice={{
             name: "category",
             label: t("shop.search.category"),
-            value: isShopCategory(form.category) ? form.category : "",
-            options: [
-              ["", t("shop.search.allCategories")],
-              ...SHOP_CATEGORIES.map(
-                (category) => [category, t(`shop.categories.${category}`)] as const,
-              ),
-            ],
+            value: form.category,
+            all: t("shop.search.allCategories"),
+            options: SHOP_CATEGORIES.map((key) => [key, t(`shop.categories.${key}`)] as const),
           }}
           problems={problems.fields}
         />
