@@ -1,8 +1,6 @@
 import { z } from "zod";
 import type { MessageKey } from "../i18n/i18n.ts";
-
-/** The longest address SMTP carries (RFC 5321's path limit less its brackets). */
-const EMAIL_MAX = 254;
+import { EMAIL_MAX } from "./field-limits.ts";
 
 /**
  * An e-mail address as every form takes it: trimmed, at most EMAIL_MAX characters, a valid

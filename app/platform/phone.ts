@@ -1,6 +1,7 @@
 import { parsePhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 import type { MessageKey } from "../i18n/i18n.ts";
+import { PHONE_MAX } from "./field-limits.ts";
 
 /**
  * A phone number someone in Canada can be reached at, in E.164 (+15145550123), or undefined.
@@ -14,9 +15,6 @@ export function canadianPhone(value: string): string | undefined {
   const tollFree = phone.countryCallingCode === "1" && phone.getType() === "TOLL_FREE";
   return canadian || tollFree ? phone.number : undefined;
 }
-
-/** Longer than any number written with spaces, dots or dashes: beyond it nothing is parsed. */
-const PHONE_MAX = 40;
 
 /**
  * A phone field as every form takes it: a number `canadianPhone` accepts, kept in E.164; anything

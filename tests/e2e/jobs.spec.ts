@@ -306,3 +306,26 @@ test.describe("a player who applied sees when, instead of Apply Now", () => {
     });
   }
 });
+
+test("a visitor saves a job through sign-in, as a business is saved, and finds it in saved jobs", async ({
+  page,
+  request,
+  signIn,
+}) => {
+  const id = await firstJobId(request, "nurse");
+  await page.goto(`/fr/jobs/${id}`);
+  const title = await page.getByRole("heading", { level: 1 }).innerText();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+  await expect(page).toHaveURL(/\/fr\/login\?redirectTo=/);
+  const back = new URL(page.url()).searchParams.get("redirectTo") ?? "";
+  expect(back).toBe(`/fr/jobs/${id}?save`);
+
+  await signIn();
+  await page.goto(back);
+  // The page asks; its script confirms at once, since this browser's own Save asked for it.
+  await expect(page.getByRole("status").filter({ hasText: "Emploi enregistré." })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Retirer des emplois enregistrés" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto("/fr/jobs/saved");
+  await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+});
