@@ -8,19 +8,19 @@ import { type Locale, localizedPath } from "../i18n/locale.ts";
  * POST of its own (a confirm button, pressed by the page's script when this cookie names the
  * thing). Nothing is written by a GET.
  */
-export type SaveKind = "business" | "job";
+type SaveKind = "business" | "job";
 
 /** One cookie per kind, so a business's Save never confirms the job with the same id. */
 const cookieName = (kind: SaveKind) => `nearby-save-${kind}`;
 
-export function pendingSave(request: Request, kind: SaveKind): number | undefined {
+function pendingSave(request: Request, kind: SaveKind): number | undefined {
   const cookie = request.headers.get("cookie") ?? "";
   const value = new RegExp(`(?:^|;\\s*)${cookieName(kind)}=(\\d{1,9})(?:;|$)`).exec(cookie)?.[1];
   return value ? Number(value) : undefined;
 }
 
 /** The cookie that remembers the thing for an hour, or clears it (null). */
-export function pendingSaveCookie(request: Request, kind: SaveKind, id: number | null): string {
+function pendingSaveCookie(request: Request, kind: SaveKind, id: number | null): string {
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
   const value = id === null ? "; Max-Age=0" : "; Max-Age=3600";
   return `${cookieName(kind)}=${id ?? ""}; Path=/; HttpOnly; SameSite=Lax${value}${secure}`;
