@@ -160,7 +160,7 @@ async function applyWithoutJavaScript(page: Page, jobLink: string, file: Buffer,
   await expect(page).toHaveURL(/\/jobs\/\d+\/apply$/);
   await page.getByLabel("Full name").fill("Sam Okafor");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Contact number").fill("+44 20 7946 0958");
+  await page.getByLabel("Contact number").fill("+1 888 555 0100");
   await page
     .getByLabel("CV (PDF)")
     .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: file });
@@ -199,7 +199,7 @@ test("without JavaScript: the filters open from the phone's link, the form filte
   await page.goto(page.url().replace(/\?applied$/, "/apply"));
   await page.getByLabel("Full name").fill("Sam Okafor");
   await page.getByLabel("Email").fill(email.toUpperCase());
-  await page.getByLabel("Contact number").fill("+44 20 7946 0958");
+  await page.getByLabel("Contact number").fill("+1 888 555 0100");
   await page
     .getByLabel("CV (PDF)")
     .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
