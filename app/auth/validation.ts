@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "../i18n/locale.ts";
+import { emailField } from "../platform/email.ts";
 import { isReadableText } from "../platform/text.ts";
 
 /**
@@ -16,11 +17,7 @@ export const usernameField = z
   .max(40, "auth.problems.usernameLong")
   .refine(isReadableText, "auth.problems.usernameCharacters");
 
-export const emailField = z
-  .string("auth.problems.emailInvalid")
-  .trim()
-  .max(254, "auth.problems.emailInvalid")
-  .pipe(z.email("auth.problems.emailInvalid"));
+const email = emailField("auth.problems.emailInvalid");
 
 /** A whole number from 4 to 120; forms send it as text, JSON clients as a number. */
 export const ageField = z.preprocess(
@@ -68,7 +65,7 @@ export const signUpSchema = z
     age: ageField,
     password: passwordField,
     confirmPassword,
-    email: emailField,
+    email,
     redirectTo: z.string().optional(),
   })
   .refine(passwordsMatch, mismatch);
@@ -101,13 +98,13 @@ export const newPasswordSchema = z
   .object({ password: passwordField, confirmPassword, token: z.string().max(256).default("") })
   .refine(passwordsMatch, mismatch);
 
-export const forgotPasswordSchema = z.object({ email: emailField });
+export const forgotPasswordSchema = z.object({ email });
 
 /** What Better Auth's endpoints accept, field for field the same rules as the forms. */
 export const authEndpointSchemas = {
   "/sign-up/email": z.strictObject({
     name: usernameField,
-    email: emailField,
+    email,
     password: passwordField,
     age: ageField,
     locale: localeField.optional(),
@@ -125,11 +122,11 @@ export const authEndpointSchemas = {
     token: z.string().max(256).optional(),
   }),
   "/request-password-reset": z.strictObject({
-    email: emailField,
+    email,
     redirectTo: sitePathField.optional(),
   }),
   "/send-verification-email": z.strictObject({
-    email: emailField,
+    email,
     callbackURL: sitePathField.optional(),
   }),
   "/sign-in/social": z.strictObject({

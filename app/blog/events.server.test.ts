@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import { blogPost } from "../db/schema/blog.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
-import { decodeTimeCursor } from "../platform/query.ts";
+import { timeCursor } from "../platform/query.ts";
 import { searchPosts } from "./posts.server.ts";
 import { seedBlogPosts } from "./seed.server.ts";
 import { fixturePost } from "./test-fixtures.ts";
@@ -80,7 +80,7 @@ describe("events by date", () => {
           database.db,
           "en-CA",
           { title: "", location: "", type: "events", when },
-          { limit: 1, cursor: cursor ? decodeTimeCursor(cursor) : undefined },
+          { limit: 1, cursor: cursor ? timeCursor.decode(cursor) : undefined },
           now,
         );
         seen.push(...page.items.map((post) => post.title));

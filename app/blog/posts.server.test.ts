@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
-import { decodeTimeCursor } from "../platform/query.ts";
+import { timeCursor } from "../platform/query.ts";
 import { normalizeForSearch } from "../platform/text.ts";
 import { findPost, latestPosts, searchPosts } from "./posts.server.ts";
 import { seedBlogPosts } from "./seed.server.ts";
@@ -111,7 +111,7 @@ describe("searching posts", () => {
         all,
         {
           limit: 5,
-          cursor: cursor ? decodeTimeCursor(cursor) : undefined,
+          cursor: cursor ? timeCursor.decode(cursor) : undefined,
         },
         new Date(),
       );

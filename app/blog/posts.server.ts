@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, like, lt, lte, type SQL, sql } fr
 import type { Db, Tx } from "../db/client.server.ts";
 import { blogPost, blogPostText } from "../db/schema/blog.ts";
 import { LOCALES, type Locale } from "../i18n/locale.ts";
-import { encodeTimeCursor, type TimeCursor } from "../platform/query.ts";
+import { type TimeCursor, timeCursor } from "../platform/query.ts";
 import { eventToday } from "./events.ts";
 import { renderMarkdown } from "./markdown.server.ts";
 import { readingMinutes } from "./reading-time.ts";
@@ -133,7 +133,7 @@ export async function searchPosts(
   const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
   return {
     items: rows.slice(0, page.limit).map(({ sortKey, ...row }) => toSummary(row)),
-    nextCursor: last ? encodeTimeCursor({ at: last.sortKey, id: last.id }) : null,
+    nextCursor: last ? timeCursor.encode({ at: last.sortKey, id: last.id }) : null,
   };
 }
 

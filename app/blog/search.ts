@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { LOCALES, type Locale } from "../i18n/locale.ts";
 import {
-  decodeTimeCursor,
   firstValue,
   pageCursor,
   pageLimit,
   queryText,
   type TimeCursor,
+  timeCursor,
 } from "../platform/query.ts";
 import { normalizeForSearch } from "../platform/text.ts";
 import {
@@ -53,7 +53,7 @@ export const blogQuerySchema = z
     when: text
       .refine((value) => value === "" || isEventWhen(value), "blog.problems.unknownWhen")
       .meta({ enum: ["", ...EVENT_WHENS] }),
-    cursor: pageCursor(decodeTimeCursor, "blog.problems.invalidCursor"),
+    cursor: pageCursor(timeCursor.decode, "blog.problems.invalidCursor"),
     limit: pageLimit(BLOG_PAGE_SIZE, BLOG_PAGE_MAX, "blog.problems.invalidLimit"),
     /** The API's language; pages take theirs from the address. */
     locale: z.preprocess(firstValue, z.enum(LOCALES, "blog.problems.unknownLocale").optional()),

@@ -120,11 +120,11 @@ describe("searchBusinesses", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const { decodeCursor } = await import("./search.ts");
+      const { searchCursor } = await import("./search.ts");
       const page = await searchBusinesses(
         database.db,
         { title: "", location: "" },
-        { limit: 2, cursor: cursor ? decodeCursor(cursor) : undefined },
+        { limit: 2, cursor: cursor ? searchCursor.decode(cursor) : undefined },
       );
       seen.push(...names(page));
       cursor = page.nextCursor;

@@ -6,7 +6,7 @@ import { type Bound, statementCache, withPlaceholders } from "../db/statements.s
 import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
 import { isOpenAt, provinceTimeZone } from "./hours.ts";
-import { type Cursor, encodeCursor, type SearchCriteria } from "./search.ts";
+import { type Cursor, type SearchCriteria, searchCursor } from "./search.ts";
 import type { BusinessDetail, BusinessPage, BusinessSummary } from "./types.ts";
 
 const summaryColumns = {
@@ -231,7 +231,7 @@ export async function searchBusinesses(
   const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
   return {
     items,
-    nextCursor: last ? encodeCursor({ rating: last.rating, id: last.id }) : null,
+    nextCursor: last ? searchCursor.encode({ rating: last.rating, id: last.id }) : null,
   };
 }
 

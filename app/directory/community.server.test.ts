@@ -17,7 +17,7 @@ import {
   updateReview,
   writeReview,
 } from "./community.server.ts";
-import { decodeReviewCursor } from "./community.ts";
+import { reviewCursor } from "./community.ts";
 import { listSavedBusinesses, saveBusiness, savedAmong, unsaveBusiness } from "./saved.server.ts";
 import { seedBusinesses } from "./seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "./test-fixtures.ts";
@@ -209,7 +209,7 @@ describe("reviews", () => {
         const page = await listReviews(database.db, businessId, {
           sort,
           limit: 4,
-          cursor: cursor ? decodeReviewCursor(cursor) : undefined,
+          cursor: cursor ? reviewCursor.decode(cursor) : undefined,
         });
         seen.push(...page.items.map((item) => item.id));
         cursor = page.nextCursor;

@@ -7,18 +7,17 @@ import {
   questionAnswer,
   review,
 } from "../db/schema/directory.ts";
+import { isUniqueViolation } from "../platform/db-errors.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { type Reporter, reporterKey } from "../platform/reporter.server.ts";
+import { type TimeCursor, timeCursor } from "../platform/query.ts";
 import { publicIdentities } from "../players/identity.server.ts";
 import { businessExists } from "./businesses.server.ts";
 import {
   type Answer,
   type Author,
-  encodeQuestionCursor,
-  encodeReviewCursor,
   QUESTIONS_PAGE,
   type Question,
-  type QuestionCursor,
   type QuestionPage,
   REVIEWS_PAGE,
   type ReportInput,
@@ -27,17 +26,11 @@ import {
   type ReviewInput,
   type ReviewPage,
   type ReviewSort,
+  reviewCursor,
 } from "./community.ts";
 
 async function assertBusiness(db: Db | Tx, businessId: number): Promise<void> {
   if (!(await businessExists(db, businessId))) throw new AppError("not_found");
-}
-
-/** A Postgres unique violation on the named constraint (a second review, a second report). */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  const { code, constraint: name } = (cause ?? {}) as { code?: string; constraint?: string };
-  return code === "23505" && name === constraint;
 }
 
 /** Players by their public identity; demo entries by the name they carry. */
@@ -93,13 +86,13 @@ export async function listReviews(
   if (page.sort === "newest") {
     order = [desc(review.createdAt), desc(review.id)];
     if (cursor)
-      after = sql`(${review.createdAt}, ${review.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`;
+      after = sql`(${review.createdAt}, ${review.id}) < (${cursor.at}::timestamptz, ${cursor.id})`;
   } else {
     const rating = page.sort === "highest" ? desc(review.rating) : asc(review.rating);
     order = [rating, desc(review.createdAt), desc(review.id)];
     if (cursor) {
       const further = page.sort === "highest" ? sql`<` : sql`>`;
-      after = sql`(${review.rating} ${further} ${cursor.rating} or (${review.rating} = ${cursor.rating} and (${review.createdAt}, ${review.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})))`;
+      after = sql`(${review.rating} ${further} ${cursor.rating} or (${review.rating} = ${cursor.rating} and (${review.createdAt}, ${review.id}) < (${cursor.at}::timestamptz, ${cursor.id})))`;
     }
   }
   const rows = await db
@@ -126,7 +119,7 @@ export async function listReviews(
       mine: viewerId !== undefined && row.userId === viewerId,
     })),
     nextCursor: last
-      ? encodeReviewCursor({ rating: last.rating, createdAt: last.cursorAt, id: last.id })
+      ? reviewCursor.encode({ rating: last.rating, at: last.cursorAt, id: last.id })
       : null,
   };
 }
@@ -202,7 +195,7 @@ export async function deleteReview(
 export async function listQuestions(
   db: Db | Tx,
   businessId: number,
-  page: { cursor?: QuestionCursor; limit?: number },
+  page: { cursor?: TimeCursor; limit?: number },
 ): Promise<QuestionPage> {
   const limit = page.limit ?? QUESTIONS_PAGE;
   const { cursor } = page;
@@ -222,7 +215,7 @@ export async function listQuestions(
       and(
         eq(businessQuestion.businessId, businessId),
         cursor
-          ? sql`(${businessQuestion.createdAt}, ${businessQuestion.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
+          ? sql`(${businessQuestion.createdAt}, ${businessQuestion.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
           : undefined,
       ),
     )
@@ -276,7 +269,7 @@ export async function listQuestions(
           ),
       }),
     ),
-    nextCursor: last ? encodeQuestionCursor({ createdAt: last.cursorAt, id: last.id }) : null,
+    nextCursor: last ? timeCursor.encode({ at: last.cursorAt, id: last.id }) : null,
   };
 }
 

@@ -1,5 +1,14 @@
 import { z } from "zod";
 import { LOCALES } from "../i18n/locale.ts";
+import {
+  CURSOR_ID,
+  CURSOR_TIME,
+  cursorCodec,
+  firstValue,
+  isDayPostgresReads,
+  pageCursor,
+  timeCursor,
+} from "../platform/query.ts";
 import { isReadableText } from "../platform/text.ts";
 
 /** Reviews, community questions and their answers: what players write about a business. */
@@ -17,9 +26,6 @@ export type ReviewSort = (typeof REVIEW_SORTS)[number];
 export const REPORT_REASONS = ["spam", "offensive", "personal", "false", "other"] as const;
 export const REPORT_TARGETS = ["review", "question", "answer"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
-
-/** A query parameter sent more than once counts once. */
-const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 
 /** Text a person wrote: trimmed, line breaks kept, within its length, without control characters. */
 function writtenText(limits: { min: number; max: number }, key: "review" | "question" | "answer") {
@@ -60,56 +66,14 @@ export type ReportInput = z.output<typeof reportSchema>;
 export const localeSchema = z.enum(LOCALES, "errors.invalid_parameters");
 
 /** Where a page of reviews starts: after this review in the chosen order. */
-export type ReviewCursor = { rating: number; createdAt: string; id: number };
+export type ReviewCursor = { rating: number; at: string; id: number };
 
-export function encodeReviewCursor(cursor: ReviewCursor): string {
-  return Buffer.from(`${cursor.rating}|${cursor.createdAt}|${cursor.id}`).toString("base64url");
-}
-
-export function decodeReviewCursor(value: string): ReviewCursor | undefined {
-  const match = /^([1-5])\|(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3,6}Z)\|(\d{1,10})$/.exec(
-    Buffer.from(value, "base64url").toString("utf8"),
-  );
-  if (!match) return undefined;
-  const id = Number(match[3]);
-  if (!Number.isSafeInteger(id) || id < 1 || Number.isNaN(Date.parse(match[2] as string)))
-    return undefined;
-  return { rating: Number(match[1]), createdAt: match[2] as string, id };
-}
-
-/** Where a page of questions starts: after this question, newest first. */
-export type QuestionCursor = { createdAt: string; id: number };
-
-export function encodeQuestionCursor(cursor: QuestionCursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString("base64url");
-}
-
-export function decodeQuestionCursor(value: string): QuestionCursor | undefined {
-  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3,6}Z)\|(\d{1,10})$/.exec(
-    Buffer.from(value, "base64url").toString("utf8"),
-  );
-  if (!match) return undefined;
-  const id = Number(match[2]);
-  if (!Number.isSafeInteger(id) || id < 1 || Number.isNaN(Date.parse(match[1] as string)))
-    return undefined;
-  return { createdAt: match[1] as string, id };
-}
-
-function cursorField<T>(decode: (value: string) => T | undefined) {
-  return z.preprocess(
-    firstValue,
-    z
-      .string()
-      .optional()
-      .transform((value, context) => {
-        if (!value) return undefined;
-        const cursor = decode(value);
-        if (!cursor)
-          context.addIssue({ code: "custom", message: "community.problems.invalidCursor" });
-        return cursor;
-      }),
-  );
-}
+export const reviewCursor = cursorCodec<ReviewCursor>(
+  ["[1-5]", CURSOR_TIME, CURSOR_ID],
+  (cursor) => [cursor.rating, cursor.at, cursor.id],
+  ([rating, at = "", id]) =>
+    isDayPostgresReads(at) ? { rating: Number(rating), at, id: Number(id) } : undefined,
+);
 
 /** `?sort=&cursor=` of a page of reviews (the page's and the API's). */
 export const reviewPageSchema = z.object({
@@ -117,11 +81,13 @@ export const reviewPageSchema = z.object({
     firstValue,
     z.enum(REVIEW_SORTS, "community.problems.unknownSort").optional().default("newest"),
   ),
-  cursor: cursorField(decodeReviewCursor),
+  cursor: pageCursor(reviewCursor.decode, "community.problems.invalidCursor"),
 });
 
-/** `?cursor=` of a page of questions. */
-export const questionPageSchema = z.object({ cursor: cursorField(decodeQuestionCursor) });
+/** `?cursor=` of a page of questions: after this question, newest first. */
+export const questionPageSchema = z.object({
+  cursor: pageCursor(timeCursor.decode, "community.problems.invalidCursor"),
+});
 
 /** How another player appears beside what they wrote (see players/identity.ts). */
 export type Author = {

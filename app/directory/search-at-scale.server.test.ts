@@ -8,7 +8,7 @@ import { normalizeForSearch } from "../platform/text.ts";
 import { searchBusinesses } from "./businesses.server.ts";
 import type { CategorySlug } from "./categories.ts";
 import { scaleBusinesses } from "./scale.server.ts";
-import { decodeCursor, type SearchCriteria } from "./search.ts";
+import { type SearchCriteria, searchCursor } from "./search.ts";
 
 /**
  * The search's plans on a directory big enough for PostgreSQL to choose as it does in production
@@ -63,7 +63,7 @@ async function plansOf(criteria: Criteria, cursor?: string) {
   statements.length = 0;
   await searchBusinesses(recorded, criteriaOf(criteria), {
     limit: 12,
-    cursor: cursor ? decodeCursor(cursor) : undefined,
+    cursor: cursor ? searchCursor.decode(cursor) : undefined,
   });
   const nodes: string[][] = [];
   for (const statement of statements) {
@@ -101,7 +101,7 @@ async function searched(criteria: Criteria, pages: number) {
   for (let i = 0; i < pages; i++) {
     const page = await searchBusinesses(database.db, criteriaOf(criteria), {
       limit: 12,
-      cursor: cursor ? decodeCursor(cursor) : undefined,
+      cursor: cursor ? searchCursor.decode(cursor) : undefined,
     });
     ids.push(...page.items.map((item) => item.id));
     cursor = page.nextCursor;

@@ -1,5 +1,12 @@
 import { z } from "zod";
 import type { Province } from "../platform/provinces.ts";
+import {
+  CURSOR_ID,
+  cursorCodec,
+  pageCursor,
+  pageLimit,
+  queryText as platformQueryText,
+} from "../platform/query.ts";
 import { normalizeForSearch } from "../platform/text.ts";
 import { ALL_CATEGORIES, type CategorySlug, categoryFromSearchValue } from "./categories.ts";
 import { parseLocation } from "./location.ts";
@@ -35,24 +42,14 @@ export type SearchProblem = {
   code: string;
 };
 
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.rating}:${cursor.id}`).toString("base64url");
-}
-
-export function decodeCursor(value: string): Cursor | undefined {
-  const match = /^(\d\.\d):(\d{1,10})$/.exec(Buffer.from(value, "base64url").toString("utf8"));
-  if (!match) return undefined;
-  const id = Number(match[2]);
-  return Number.isSafeInteger(id) && id > 0 ? { rating: match[1] as string, id } : undefined;
-}
-
-/** A query parameter sent more than once counts once, as browsers and the spec's links send it. */
-const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);
-
-const queryText = z.preprocess(
-  firstValue,
-  z.string().trim().max(SEARCH_TEXT_MAX, "search.problems.too_long").default(""),
+/** Where a page of results starts: after this business, in rating order. */
+export const searchCursor = cursorCodec<Cursor>(
+  [String.raw`\d\.\d`, CURSOR_ID],
+  (cursor) => [cursor.rating, cursor.id],
+  ([rating = "", id]) => ({ rating, id: Number(id) }),
 );
+
+const queryText = platformQueryText(SEARCH_TEXT_MAX, "search.problems.too_long");
 
 /**
  * A search as the address carries it (`?title=&location=&category=&cursor=&limit=`), checked and
@@ -67,32 +64,8 @@ export const searchQuerySchema = z
       (value) => parseCategoryValue(value) !== null,
       "search.problems.unknown_category",
     ),
-    cursor: z.preprocess(
-      firstValue,
-      z
-        .string()
-        .optional()
-        .transform((value, context) => {
-          if (!value) return undefined;
-          const cursor = decodeCursor(value);
-          if (!cursor)
-            context.addIssue({ code: "custom", message: "search.problems.invalid_cursor" });
-          return cursor;
-        }),
-    ),
-    limit: z.preprocess(
-      firstValue,
-      z
-        .string()
-        .optional()
-        .transform((value, context) => {
-          if (value === undefined) return PAGE_SIZE_DEFAULT;
-          const limit = value.trim() === "" ? Number.NaN : Number(value);
-          if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX)
-            context.addIssue({ code: "custom", message: "search.problems.invalid_limit" });
-          return limit;
-        }),
-    ),
+    cursor: pageCursor(searchCursor.decode, "search.problems.invalid_cursor"),
+    limit: pageLimit(PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, "search.problems.invalid_limit"),
   })
   .transform(({ title, location, category, cursor, limit }): SearchRequest => {
     const place = parseLocation(location);

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import type { AlertFilters } from "../db/schema/jobs.ts";
+import { emailField } from "../platform/email.ts";
 import { EMPLOYER_TYPES, type EmployerType, WORK_SETTINGS, type WorkSetting } from "./posting.ts";
 import {
   type JobCriteria,
@@ -18,11 +18,7 @@ export type { AlertFilters };
  */
 export const alertFormSchema = jobSearchFields
   .extend({
-    email: z
-      .string("jobs.problems.emailInvalid")
-      .trim()
-      .max(254, "jobs.problems.emailInvalid")
-      .pipe(z.email("jobs.problems.emailInvalid")),
+    email: emailField("jobs.problems.emailInvalid"),
     keywords: keptKeywords,
     location: keptLocation,
   })

@@ -1,5 +1,6 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
+import { emailField } from "../platform/email.ts";
+import { phoneField } from "../platform/phone.ts";
 import { isReadableText } from "../platform/text.ts";
 
 /** DESIGN.md: CVs are PDF by their bytes, at most 5 MB. */
@@ -19,7 +20,7 @@ const NAME = /^[\p{L}\p{M}][\p{L}\p{M}\p{Zs}'’.-]*$/u;
 /**
  * The Apply form (SPEC.md: fullName, email, contactNo, summary, resume), checked by this one
  * schema in the browser before sending and on the server before anything is stored. The phone is
- * kept in international form (+15145550123); a number without a country code is Canadian.
+ * Canadian or toll-free, as every form takes it, kept in international form (+15145550123).
  */
 export const applicationSchema = z.object({
   fullName: z
@@ -28,21 +29,8 @@ export const applicationSchema = z.object({
     .min(1, "jobs.problems.fullNameRequired")
     .max(100, "jobs.problems.fullNameLong")
     .regex(NAME, "jobs.problems.fullNameRequired"),
-  email: z
-    .string("jobs.problems.emailInvalid")
-    .trim()
-    .max(254, "jobs.problems.emailInvalid")
-    .pipe(z.email("jobs.problems.emailInvalid")),
-  contactNo: z
-    .string("jobs.problems.phoneInvalid")
-    .trim()
-    .max(30, "jobs.problems.phoneInvalid")
-    .transform((value, context) => {
-      const phone = parsePhoneNumberFromString(value, "CA");
-      if (phone?.isValid()) return phone.number;
-      context.addIssue({ code: "custom", message: "jobs.problems.phoneInvalid" });
-      return z.NEVER;
-    }),
+  email: emailField("jobs.problems.emailInvalid"),
+  contactNo: phoneField("jobs.problems.phoneInvalid"),
   summary: z
     .string("jobs.problems.summaryLong")
     .trim()

@@ -2,6 +2,7 @@ import { and, eq, min, or } from "drizzle-orm";
 import type { Database, Db, Tx } from "../db/client.server.ts";
 import { job, jobApplication } from "../db/schema/jobs.ts";
 import type { Locale } from "../i18n/locale.ts";
+import { isUniqueViolation } from "../platform/db-errors.server.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
 import type { Storage } from "../platform/storage.server.ts";
@@ -44,13 +45,6 @@ export async function appliedOn(
 function attachmentName(fullName: string): string {
   const safe = fullName.replace(/[^\p{L}\p{M}\p{N} '’.-]/gu, "").slice(0, 80);
   return `CV - ${safe}.pdf`;
-}
-
-const UNIQUE_VIOLATION = "23505";
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
-  return (cause as { code?: string })?.code === UNIQUE_VIOLATION;
 }
 
 /**

@@ -8,9 +8,9 @@ import {
   schemaRef,
   sharedResponse,
 } from "../platform/openapi.ts";
+import { PROVINCES } from "../platform/provinces.ts";
 import { RESUME_MAX_BYTES } from "./application.ts";
 import { EMPLOYER_TYPES, EMPLOYMENT_TYPES, PAY_PERIODS, WORK_SETTINGS } from "./posting.ts";
-import { PROVINCE_CODES } from "./provinces.ts";
 import { COUNT_CAP, MAX_PAGE, PAGE_SIZE, POSTED_WITHIN, SEARCH_TEXT_MAX } from "./search.ts";
 
 const TAG = "Jobs";
@@ -52,7 +52,7 @@ const jobSummary: Schema = {
     company: { type: "string", example: "Northwind Software" },
     companyLogo: { type: "string", description: "Path of the logo on this site" },
     city: { type: "string", example: "Toronto" },
-    province: { type: "string", enum: PROVINCE_CODES, example: "ON" },
+    province: { type: "string", enum: PROVINCES, example: "ON" },
     workSetting: { type: "string", enum: [...WORK_SETTINGS] },
     employerType: { type: "string", enum: [...EMPLOYER_TYPES] },
     employmentType: { type: "string", enum: [...EMPLOYMENT_TYPES] },
@@ -255,8 +255,8 @@ export const jobsApi: ApiArea = {
                   email: { type: "string", format: "email", maxLength: 254 },
                   contactNo: {
                     type: "string",
-                    maxLength: 30,
-                    description: "A phone number; without a country code it is Canadian",
+                    maxLength: 40,
+                    description: "A Canadian or toll-free phone number",
                     example: "514 555 0123",
                   },
                   summary: { type: "string", maxLength: 2000 },

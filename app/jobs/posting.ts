@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { PROVINCES } from "../platform/provinces.ts";
 import { normalizeForSearch } from "../platform/text.ts";
-import { PROVINCE_CODES } from "./provinces.ts";
 
 export const WORK_SETTINGS = ["onsite", "remote", "hybrid"] as const;
 export const EMPLOYER_TYPES = ["direct", "recruiter", "other"] as const;
@@ -120,7 +120,7 @@ export const postingSchema = z
     company: z.string().trim().min(1).max(100),
     companyLogo: z.string().regex(/^\/images\/[a-z0-9/-]+\.svg$/),
     city: z.string().trim().min(1).max(80),
-    province: z.enum(PROVINCE_CODES),
+    province: z.enum(PROVINCES),
     postalCode: z.string().regex(/^[ABCEGHJ-NPRSTVXY]\d[A-Z] \d[A-Z]\d$/),
     workSetting: z.enum(WORK_SETTINGS),
     employerType: z.enum(EMPLOYER_TYPES),

@@ -2,8 +2,8 @@ import { count, like, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { job } from "../db/schema/jobs.ts";
 import { CONTENT_DIR } from "../platform/content-dir.server.ts";
+import type { Province } from "../platform/provinces.ts";
 import { postingFromSeed } from "./content.ts";
-import type { ProvinceCode } from "./provinces.ts";
 import { locationColumn, searchWords } from "./search-text.ts";
 import { readJobContent } from "./seed.server.ts";
 
@@ -55,7 +55,7 @@ async function parts() {
     postalCode: seed.postalCode,
     search: locationColumn({
       city: seed.city,
-      province: seed.province as ProvinceCode,
+      province: seed.province as Province,
       postalCode: seed.postalCode,
     }),
   }));

@@ -1,5 +1,7 @@
+import en from "../i18n/messages/en-CA.json" with { type: "json" };
+import fr from "../i18n/messages/fr-CA.json" with { type: "json" };
+import type { Province } from "../platform/provinces.ts";
 import { normalizeForSearch } from "../platform/text.ts";
-import { PROVINCES, type ProvinceCode } from "./provinces.ts";
 
 /**
  * The words of a text as search compares them: lower case, without accents, split at anything but
@@ -40,18 +42,20 @@ export function postalPrefix(postalCode: string): string {
   return postalCode.replace(/\s+/g, "").slice(0, 3).toLowerCase();
 }
 
-/** The location column: city, province code and names in both languages, postal code prefix. */
+/**
+ * The location column: city, province code and its names in both languages (the site's own,
+ * `provinces.<code>`), postal code prefix.
+ */
 export function locationColumn(place: {
   city: string;
-  province: ProvinceCode;
+  province: Province;
   postalCode: string;
 }): string {
-  const names = PROVINCES[place.province];
   return searchColumn([
     place.city,
     place.province,
-    names["en-CA"],
-    names["fr-CA"],
+    en.provinces[place.province],
+    fr.provinces[place.province],
     postalPrefix(place.postalCode),
   ]);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firstValue, queryText as platformQueryText } from "../platform/query.ts";
 import { isReadableText } from "../platform/text.ts";
 import { EMPLOYER_TYPES, type EmployerType, WORK_SETTINGS, type WorkSetting } from "./posting.ts";
 import { keywordTerms, locationTerms } from "./search-text.ts";
@@ -45,14 +46,10 @@ export function postedSince(criteria: JobCriteria, now: Date): Date | undefined 
 
 export type JobSearch = { form: JobSearchForm; criteria: JobCriteria; page: number };
 
-const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 const allValues = (value: unknown) =>
   value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value];
 
-const queryText = z.preprocess(
-  firstValue,
-  z.string().trim().max(SEARCH_TEXT_MAX, "jobs.problems.tooLong").default(""),
-);
+const queryText = platformQueryText(SEARCH_TEXT_MAX, "jobs.problems.tooLong");
 const keywordsText = queryText.refine(
   (text) => keywordTerms(text).length <= SEARCH_WORDS_MAX,
   "jobs.problems.tooManyWords",

@@ -9,8 +9,8 @@ import {
 } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { job, jobText } from "../db/schema/jobs.ts";
+import type { Province } from "../platform/provinces.ts";
 import type { EmployerType, EmploymentType, PayPeriod, WorkSetting } from "./posting.ts";
-import type { ProvinceCode } from "./provinces.ts";
 import { COUNT_CAP, PAGE_SIZE } from "./search.ts";
 import type { JobPage, JobSummary } from "./types.ts";
 
@@ -39,7 +39,7 @@ export function toSummary(row: SummaryRow): JobSummary {
   const { payMinCents, payMaxCents, payPeriod, ...rest } = row;
   return {
     ...rest,
-    province: row.province as ProvinceCode,
+    province: row.province as Province,
     workSetting: row.workSetting as WorkSetting,
     employerType: row.employerType as EmployerType,
     employmentType: row.employmentType as EmploymentType,

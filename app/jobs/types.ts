@@ -1,5 +1,5 @@
+import type { Province } from "../platform/provinces.ts";
 import type { EmployerType, EmploymentType, Pay, WorkSetting } from "./posting.ts";
-import type { ProvinceCode } from "./provinces.ts";
 
 export type LocalizedText = { "en-CA": string; "fr-CA": string };
 
@@ -10,7 +10,7 @@ export type JobSummary = {
   company: string;
   companyLogo: string;
   city: string;
-  province: ProvinceCode;
+  province: Province;
   workSetting: WorkSetting;
   employerType: EmployerType;
   employmentType: EmploymentType;

@@ -54,18 +54,35 @@ export function pageCursor<Cursor>(
   );
 }
 
-/** A cursor of the newest-first lists: the last row's time and id. */
-export type TimeCursor = { at: string; id: number };
+/** The fields cursors hold, as patterns: a row's id (serial, so at most nine digits) and a time. */
+export const CURSOR_ID = String.raw`[1-9]\d{0,8}`;
+export const CURSOR_TIME = String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z`;
 
-export function encodeTimeCursor(cursor: TimeCursor): string {
-  return Buffer.from(`${cursor.at}|${cursor.id}`).toString("base64url");
+/**
+ * The one cursor codec of every list: `encode` writes the cursor's fields (`write`) joined by "|",
+ * in base64url; `decode` takes back only text whose fields match `fields` (patterns, in order), and
+ * `read` turns them into the cursor or refuses them (undefined).
+ */
+export function cursorCodec<Cursor>(
+  fields: readonly string[],
+  write: (cursor: Cursor) => readonly (string | number)[],
+  read: (parts: string[]) => Cursor | undefined,
+) {
+  const pattern = new RegExp(`^${fields.map((field) => `(${field})`).join("\\|")}$`);
+  return {
+    encode: (cursor: Cursor): string => Buffer.from(write(cursor).join("|")).toString("base64url"),
+    decode: (value: string): Cursor | undefined => {
+      const match = pattern.exec(Buffer.from(value, "base64url").toString("utf8"));
+      return match ? read(match.slice(1) as string[]) : undefined;
+    },
+  };
 }
 
 /**
  * JavaScript reads some days PostgreSQL refuses (year 0; 30 February, which it moves to 2 March),
  * and a query given one fails: only a day that is itself once read is let through.
  */
-function isDayPostgresReads(iso: string): boolean {
+export function isDayPostgresReads(iso: string): boolean {
   const time = Date.parse(iso);
   return (
     !Number.isNaN(time) &&
@@ -74,11 +91,11 @@ function isDayPostgresReads(iso: string): boolean {
   );
 }
 
-export function decodeTimeCursor(value: string): TimeCursor | undefined {
-  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)\|(\d{1,10})$/.exec(
-    Buffer.from(value, "base64url").toString("utf8"),
-  );
-  if (!match || !isDayPostgresReads(match[1] as string)) return undefined;
-  const id = Number(match[2]);
-  return Number.isSafeInteger(id) && id > 0 ? { at: match[1] as string, id } : undefined;
-}
+/** A cursor of the newest-first lists: the last row's time and id. */
+export type TimeCursor = { at: string; id: number };
+
+export const timeCursor = cursorCodec<TimeCursor>(
+  [CURSOR_TIME, CURSOR_ID],
+  (cursor) => [cursor.at, cursor.id],
+  ([at = "", id]) => (isDayPostgresReads(at) ? { at, id: Number(id) } : undefined),
+);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { canadianPhone } from "../platform/phone.ts";
+import { emailField } from "../platform/email.ts";
+import { phoneField } from "../platform/phone.ts";
 import { isReadableText } from "../platform/text.ts";
 
 /** What a goal is named by in forms and the API: its slug. */
@@ -27,20 +28,8 @@ export const redeemRequestSchema = z.object({
     .min(1, "redeem.problems.nameRequired")
     .max(100, "redeem.problems.nameRequired")
     .refine(isReadableText, "redeem.problems.nameRequired"),
-  email: z
-    .string("redeem.problems.emailInvalid")
-    .trim()
-    .min(1, "redeem.problems.emailInvalid")
-    .max(254, "redeem.problems.emailInvalid")
-    .pipe(z.email("redeem.problems.emailInvalid")),
-  phone: z
-    .string("redeem.problems.phoneInvalid")
-    .max(40, "redeem.problems.phoneInvalid")
-    .transform((value, context) => {
-      const phone = canadianPhone(value);
-      if (!phone) context.addIssue({ code: "custom", message: "redeem.problems.phoneInvalid" });
-      return phone ?? "";
-    }),
+  email: emailField("redeem.problems.emailInvalid"),
+  phone: phoneField("redeem.problems.phoneInvalid"),
   /** A ticked box sends "on" (a form) or true (JSON). */
   agree: z
     .union([z.literal("on"), z.literal(true)], "redeem.problems.mustAgree")

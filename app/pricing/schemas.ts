@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { canadianPhone } from "../platform/phone.ts";
+import { emailField } from "../platform/email.ts";
+import { phoneField } from "../platform/phone.ts";
 import { PROVINCES } from "../platform/provinces.ts";
 import { isReadableText } from "../platform/text.ts";
 import { BILLINGS } from "./billing.ts";
@@ -37,19 +38,8 @@ export const planRequestSchema = z.object({
   billing: z.enum(BILLINGS, "pricing.problems.billingInvalid").default("monthly"),
   businessName: requiredText(120, "pricing.problems.businessNameRequired"),
   contactName: requiredText(100, "pricing.problems.contactNameRequired"),
-  email: z
-    .string("pricing.problems.emailInvalid")
-    .trim()
-    .max(254, "pricing.problems.emailInvalid")
-    .pipe(z.email("pricing.problems.emailInvalid")),
-  phone: z
-    .string("pricing.problems.phoneInvalid")
-    .max(40, "pricing.problems.phoneInvalid")
-    .transform((value, context) => {
-      const phone = canadianPhone(value);
-      if (!phone) context.addIssue({ code: "custom", message: "pricing.problems.phoneInvalid" });
-      return phone ?? "";
-    }),
+  email: emailField("pricing.problems.emailInvalid"),
+  phone: phoneField("pricing.problems.phoneInvalid"),
   province: z.enum(PROVINCES, "pricing.problems.provinceRequired"),
   claim: z
     .string("pricing.problems.claimInvalid")

@@ -54,6 +54,7 @@ export const playFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("finish"), session: sessionId }),
     z.object({ intent: z.literal("feedback"), session: sessionId, text: feedbackText }),
     z.object({ intent: z.literal("timer"), quizTimer: quizTimerField }),
+    z.object({ intent: z.literal("language") }),
   ],
   { error: "errors.unknown_intent" },
 );
@@ -68,6 +69,7 @@ const PLAY_INTENTS = [
   "finish",
   "feedback",
   "timer",
+  "language",
 ] as const;
 
 /** Which of the page's forms was sent, when it names one, so its problem shows beside it. */

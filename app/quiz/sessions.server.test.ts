@@ -11,8 +11,10 @@ import { DEFAULT_DAILY_POINTS_CAP } from "./rules.ts";
 import { seedQuizQuestions } from "./seed.server.ts";
 import {
   answerQuestion,
+  continueInLanguage,
   finishSession,
   getPlayState,
+  goesOnIn,
   listCategories,
   resultsOf,
   saveFeedback,
@@ -179,7 +181,7 @@ describe("starting and resuming", () => {
     expect(again.state.question.options).toEqual(first.state.question.options);
     // The time already used stays used.
     expect(again.state.question.timeLeftMs).toBeLessThanOrEqual(20_000);
-    expect(await getPlayState(db, me, "en-CA")).toMatchObject({ id: first.state.id });
+    expect(await getPlayState(db, me)).toMatchObject({ id: first.state.id });
   });
 
   test("two starts at once make one session", async () => {
@@ -197,8 +199,19 @@ describe("starting and resuming", () => {
     state = await answerQuestion(db, me, state.id, { position: 1, choice: rightChoice(state) });
     state = await showNext(db, me, state.id, 30);
     await shownSecondsAgo(state.id, 10);
-    // The page in English, or the API asked in English: the rest of the set is English.
-    const resumed = (await getPlayState(db, me, "en-CA")) as PlayState;
+    // Reading the set from a page in English changes nothing; the page then asks with a POST.
+    const read = (await getPlayState(db, me)) as PlayState;
+    expect(read).toMatchObject({ id: state.id, locale: "fr-CA" });
+    expect(read.question.text).toBe("fr-CA math: what is 1 + 1?");
+    expect(await goesOnIn(db, read, "en-CA")).toBe(true);
+    expect(await goesOnIn(db, read, "fr-CA")).toBe(false);
+    expect(await getPlayState(db, me)).toMatchObject({
+      locale: "fr-CA",
+      question: { text: read.question.text, options: read.question.options },
+    });
+    // Asked in English: the rest of the set is English.
+    const resumed = (await continueInLanguage(db, me, "en-CA")) as PlayState;
+    expect(await getPlayState(db, me)).toMatchObject({ locale: "en-CA" });
     expect(resumed).toMatchObject({ id: state.id, locale: "en-CA", answered: 1, score: 2 });
     expect(resumed.question).toMatchObject({ position: 2, text: "en-CA math: what is 1 + 1?" });
     // On the same clock: changing language gives no more time.
@@ -219,7 +232,8 @@ describe("starting and resuming", () => {
   test("a set whose bank lacks the page's language stays in its own", async () => {
     const me = await newPlayer();
     const { state } = await start(me, "animal");
-    const resumed = await getPlayState(db, me, "fr-CA");
+    expect(await goesOnIn(db, state, "fr-CA")).toBe(false);
+    const resumed = await continueInLanguage(db, me, "fr-CA");
     expect(resumed).toMatchObject({ id: state.id, locale: "en-CA" });
     expect(resumed?.question.text).toMatch(/^en-CA animal/);
   });
@@ -229,7 +243,7 @@ describe("starting and resuming", () => {
     expect(
       await failure(startOrResume(db, me, { category: "animal", locale: "fr-CA", timer: 30 })),
     ).toEqual({ code: "not_found", message: "quiz.problems.noQuestions" });
-    expect(await getPlayState(db, me, "en-CA")).toBeNull();
+    expect(await getPlayState(db, me)).toBeNull();
   });
 
   test("after 20 completed sets nothing starts", async () => {
@@ -321,7 +335,7 @@ describe("answering", () => {
     expect(
       await failure(answerQuestion(db, me, state.id, { position: 1, choice: rightChoice(state) })),
     ).toEqual({ code: "conflict", message: "quiz.problems.alreadyAnswered" });
-    const now = await getPlayState(db, me, "en-CA");
+    const now = await getPlayState(db, me);
     expect(now?.answered).toBe(1);
     expect(now?.question.result).toMatchObject({ correct: false, points: -2 });
   });
@@ -335,7 +349,7 @@ describe("answering", () => {
       ),
     );
     expect(settled.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    expect(await getPlayState(db, me, "en-CA")).toMatchObject({ answered: 1 });
+    expect(await getPlayState(db, me)).toMatchObject({ answered: 1 });
   });
 
   test("a question not yet shown cannot be answered", async () => {
@@ -370,7 +384,7 @@ describe("answering", () => {
     const me = await newPlayer();
     const { state } = await start(me);
     await shownSecondsAgo(state.id, 40);
-    const late = await getPlayState(db, me, "en-CA");
+    const late = await getPlayState(db, me);
     expect(late?.question.result).toMatchObject({ timedOut: true, answer: rightChoice(state) });
     const next = await showNext(db, me, state.id, 30);
     expect(next.question.position).toBe(2);
@@ -458,7 +472,7 @@ describe("finishing", () => {
       completedSets: 1,
       nextSet: 2,
     });
-    expect(await getPlayState(db, me, "en-CA")).toBeNull();
+    expect(await getPlayState(db, me)).toBeNull();
     expect((await start(me)).state.set).toBe(2);
   });
 
@@ -591,7 +605,7 @@ describe("practice", () => {
     expect(await failure(startPractice(db, other, mine.id, options))).toMatchObject({
       code: "not_found",
     });
-    expect(await getPlayState(db, other, "en-CA")).toBeNull();
+    expect(await getPlayState(db, other)).toBeNull();
     // An unfinished set resumes instead, as starting does.
     const open = await start(me);
     const resumed = await startPractice(db, me, mine.id, options);

@@ -273,11 +273,23 @@ async function inLanguage(db: Db | Tx, me: string, session: Session, locale: Loc
   return ownSession(db, me, session.id);
 }
 
+/** The player's unfinished session as it stands, in its own language; null when none. Reads only. */
+export async function getPlayState(db: Db | Tx, me: string): Promise<PlayState | null> {
+  const session = await readSession(db, unfinished(me));
+  return session ? stateOf(session) : null;
+}
+
 /**
- * The player's unfinished session as it stands, in `locale` (the page's language: see
- * `inLanguage`, the one change this makes); null when none.
+ * Whether the set, shown on a page in `locale`, would go on in that language (see `inLanguage`):
+ * the page then asks for it with a POST (`continueInLanguage`), since reading never writes.
  */
-export async function getPlayState(
+export async function goesOnIn(db: Db | Tx, play: PlayState, locale: Locale): Promise<boolean> {
+  if (play.locale === locale) return false;
+  return (await setQuestions(db, play.category, locale, play.set)) !== undefined;
+}
+
+/** The player's unfinished session, if any, continued in `locale` (see `inLanguage`). */
+export async function continueInLanguage(
   db: Db | Tx,
   me: string,
   locale: Locale,

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../db/client.server.ts";
 import { product } from "../db/schema/shop.ts";
 import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
 import type { ShopCategory } from "./categories.ts";
-import { encodeProductCursor, type ShopCriteria } from "./schemas.ts";
+import { productCursor, type ShopCriteria } from "./schemas.ts";
 import { unitPrice } from "./totals.ts";
 import type { Product, ProductPage } from "./types.ts";
 
@@ -52,7 +52,7 @@ export async function searchProducts(
   const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
   return {
     items: rows.slice(0, page.limit).map(toProduct),
-    nextCursor: last ? encodeProductCursor(last.id) : null,
+    nextCursor: last ? productCursor.encode(last.id) : null,
   };
 }
 

@@ -1,6 +1,14 @@
 import { z } from "zod";
+import { emailField } from "../platform/email.ts";
 import { PROVINCES, type Province } from "../platform/provinces.ts";
-import { firstValue, pageCursor, pageLimit, queryText } from "../platform/query.ts";
+import {
+  CURSOR_ID,
+  cursorCodec,
+  firstValue,
+  pageCursor,
+  pageLimit,
+  queryText,
+} from "../platform/query.ts";
 import { isReadableText, normalizeForSearch } from "../platform/text.ts";
 import { isShopCategory, SHOP_CATEGORIES, type ShopCategory } from "./categories.ts";
 import { MAX_QUANTITY } from "./totals.ts";
@@ -15,14 +23,12 @@ export type { ShopSearchForm };
 
 export type ShopCriteria = { title: string; category?: ShopCategory };
 
-export function encodeProductCursor(id: number): string {
-  return Buffer.from(`p${id}`).toString("base64url");
-}
-
-export function decodeProductCursor(value: string): number | undefined {
-  const match = /^p([1-9]\d{0,8})$/.exec(Buffer.from(value, "base64url").toString("utf8"));
-  return match ? Number(match[1]) : undefined;
-}
+/** Where a page of products starts: after this product's id. */
+export const productCursor = cursorCodec<number>(
+  [CURSOR_ID],
+  (id) => [id],
+  ([id]) => Number(id),
+);
 
 const text = queryText(SHOP_SEARCH_MAX, "shop.problems.tooLong");
 
@@ -33,7 +39,7 @@ export const productQuerySchema = z
     category: text
       .refine((value) => value === "" || isShopCategory(value), "shop.problems.unknownCategory")
       .meta({ enum: ["", ...SHOP_CATEGORIES] }),
-    cursor: pageCursor(decodeProductCursor, "shop.problems.invalidCursor"),
+    cursor: pageCursor(productCursor.decode, "shop.problems.invalidCursor"),
     limit: pageLimit(SHOP_PAGE_SIZE, SHOP_PAGE_MAX, "shop.problems.invalidLimit"),
   })
   .transform(({ title, category, cursor, limit }) => ({
@@ -113,11 +119,7 @@ const requiredText = (
 /** Checkout: who buys and where the order goes; the province is the cart's unless given here. */
 export const checkoutSchema = z.object({
   name: requiredText(100, "shop.problems.nameRequired"),
-  email: z
-    .string("shop.problems.emailInvalid")
-    .trim()
-    .max(254, "shop.problems.emailInvalid")
-    .pipe(z.email("shop.problems.emailInvalid")),
+  email: emailField("shop.problems.emailInvalid"),
   address: requiredText(200, "shop.problems.addressRequired"),
   city: requiredText(100, "shop.problems.cityRequired"),
   postalCode: postalCodeField,

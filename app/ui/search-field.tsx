@@ -140,6 +140,77 @@ function SearchText({
   );
 }
 
+/**
+ * The search hero of a list that grows by pages (blog, shop), as a SearchPanel to `action`: what
+ * to look for (`title`; its words are the area's `<area>.search.*` messages), where (only when the
+ * list's things have a place) and one choice.
+ */
+export function ListSearchForm({
+  area,
+  action,
+  maxLength,
+  title,
+  where,
+  choice,
+  problems = {},
+}: {
+  area: "blog" | "shop";
+  action: string;
+  /** The longest text the area's search schema takes. */
+  maxLength: number;
+  title: string;
+  where?: { label: string; value: string };
+  /** One choice: `all` first, then `options` ([value, label]); a value not among them is "all". */
+  choice: {
+    name: string;
+    label: string;
+    value: string;
+    all: string;
+    options: readonly (readonly [value: string, label: string])[];
+  };
+  problems?: Partial<Record<string, string>>;
+}) {
+  const t = useT();
+  const known = choice.options.some(([value]) => value === choice.value);
+  return (
+    <SearchPanel
+      action={action}
+      label={t(`${area}.search.panel`)}
+      columns={where ? "md:grid-cols-[2fr_1.5fr_1.5fr_auto]" : "md:grid-cols-[2fr_1.5fr_auto]"}
+      submitLabel={t(`${area}.search.submit`)}
+    >
+      <SearchWhat
+        idPrefix={area}
+        name="title"
+        label={t(`${area}.search.whatLabel`)}
+        placeholder={t(`${area}.search.what`)}
+        value={title}
+        maxLength={maxLength}
+        problem={problems.title}
+      />
+      {where && (
+        <SearchWhere
+          idPrefix={area}
+          name="location"
+          label={where.label}
+          placeholder={where.label}
+          value={where.value}
+          maxLength={maxLength}
+          problem={problems.location}
+        />
+      )}
+      <SearchSelect
+        idPrefix={area}
+        name={choice.name}
+        label={choice.label}
+        value={known ? choice.value : ""}
+        problem={problems[choice.name]}
+        options={[["", choice.all], ...choice.options]}
+      />
+    </SearchPanel>
+  );
+}
+
 /** A choice among `options` ([value, label]), the first being "all". */
 export function SearchSelect({
   idPrefix,

@@ -1,3 +1,5 @@
+import { EMAIL_MAX, PHONE_MAX } from "../platform/field-limits.ts";
+
 /**
  * A labelled input with an optional hint under it, and the form's problem about it
  * (useFormProblem's `message`); every other attribute goes to the input.
@@ -35,4 +37,16 @@ export function TextField({
       {problem}
     </div>
   );
+}
+
+type FieldProps = Omit<Parameters<typeof TextField>[0], "type">;
+
+/** A required e-mail field, with the browser's own check and the limit of the rule (platform/email.ts). */
+export function EmailField(props: FieldProps) {
+  return <TextField type="email" autoComplete="email" maxLength={EMAIL_MAX} required {...props} />;
+}
+
+/** A required phone field, with the limit of the rule (platform/phone.ts). */
+export function PhoneField(props: FieldProps) {
+  return <TextField type="tel" autoComplete="tel" maxLength={PHONE_MAX} required {...props} />;
 }

@@ -55,8 +55,8 @@ const CASES: Record<string, Case> = {
       field,
       message: pick(
         language,
-        "Please enter a valid phone number.",
-        "Veuillez entrer un numéro de téléphone valide.",
+        "Enter a Canadian phone number, such as 514 555-0123.",
+        "Entrez un numéro de téléphone canadien, par exemple 514 555-0123.",
       ),
     };
   },

@@ -160,7 +160,7 @@ async function applyWithoutJavaScript(page: Page, jobLink: string, file: Buffer,
   await expect(page).toHaveURL(/\/jobs\/\d+\/apply$/);
   await page.getByLabel("Full name").fill("Sam Okafor");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Contact number").fill("+44 20 7946 0958");
+  await page.getByLabel("Contact number").fill("+1 888 555 0100");
   await page
     .getByLabel("CV (PDF)")
     .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: file });
@@ -199,7 +199,7 @@ test("without JavaScript: the filters open from the phone's link, the form filte
   await page.goto(page.url().replace(/\?applied$/, "/apply"));
   await page.getByLabel("Full name").fill("Sam Okafor");
   await page.getByLabel("Email").fill(email.toUpperCase());
-  await page.getByLabel("Contact number").fill("+44 20 7946 0958");
+  await page.getByLabel("Contact number").fill("+1 888 555 0100");
   await page
     .getByLabel("CV (PDF)")
     .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
@@ -305,4 +305,27 @@ test.describe("a player who applied sees when, instead of Apply Now", () => {
       await expectNoAxeViolations(page);
     });
   }
+});
+
+test("a visitor saves a job through sign-in, as a business is saved, and finds it in saved jobs", async ({
+  page,
+  request,
+  signIn,
+}) => {
+  const id = await firstJobId(request, "nurse");
+  await page.goto(`/fr/jobs/${id}`);
+  const title = await page.getByRole("heading", { level: 1 }).innerText();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+  await expect(page).toHaveURL(/\/fr\/login\?redirectTo=/);
+  const back = new URL(page.url()).searchParams.get("redirectTo") ?? "";
+  expect(back).toBe(`/fr/jobs/${id}?save`);
+
+  await signIn();
+  await page.goto(back);
+  // The page asks; its script confirms at once, since this browser's own Save asked for it.
+  await expect(page.getByRole("status").filter({ hasText: "Emploi enregistré." })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Retirer des emplois enregistrés" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto("/fr/jobs/saved");
+  await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
 });

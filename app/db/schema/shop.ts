@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { PROVINCES } from "../../platform/provinces.ts";
 import type { TaxClass } from "../../shop/tax.ts";
 import { user } from "./accounts.ts";
 import type { LocalizedText } from "./directory.ts";
@@ -70,9 +71,10 @@ export const cart = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // The list is platform/provinces.ts's (two capital letters each, safe as SQL literals).
     check(
       "cart_province",
-      sql`${table.province} in ('AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT')`,
+      sql`${table.province} in ${sql.raw(`(${PROVINCES.map((code) => `'${code}'`).join(", ")})`)}`,
     ),
     index("cart_visitor_updated_idx").on(table.updatedAt).where(sql`${table.userId} is null`),
   ],

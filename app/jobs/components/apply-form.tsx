@@ -3,6 +3,7 @@ import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { MessageKey } from "../../i18n/i18n.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
+import { EMAIL_MAX, PHONE_MAX } from "../../platform/field-limits.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { FilePicker } from "../../ui/file-picker.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
@@ -147,7 +148,7 @@ export function ApplyForm({
           name="email"
           type="email"
           required
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           autoComplete="email"
           defaultValue={defaults.email}
           {...field("email")}
@@ -165,7 +166,7 @@ export function ApplyForm({
           name="contactNo"
           type="tel"
           required
-          maxLength={30}
+          maxLength={PHONE_MAX}
           autoComplete="tel"
           defaultValue={defaults.contactNo}
           {...field("contactNo")}

@@ -5,7 +5,7 @@ import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
-import { TextField } from "../../ui/text-field.tsx";
+import { EmailField, PhoneField, TextField } from "../../ui/text-field.tsx";
 import { usePageDialog } from "../../ui/use-page-dialog.ts";
 
 export type RedeemValues = Partial<Record<string, string>>;
@@ -82,28 +82,20 @@ export function RedeemDialog({
           {...field("name")}
           problem={message("name")}
         />
-        <TextField
+        <EmailField
           id="redeem-email"
           name="email"
-          type="email"
           label={t("redeem.form.email")}
-          autoComplete="email"
           defaultValue={values.email ?? defaults.email}
-          maxLength={254}
-          required
           {...field("email")}
           problem={message("email")}
         />
-        <TextField
+        <PhoneField
           id="redeem-phone"
           name="phone"
-          type="tel"
           label={t("redeem.form.phone")}
           hint={t("redeem.form.phoneHint")}
-          autoComplete="tel"
           defaultValue={values.phone}
-          maxLength={40}
-          required
           {...field("phone")}
           problem={message("phone")}
         />

@@ -4,7 +4,7 @@ import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
-import { TextField } from "../../ui/text-field.tsx";
+import { EmailField, PhoneField, TextField } from "../../ui/text-field.tsx";
 import { usePageDialog } from "../../ui/use-page-dialog.ts";
 import { useProvinceOptions } from "../../ui/use-province-options.ts";
 import { BILLINGS, type Billing } from "../billing.ts";
@@ -161,28 +161,20 @@ export function PlanRequestDialog({
                 {...field("contactName")}
                 problem={message("contactName")}
               />
-              <TextField
+              <EmailField
                 id="request-email"
                 name="email"
-                type="email"
                 label={t("pricing.form.email")}
-                autoComplete="email"
                 defaultValue={values.email}
-                maxLength={254}
-                required
                 {...field("email")}
                 problem={message("email")}
               />
-              <TextField
+              <PhoneField
                 id="request-phone"
                 name="phone"
-                type="tel"
                 label={t("pricing.form.phone")}
                 hint={t("pricing.form.phoneHint")}
-                autoComplete="tel"
                 defaultValue={values.phone}
-                maxLength={40}
-                required
                 {...field("phone")}
                 problem={message("phone")}
               />

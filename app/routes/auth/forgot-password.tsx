@@ -10,7 +10,7 @@ import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
-import { TextField } from "../../ui/text-field.tsx";
+import { EmailField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/forgot-password";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -50,12 +50,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           <Form method="post" className="mt-4 flex flex-col gap-4" ref={problem.form}>
             <p className="text-slate-700">{t("auth.forgot.text")}</p>
             {problem.alert}
-            <TextField
+            <EmailField
               id="forgot-email"
               name="email"
-              type="email"
-              required
-              autoComplete="email"
               label={t("auth.fields.email")}
               {...problem.field("email")}
               problem={problem.message("email")}

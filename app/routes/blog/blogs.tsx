@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
 import { BlogCard } from "../../blog/components/blog-card.tsx";
-import { BlogSearchForm } from "../../blog/components/blog-search-form.tsx";
 import { blogSearchHref, type BlogSearchForm as SearchValues } from "../../blog/links.ts";
 import { searchPosts } from "../../blog/posts.server.ts";
-import { blogFormOf, blogQuerySchema } from "../../blog/search.ts";
+import { BLOG_SEARCH_MAX, blogFormOf, blogQuerySchema } from "../../blog/search.ts";
 import {
   BLOG_FEED_PATH,
   BLOG_FEED_TYPE,
+  BLOG_TYPES,
   type BlogPage,
   EVENT_WHENS,
   type EventWhen,
@@ -22,7 +22,7 @@ import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { Hero } from "../../ui/hero.tsx";
 import { MorePages, NoResults } from "../../ui/more-pages.tsx";
-import { PagingProblem, useSearchProblems } from "../../ui/search-field.tsx";
+import { ListSearchForm, PagingProblem, useSearchProblems } from "../../ui/search-field.tsx";
 import { useMorePages } from "../../ui/use-more-pages.ts";
 import type { Route } from "./+types/blogs";
 
@@ -66,7 +66,22 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
         href={to(BLOG_FEED_PATH)}
       />
       <Hero heading={t("blog.heroTitle")} subline={t("blog.heroSubline")}>
-        <BlogSearchForm key={JSON.stringify(form)} values={form} problems={problems.fields} />
+        <ListSearchForm
+          key={JSON.stringify(form)}
+          area="blog"
+          action={to("/blogs")}
+          maxLength={BLOG_SEARCH_MAX}
+          title={form.title}
+          where={{ label: t("blog.search.location"), value: form.location }}
+          choice={{
+            name: "type",
+            label: t("blog.search.type"),
+            value: form.type,
+            all: t("blog.search.allTypes"),
+            options: BLOG_TYPES.map((type) => [type, t(`blog.types.${type}`)] as const),
+          }}
+          problems={problems.fields}
+        />
       </Hero>
       <section aria-labelledby="posts" className="mx-auto max-w-6xl px-4 py-12">
         <div className="flex flex-wrap items-baseline justify-between gap-4">

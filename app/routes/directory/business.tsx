@@ -24,7 +24,6 @@ import { OpenStatus } from "../../directory/components/open-status.tsx";
 import { SaveButton, ShareButton } from "../../directory/components/place-actions.tsx";
 import { ProductCarousel } from "../../directory/components/product-carousel.tsx";
 import { localBusinessJsonLd } from "../../directory/json-ld.ts";
-import { pendingSave, pendingSaveCookie } from "../../directory/pending-save.server.ts";
 import { isBusinessSaved, saveBusiness, unsaveBusiness } from "../../directory/saved.server.ts";
 import { parseBusinessId } from "../../directory/search.ts";
 import type { BusinessDetail } from "../../directory/types.ts";
@@ -38,9 +37,15 @@ import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
 import { displayPhone } from "../../platform/phone.ts";
+import {
+  saveConfirmation,
+  savedHeaders,
+  signInToSave,
+} from "../../platform/pending-save.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { scriptJson } from "../../platform/text.ts";
-import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
+import { secondaryButton } from "../../ui/button-link.tsx";
+import { CONFIRM_SAVE_KEY, ConfirmSave } from "../../ui/confirm-save.tsx";
 import { Icon } from "../../ui/icons.tsx";
 import { showNotice } from "../../ui/notice.tsx";
 import { Stars } from "../../ui/stars.tsx";
@@ -75,9 +80,11 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     viewer ? findOwnReview(db, viewer.id, business.id) : null,
     viewer ? isBusinessSaved(db, viewer.id, business.id) : false,
   ]);
-  // Back from logging in after Save: ask to confirm (the page's script confirms at once when this
-  // browser's own Save asked for it).
-  const confirmSave = Boolean(viewer && query.has("save") && !saved);
+  // Back from logging in after Save: ask to confirm.
+  const confirmSave = saveConfirmation(request, url, "business", business.id, {
+    signedIn: viewer !== null,
+    saved,
+  });
   const baseUrl = context.get(baseUrlContext);
   return {
     business,
@@ -90,7 +97,6 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     saved,
     signedIn: viewer !== null,
     confirmSave,
-    autoSave: confirmSave && pendingSave(request) === business.id,
     loginHref: `${localizedPath("/login", locale)}?${new URLSearchParams({ redirectTo: url.pathname })}`,
     // Never broken across lines: no-break spaces and hyphens.
     phoneShown: business.phone
@@ -129,17 +135,11 @@ export const action = formAction(async ({ request, params, context, url }: Route
       const viewer = await getViewer(request, context);
       if (!viewer) {
         if (form.intent === "unsave") throw new AppError("unauthorized");
-        const back = `${here}?save`;
-        return redirect(
-          `${localizedPath("/login", locale)}?${new URLSearchParams({ redirectTo: back })}`,
-          { headers: { "Set-Cookie": pendingSaveCookie(request, id) } },
-        );
+        return signInToSave(request, "business", id, here, locale);
       }
       if (form.intent === "save") await saveBusiness(db, viewer.id, id);
       else await unsaveBusiness(db, viewer.id, id);
-      const headers = new Headers();
-      if (pendingSave(request) !== undefined)
-        headers.set("Set-Cookie", pendingSaveCookie(request, null));
+      const headers = savedHeaders(request, "business");
       if (form.via === "fetch") return data({ intent, saved: form.intent === "save" }, { headers });
       const back = new URL(safeRedirect(form.returnTo, here), "http://site.invalid");
       back.searchParams.delete("save");
@@ -182,7 +182,7 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
   const description = business.description[locale];
   const action = actionData as ActionProblem | undefined;
   // The confirmation's answer arrives with the page that no longer asks: the toast says it.
-  const confirmed = useFetcher<{ saved?: boolean }>({ key: "confirm-save" }).data;
+  const confirmed = useFetcher<{ saved?: boolean }>({ key: CONFIRM_SAVE_KEY }).data;
   useEffect(() => {
     if (confirmed?.saved) showNotice("saved");
   }, [confirmed]);
@@ -196,7 +196,13 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (scriptJson).
         dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }}
       />
-      {loaderData.confirmSave && <ConfirmSave name={business.name} auto={loaderData.autoSave} />}
+      {loaderData.confirmSave.confirm && (
+        <ConfirmSave
+          question={t("places.confirmSave", { name: business.name })}
+          submitLabel={t("places.confirmSubmit")}
+          auto={loaderData.confirmSave.auto}
+        />
+      )}
       <div className="relative">
         <img
           src={business.coverImage}
@@ -350,31 +356,6 @@ function OpeningHours({ business }: { business: BusinessDetail }) {
  * Back from logging in after pressing Save: one button saves it (a POST). When this browser's own
  * Save asked for it, the page's script presses it at once.
  */
-function ConfirmSave({ name, auto }: { name: string; auto: boolean }) {
-  const t = useT();
-  const fetcher = useFetcher<{ saved?: boolean }>({ key: "confirm-save" });
-  const { submit } = fetcher;
-  useEffect(() => {
-    if (auto) submit({ intent: "save", via: "fetch" }, { method: "post" });
-  }, [auto, submit]);
-  return (
-    <section aria-labelledby="confirm-save" className="bg-brand-50 px-4 py-3">
-      <fetcher.Form
-        method="post"
-        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3"
-      >
-        <p id="confirm-save" className="font-medium">
-          {t("places.confirmSave", { name })}
-        </p>
-        <input type="hidden" name="intent" value="save" />
-        <button type="submit" className={primaryButton} disabled={fetcher.state !== "idle"}>
-          {t("places.confirmSubmit")}
-        </button>
-      </fetcher.Form>
-    </section>
-  );
-}
-
 /**
  * The address and a link to OpenStreetMap; the map itself only when the visitor asks for it, so
  * nothing leaves for another site before then, and a map server out of reach costs nothing but the

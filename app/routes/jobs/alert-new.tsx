@@ -14,7 +14,7 @@ import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
-import { TextField } from "../../ui/text-field.tsx";
+import { EmailField, TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/alert-new";
 
 const ALERT_FIELDS = ["email", "keywords", "location", "employerType", "workSetting"] as const;
@@ -62,13 +62,9 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <Form method="post" className="mt-6 flex flex-col gap-5" ref={problem.form}>
           {problem.alert}
-          <TextField
+          <EmailField
             id="alert-email"
             name="email"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="email"
             defaultValue={email}
             label={t("jobs.alerts.email")}
             {...problem.field("email")}

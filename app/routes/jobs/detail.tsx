@@ -20,31 +20,19 @@ import { formAction } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
+import {
+  saveConfirmation,
+  savedHeaders,
+  signInToSave,
+} from "../../platform/pending-save.server.ts";
 import { scriptJson } from "../../platform/text.ts";
 import { ButtonLink } from "../../ui/button-link.tsx";
+import { ConfirmSave } from "../../ui/confirm-save.tsx";
 import { Icon } from "../../ui/icons.tsx";
 import type { Route } from "./+types/detail";
 
 /** Notices this page shows once, from its address. */
 const NOTICES = ["applied", "saved", "unsaved", "reported"] as const;
-
-/**
- * A visitor's Save: the job to save once they have logged in. Set by their own POST (never by an
- * address someone else could send them), read and cleared on their way back to the job.
- */
-const PENDING_SAVE = "nearby-save-job";
-
-function pendingSave(request: Request): number | undefined {
-  const cookie = request.headers.get("cookie") ?? "";
-  const value = new RegExp(`(?:^|;\\s*)${PENDING_SAVE}=(\\d{1,9})(?:;|$)`).exec(cookie)?.[1];
-  return parseJobId(value);
-}
-
-function pendingSaveCookie(request: Request, jobId: number | null): string {
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  const value = jobId === null ? "; Max-Age=0" : "; Max-Age=3600";
-  return `${PENDING_SAVE}=${jobId ?? ""}; Path=/; HttpOnly; SameSite=Lax${value}${secure}`;
-}
 
 export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const id = parseJobId(params.id);
@@ -52,13 +40,6 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   const job = id ? await getJob(db, id) : null;
   if (!job) throw data(null, { status: 404 });
   const viewer = await getViewer(request, context);
-  if (viewer && pendingSave(request) === job.id) {
-    // Back from logging in after Save: the job is saved (twice keeps one row) and the cookie goes.
-    await saveJob(db, viewer.id, job.id);
-    throw redirect(`${url.pathname}?saved`, {
-      headers: { "Set-Cookie": pendingSaveCookie(request, null) },
-    });
-  }
   const [saved, appliedAt] = viewer
     ? await Promise.all([isJobSaved(db, viewer.id, job.id), appliedOn(db, job.id, viewer)])
     : [false, null];
@@ -66,6 +47,11 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     job,
     origin: url.origin,
     saved,
+    // Back from logging in after Save: ask to confirm.
+    confirmSave: saveConfirmation(request, url, "job", job.id, {
+      signedIn: viewer !== null,
+      saved,
+    }),
     appliedAt,
     viewer: viewer && { fullName: viewer.name, email: viewer.email },
     messages: pageMessages(request, "jobs"),
@@ -74,7 +60,10 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
 
 const saveSchema = z.object({ intent: z.enum(["save", "unsave"], "errors.unknown_intent") });
 
-/** Save and Remove: for players; a visitor is sent to log in and comes back with the job saved. */
+/**
+ * Save and Remove: for players; a visitor is sent to log in and comes back to a confirmation
+ * (decision 0021). The answer clears a visitor's Save once it is done.
+ */
 export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
   const id = parseJobId(params.id);
   if (!id) throw new AppError("not_found");
@@ -84,17 +73,14 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
   const viewer = await getViewer(request, context);
   if (!viewer) {
     if (intent === "unsave") throw new AppError("unauthorized");
-    throw redirect(
-      `${localizedPath("/login", locale)}?${new URLSearchParams({ redirectTo: here })}`,
-      {
-        headers: { "Set-Cookie": pendingSaveCookie(request, id) },
-      },
-    );
+    throw signInToSave(request, "job", id, here, locale);
   }
   const db = context.get(databaseContext);
   if (intent === "save") await saveJob(db, viewer.id, id);
   else await unsaveJob(db, viewer.id, id);
-  return redirect(`${here}?${intent === "save" ? "saved" : "unsaved"}`);
+  return redirect(`${here}?${intent === "save" ? "saved" : "unsaved"}`, {
+    headers: savedHeaders(request, "job"),
+  });
 });
 
 export default function JobPage({ loaderData }: Route.ComponentProps) {
@@ -102,12 +88,19 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const to = useLocalizedPath();
   const [params] = useSearchParams();
-  const { job, origin, saved, appliedAt, viewer } = loaderData;
+  const { job, origin, saved, confirmSave, appliedAt, viewer } = loaderData;
   const notice = NOTICES.find((name) => params.has(name));
   const alertQuery = searchQuery({ keywords: job.title[locale], location: job.city });
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
+      {confirmSave.confirm && (
+        <ConfirmSave
+          question={t("jobs.detail.confirmSave", { title: job.title[locale] })}
+          submitLabel={t("jobs.detail.save")}
+          auto={confirmSave.auto}
+        />
+      )}
       <title>{t("jobs.detail.metaTitle", { title: job.title[locale] })}</title>
       <meta name="description" content={job.overview[locale]} />
       {job.open && (

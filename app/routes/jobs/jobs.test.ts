@@ -248,7 +248,20 @@ describe("applying", () => {
     expect(
       (await wrong.json()).error.details.map((detail: { field: string }) => detail.field),
     ).toEqual(["email", "contactNo"]);
+    // One phone rule for every form: Canadian numbers and toll-free ones, no other country's.
+    for (const contactNo of ["+33 1 23 45 67 89", "212 555 0123"]) {
+      const abroad = await apply(openJob, { bytes: testPdf() }, { contactNo });
+      expect(abroad.status).toBe(400);
+      expect((await abroad.json()).error.details).toEqual([
+        {
+          field: "contactNo",
+          message: "Entrez un numéro de téléphone canadien, par exemple 514 555-0123.",
+        },
+      ]);
+    }
     expect(storedCvs()).toEqual([]);
+    const tollFree = await apply(openJob, { bytes: testPdf() }, { contactNo: "1-800-555-0100" });
+    expect(tollFree.status).toBe(201);
   });
 
   test("one application per e-mail per job: the second says so and keeps no file", async () => {
@@ -463,12 +476,12 @@ describe("pages", () => {
     expect((await request("/jobs/abc")).status).toBe(404);
   });
 
-  test("Save: a visitor goes to log in and comes back with the job saved, once", async () => {
+  test("Save: a visitor goes to log in and comes back to a confirmation; only a POST saves", async () => {
     const visitor = await request(`/jobs/${openJob}`, form({ intent: "save" }));
     expect(visitor.status).toBe(302);
     const login = new URL(visitor.headers.get("location") ?? "", TEST_BASE_URL);
     expect(login.pathname).toBe("/login");
-    expect(login.searchParams.get("redirectTo")).toBe(`/jobs/${openJob}`);
+    expect(login.searchParams.get("redirectTo")).toBe(`/jobs/${openJob}?save`);
     const pending = visitor.headers
       .getSetCookie()
       .map((line) => line.split(";")[0])
@@ -480,15 +493,39 @@ describe("pages", () => {
       email: "avery@example.com",
       address: "10.40.0.2",
     });
-    // Following a link is not saving: only the visitor's own Save left the cookie.
-    const link = await request(`/jobs/${openJob}?save`, { headers: { cookie: session } });
-    expect(link.status).toBe(200);
-    expect(await (await request("/jobs/saved", { headers: { cookie: session } })).text()).toContain(
-      "You have not saved any job yet.",
-    );
+    const nothingSaved = async () =>
+      expect(
+        await (await request("/jobs/saved", { headers: { cookie: session } })).text(),
+      ).toContain("You have not saved any job yet.");
+    // Reading the page never saves: not a link's ?save, not the visitor's own cookie (which the
+    // page used to act on), not both; the page asks, and its script confirms with a POST.
     const cookie = `${session}; ${pending}`;
+    for (const [path, headers] of [
+      [`/jobs/${openJob}?save`, { cookie: session }],
+      [`/jobs/${openJob}`, { cookie }],
+      [`/jobs/${openJob}?save`, { cookie }],
+    ] as const) {
+      const page = await request(path, { headers });
+      expect(page.status).toBe(200);
+      expect(page.headers.getSetCookie()).toEqual([]);
+      const asks = (await page.text()).includes(
+        '<p id="confirm-save" class="font-medium">Save Payroll Clerk to your saved jobs?</p>',
+      );
+      expect(asks).toBe(path.endsWith("?save"));
+      await nothingSaved();
+    }
+    const french = await (
+      await request(`/fr/jobs/${openJob}?save`, { headers: { cookie } })
+    ).text();
+    expect(french).toContain(
+      "Enregistrer Commis à la paie dans vos emplois enregistrés\u202f?</p>",
+    );
+
     for (let i = 0; i < 2; i += 1) {
-      const back = await request(`/jobs/${openJob}`, { headers: { cookie } });
+      const back = await request(
+        `/jobs/${openJob}`,
+        form({ intent: "save", via: "fetch" }, { cookie }),
+      );
       expect(back.status).toBe(302);
       expect(back.headers.get("location")).toBe(`/jobs/${openJob}?saved`);
       expect(back.headers.getSetCookie().join()).toMatch(/nearby-save-job=; .*Max-Age=0/);

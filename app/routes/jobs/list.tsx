@@ -7,13 +7,13 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { JobCard } from "../../jobs/components/job-card.tsx";
 import { FiltersButton, FiltersPanel, JobSearchBar } from "../../jobs/components/job-search.tsx";
-import { Pagination } from "../../jobs/components/pagination.tsx";
 import { searchJobs } from "../../jobs/jobs.server.ts";
 import { COUNT_CAP, jobSearchSchema, searchFormOf, searchQuery } from "../../jobs/search.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { ButtonLink } from "../../ui/button-link.tsx";
+import { Pager } from "../../ui/pager.tsx";
 import type { Route } from "./+types/list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -119,10 +119,11 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
-                <Pagination
+                <Pager
                   page={result.page}
                   pages={result.pages}
                   href={(page) => to(`/jobs?${searchQuery(form, page)}`)}
+                  label={t("jobs.list.pages")}
                 />
               </>
             ) : (

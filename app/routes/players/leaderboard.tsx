@@ -6,9 +6,10 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { pageQuery } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
-import { Pager, PlayerPicture, profileViewPath } from "../../players/components/player-parts.tsx";
+import { PlayerPicture, profileViewPath } from "../../players/components/player-parts.tsx";
 import { leaderboardPage, ownStanding } from "../../players/leaderboard.server.ts";
 import { leaderboardQuerySchema } from "../../players/leaderboard-query.ts";
+import { Pager } from "../../ui/pager.tsx";
 import type { Route } from "./+types/leaderboard";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -180,7 +181,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           </ol>
         </>
       )}
-      <Pager page={board.page} pages={board.pages} href={pageHref} />
+      <Pager page={board.page} pages={board.pages} href={pageHref} label={t("leaderboard.pages")} />
     </div>
   );
 }

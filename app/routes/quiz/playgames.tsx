@@ -1,4 +1,5 @@
-import { Link, replace } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, replace, useSubmit } from "react-router";
 import { requireViewer } from "../../auth/session.server.ts";
 import type { Database } from "../../db/client.server.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
@@ -16,8 +17,10 @@ import { ResultsDialog } from "../../quiz/components/results-dialog.tsx";
 import { parseSessionId, playFormSchema, playIntentOf } from "../../quiz/schemas.ts";
 import {
   answerQuestion,
+  continueInLanguage,
   finishSession,
   getPlayState,
+  goesOnIn,
   listCategories,
   resultsOf,
   saveFeedback,
@@ -25,28 +28,38 @@ import {
   startOrResume,
   startPractice,
 } from "../../quiz/sessions.server.ts";
+import type { PlayState } from "../../quiz/types.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import type { Route } from "./+types/playgames";
 
 /**
- * The categories, or the set being played (an unfinished session always resumes, in the page's
- * language), or a finished set's results (?results=<session>). A results id that is not the
- * player's shows the categories.
+ * The categories, or the set being played (an unfinished session always resumes), or a finished
+ * set's results (?results=<session>). A results id that is not the player's shows the categories.
+ * A set played in the other language goes on in the page's: the page asks for that with a POST
+ * (`goesOnInLanguage`), which its script sends at once, since reading it writes nothing.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
   const [categories, play, quizTimer] = await Promise.all([
     listCategories(db, viewer.id),
-    getPlayState(db, viewer.id, localeFromPath(url.pathname)),
+    getPlayState(db, viewer.id),
     getQuizTimer(db, viewer.id),
   ]);
+  const goesOnInLanguage = play ? await goesOnIn(db, play, localeFromPath(url.pathname)) : false;
   const resultsId = url.searchParams.get("results");
   const results =
     !play && resultsId
       ? await finishedSet(db, viewer.id, resultsId, context.get(quizDailyCapContext))
       : null;
-  return { categories, play, quizTimer, results, messages: pageMessages(request, "quiz") };
+  return {
+    categories,
+    play,
+    goesOnInLanguage,
+    quizTimer,
+    results,
+    messages: pageMessages(request, "quiz"),
+  };
 }
 
 async function finishedSet(db: Database, me: string, id: string, dailyCap: number) {
@@ -108,6 +121,9 @@ export const action = formAction(async ({ request, context, url }: Route.ActionA
       case "timer":
         await updateSettings(db, viewer.id, { quizTimer: form.quizTimer });
         return replace(here);
+      case "language":
+        await continueInLanguage(db, viewer.id, locale);
+        return replace(here);
     }
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -117,14 +133,16 @@ export const action = formAction(async ({ request, context, url }: Route.ActionA
 
 export default function PlayGames({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { categories, play, quizTimer, results } = loaderData;
+  const { categories, play, goesOnInLanguage, quizTimer, results } = loaderData;
   const failed = actionData as ActionResult | undefined;
   const problemFor = (...intents: string[]) =>
     failed?.problem && intents.includes(failed.intent ?? "") ? failed.problem : undefined;
   return (
     <>
       <title>{t("quiz.metaTitle")}</title>
-      {play ? (
+      {play && goesOnInLanguage ? (
+        <GoesOnInLanguage play={play} />
+      ) : play ? (
         <QuizView
           key={play.id}
           play={play}
@@ -145,6 +163,36 @@ export default function PlayGames({ loaderData, actionData }: Route.ComponentPro
         </>
       )}
     </>
+  );
+}
+
+/**
+ * The set resumed on a page in the other language: the script asks at once for it to go on in
+ * the page's language (the action's answer shows the set so); without JavaScript, Continue does.
+ */
+function GoesOnInLanguage({ play }: { play: PlayState }) {
+  const t = useT();
+  const submit = useSubmit();
+  useEffect(() => {
+    submit({ intent: "language" }, { method: "post", replace: true });
+  }, [submit]);
+  return (
+    <Form
+      method="post"
+      replace
+      className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center"
+    >
+      <p className="text-xl font-semibold">
+        {t("quiz.goesOnInLanguage", {
+          category: t(`quizCategories.${play.category}`),
+          set: play.set,
+        })}
+      </p>
+      <input type="hidden" name="intent" value="language" />
+      <button type="submit" className={primaryButton}>
+        {t("quiz.continue")}
+      </button>
+    </Form>
   );
 }
 

@@ -7,16 +7,16 @@ import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
+import { SHOP_CATEGORIES } from "../../shop/categories.ts";
 import { ProductCard } from "../../shop/components/product-card.tsx";
 import { ProductDialog } from "../../shop/components/product-dialog.tsx";
-import { ShopSearchForm } from "../../shop/components/shop-search-form.tsx";
 import { type ShopSearchForm as SearchValues, shopSearchHref } from "../../shop/links.ts";
 import { searchProducts } from "../../shop/products.server.ts";
-import { productQuerySchema } from "../../shop/schemas.ts";
+import { productQuerySchema, SHOP_SEARCH_MAX } from "../../shop/schemas.ts";
 import type { Product, ProductPage } from "../../shop/types.ts";
 import { Hero } from "../../ui/hero.tsx";
 import { MorePages, NoResults } from "../../ui/more-pages.tsx";
-import { PagingProblem, useSearchProblems } from "../../ui/search-field.tsx";
+import { ListSearchForm, PagingProblem, useSearchProblems } from "../../ui/search-field.tsx";
 import { useMorePages } from "../../ui/use-more-pages.ts";
 import type { Route } from "./+types/shop";
 
@@ -47,7 +47,22 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       <title>{t("shop.metaTitle")}</title>
       <meta name="description" content={t("shop.description")} />
       <Hero heading={t("shop.heroTitle")} subline={t("shop.heroSubline")}>
-        <ShopSearchForm key={JSON.stringify(form)} values={form} problems={problems.fields} />
+        {/* Products have no place: what and which category, not where (decision 0014). */}
+        <ListSearchForm
+          key={JSON.stringify(form)}
+          area="shop"
+          action={to("/shop")}
+          maxLength={SHOP_SEARCH_MAX}
+          title={form.title}
+          choice={{
+            name: "category",
+            label: t("shop.search.category"),
+            value: form.category,
+            all: t("shop.search.allCategories"),
+            options: SHOP_CATEGORIES.map((key) => [key, t(`shop.categories.${key}`)] as const),
+          }}
+          problems={problems.fields}
+        />
       </Hero>
       <section aria-labelledby="products" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="products" className="text-3xl font-bold">

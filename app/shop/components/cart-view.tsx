@@ -5,7 +5,7 @@ import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
-import { TextField } from "../../ui/text-field.tsx";
+import { EmailField, TextField } from "../../ui/text-field.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import { useProvinceOptions } from "../../ui/use-province-options.ts";
 import { rateFraction, type TaxLine } from "../tax.ts";
@@ -250,15 +250,11 @@ export function CheckoutForm({
           {...field("name")}
           problem={message("name")}
         />
-        <TextField
+        <EmailField
           id="checkout-email"
           name="email"
-          type="email"
           label={t("shop.checkout.email")}
-          autoComplete="email"
           defaultValue={prefill.email}
-          maxLength={254}
-          required
           {...field("email")}
           problem={message("email")}
         />

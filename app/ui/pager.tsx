@@ -1,8 +1,10 @@
 import { Link } from "react-router";
-import { useT } from "../../i18n/use-t.ts";
+import { formatNumber } from "../i18n/format.ts";
+import { useLocale } from "../i18n/use-locale.ts";
+import { useT } from "../i18n/use-t.ts";
 
 /** The pages shown around the current one: first, last, and two on each side, gaps as null. */
-export function pageWindow(current: number, pages: number): (number | null)[] {
+function pageWindow(current: number, pages: number): (number | null)[] {
   const shown = [
     ...new Set([1, current - 2, current - 1, current, current + 1, current + 2, pages]),
   ]
@@ -14,26 +16,32 @@ export function pageWindow(current: number, pages: number): (number | null)[] {
   });
 }
 
-/** Previous, numbered pages and Next: plain links, so paging works without JavaScript. */
-export function Pagination({
+/**
+ * The one pager of numbered lists (jobs, leaderboard): Previous, the pages around the current one
+ * and Next, as plain links, so paging works without JavaScript. `label` names the list it pages.
+ */
+export function Pager({
   page,
   pages,
   href,
+  label,
 }: {
   page: number;
   pages: number;
   href: (page: number) => string;
+  label: string;
 }) {
   const t = useT();
+  const locale = useLocale();
   if (pages <= 1) return null;
   const link = "rounded-lg px-3 py-2 font-medium ring-1 ring-slate-300 hover:bg-slate-50";
   return (
-    <nav aria-label={t("jobs.list.pages")} className="mt-8">
+    <nav aria-label={label} className="mt-8">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 && (
           <li>
             <Link to={href(page - 1)} rel="prev" className={link}>
-              {t("jobs.list.previous")}
+              {t("pager.previous")}
             </Link>
           </li>
         )}
@@ -47,7 +55,7 @@ export function Pagination({
             <li key={number}>
               <Link
                 to={href(number)}
-                aria-label={t("jobs.list.pageNumber", { page: number })}
+                aria-label={t("pager.page", { page: formatNumber(number, locale) })}
                 aria-current={number === page ? "page" : undefined}
                 className={
                   number === page
@@ -55,7 +63,7 @@ export function Pagination({
                     : link
                 }
               >
-                {number}
+                {formatNumber(number, locale)}
               </Link>
             </li>
           ),
@@ -63,7 +71,7 @@ export function Pagination({
         {page < pages && (
           <li>
             <Link to={href(page + 1)} rel="next" className={link}>
-              {t("jobs.list.next")}
+              {t("pager.next")}
             </Link>
           </li>
         )}
