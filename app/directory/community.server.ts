@@ -327,12 +327,12 @@ export async function answerQuestion(
   return { id: (row as { id: number }).id, businessId: question.businessId };
 }
 
-/** The business a review, question or answer belongs to and its text, or null when there is none. */
-export async function findReportTarget(
+/** The business a review, question or answer belongs to and its text; none is `not_found`. */
+export async function getReportTarget(
   db: Db | Tx,
   target: ReportTarget,
   id: number,
-): Promise<{ businessId: number; text: string; locale: string } | null> {
+): Promise<{ businessId: number; text: string; locale: string }> {
   const [row] =
     target === "review"
       ? await db
@@ -357,7 +357,8 @@ export async function findReportTarget(
             .from(questionAnswer)
             .innerJoin(businessQuestion, eq(businessQuestion.id, questionAnswer.questionId))
             .where(eq(questionAnswer.id, id));
-  return row ?? null;
+  if (!row) throw new AppError("not_found");
+  return row;
 }
 
 const REPORT_COLUMN = { review: "reviewId", question: "questionId", answer: "answerId" } as const;
@@ -373,8 +374,7 @@ export async function reportItem(
   id: number,
   report: ReportInput,
 ): Promise<{ businessId: number }> {
-  const found = await findReportTarget(db, target, id);
-  if (!found) throw new AppError("not_found");
+  const found = await getReportTarget(db, target, id);
   await db
     .insert(directoryReport)
     .values({ [REPORT_COLUMN[target]]: id, userId, ...report })

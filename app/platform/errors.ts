@@ -30,6 +30,18 @@ type ErrorMessageName = keyof (typeof en)["errors"];
 export type ErrorCode = keyof typeof ERRORS;
 
 /**
+ * What a page's loader or action throws for an AppError (app/platform/route-errors.server.ts), for
+ * the root error boundary: the code says which message the error page shows.
+ */
+export type PageErrorData = { code: ErrorCode };
+
+/** The code of a page's error response, when an AppError made it. */
+export function pageErrorCode(data: unknown): ErrorCode | undefined {
+  const code = typeof data === "object" && data !== null && "code" in data ? data.code : undefined;
+  return typeof code === "string" && Object.hasOwn(ERRORS, code) ? (code as ErrorCode) : undefined;
+}
+
+/**
  * The body of every error the API answers with (app/platform/api.ts writes it); the API document's
  * `Error` schema is generated from it.
  */

@@ -32,6 +32,7 @@ import { AppError, isAppError } from "./errors.ts";
 import { mediaTypeOf } from "./input.server.ts";
 import { methodRefusal } from "./methods.server.ts";
 import { visitorPageCache } from "./page-cache.server.ts";
+import { withAppErrorAnswers } from "./route-errors.server.ts";
 import { allowPageScripts } from "./script-hashes.server.ts";
 import { loadStaticFiles, staticAnswer } from "./static-files.server.ts";
 import type { Storage } from "./storage.server.ts";
@@ -363,7 +364,14 @@ export function createHost(options: HostOptions) {
     });
   });
 
-  const handleRequest = createRequestHandler(options.build, options.mode);
+  const { build } = options;
+  // Loaders and actions answer an AppError with its status (app/platform/route-errors.server.ts).
+  const handleRequest = createRequestHandler(
+    typeof build === "function"
+      ? async () => withAppErrorAnswers(await build())
+      : withAppErrorAnswers(build),
+    options.mode,
+  );
   app.all("*", async (c) => {
     const contexts = (await loadBuild()).entry.module as unknown as RequestContexts;
     const context = new RouterContextProvider();

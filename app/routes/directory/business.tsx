@@ -20,7 +20,7 @@ import {
   questionPageSchema,
   reviewPageSchema,
 } from "../../directory/community.ts";
-import { type ActionProblem, Questions, Reviews } from "../../directory/components/community.tsx";
+import { Questions, Reviews } from "../../directory/components/community.tsx";
 import { OpenStatus } from "../../directory/components/open-status.tsx";
 import { SaveButton, ShareButton } from "../../directory/components/place-actions.tsx";
 import { ProductCarousel } from "../../directory/components/product-carousel.tsx";
@@ -34,7 +34,12 @@ import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { formAction, formFailure, retryAfterHeaders } from "../../platform/api.ts";
+import {
+  type FormOutcome,
+  formAction,
+  formFailure,
+  retryAfterHeaders,
+} from "../../platform/api.ts";
 import { authContext, databaseContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
@@ -49,25 +54,18 @@ import type { Route } from "./+types/business";
 
 export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const id = parseBusinessId(params.id);
+  if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
-  const business = id ? await getBusiness(db, id) : null;
-  if (!business) throw data(null, { status: 404 });
+  const business = await getBusiness(db, id);
   const locale = localeFromPath(url.pathname);
   const query = url.searchParams;
-  let reviewPage: ReturnType<typeof reviewPageSchema.parse>;
-  let questionPage: ReturnType<typeof questionPageSchema.parse>;
-  try {
-    reviewPage = await validate(reviewPageSchema, {
-      sort: query.get("sort") ?? undefined,
-      cursor: query.get("reviews") ?? undefined,
-    });
-    questionPage = await validate(questionPageSchema, {
-      cursor: query.get("questions") ?? undefined,
-    });
-  } catch (error) {
-    if (isAppError(error)) throw data(null, { status: 400 });
-    throw error;
-  }
+  const reviewPage = await validate(reviewPageSchema, {
+    sort: query.get("sort") ?? undefined,
+    cursor: query.get("reviews") ?? undefined,
+  });
+  const questionPage = await validate(questionPageSchema, {
+    cursor: query.get("questions") ?? undefined,
+  });
   const viewer = await getViewer(request, context);
   const [reviews, questions, ownReview, saved] = await Promise.all([
     listReviews(db, business.id, reviewPage, viewer?.id),
@@ -170,9 +168,10 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
   const to = useLocalizedPath();
   const { business } = loaderData;
   const description = business.description[locale];
-  const action = actionData as ActionProblem | undefined;
+  const result: FormOutcome<typeof actionData> = actionData;
   // The confirmation's answer arrives with the page that no longer asks: the toast says it.
-  const confirmed = useFetcher<{ saved?: boolean }>({ key: "confirm-save" }).data;
+  const confirmation = useFetcher<typeof action>({ key: "confirm-save" });
+  const confirmed: FormOutcome<typeof confirmation.data> = confirmation.data;
   useEffect(() => {
     if (confirmed?.saved) showNotice("saved");
   }, [confirmed]);
@@ -285,7 +284,7 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
             ownReview={loaderData.ownReview}
             signedIn={loaderData.signedIn}
             loginHref={loaderData.loginHref}
-            action={action}
+            action={result}
           />
           <Location business={business} />
         </div>
@@ -296,7 +295,7 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
           paged={loaderData.questionsPaged}
           signedIn={loaderData.signedIn}
           loginHref={loaderData.loginHref}
-          action={action}
+          action={result}
         />
         <Photos business={business} />
       </div>
@@ -335,7 +334,7 @@ function OpeningHours({ business }: { business: BusinessDetail }) {
  */
 function ConfirmSave({ name, auto }: { name: string; auto: boolean }) {
   const t = useT();
-  const fetcher = useFetcher<{ saved?: boolean }>({ key: "confirm-save" });
+  const fetcher = useFetcher<typeof action>({ key: "confirm-save" });
   const { submit } = fetcher;
   useEffect(() => {
     if (auto) submit({ intent: "save", via: "fetch" }, { method: "post" });

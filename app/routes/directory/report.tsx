@@ -1,14 +1,14 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { requireViewer } from "../../auth/session.server.ts";
 import { getBusiness } from "../../directory/businesses.server.ts";
-import { findReportTarget, REPORT_LIMIT, reportItem } from "../../directory/community.server.ts";
+import { getReportTarget, REPORT_LIMIT, reportItem } from "../../directory/community.server.ts";
 import { REPORT_REASONS, reportSchema, reportTargetOf } from "../../directory/community.ts";
 import { parseBusinessId } from "../../directory/search.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { type FormProblem, formAction, retryAfterHeaders } from "../../platform/api.ts";
+import { formAction, retryAfterHeaders } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/report";
 
 const REPORT_FIELDS = ["reason", "details"] as const;
 
-/** The review, question or answer the address names, on this business; else a 404. */
+/** The review, question or answer the address names, on this business; else `not_found`. */
 async function targetOf(
   request: Request,
   params: Route.LoaderArgs["params"],
@@ -28,9 +28,9 @@ async function targetOf(
 ) {
   const businessId = parseBusinessId(params.id);
   const named = reportTargetOf(new URL(request.url).searchParams);
-  if (!businessId || !named) return null;
-  const found = await findReportTarget(db, named.target, named.id);
-  if (!found || found.businessId !== businessId) return null;
+  if (!businessId || !named) throw new AppError("not_found");
+  const found = await getReportTarget(db, named.target, named.id);
+  if (found.businessId !== businessId) throw new AppError("not_found");
   return { ...named, ...found };
 }
 
@@ -38,8 +38,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
   const target = await targetOf(request, params, db);
-  const business = target ? await getBusiness(db, target.businessId) : null;
-  if (!target || !business) throw data(null, { status: 404 });
+  const business = await getBusiness(db, target.businessId);
   return {
     business: { id: business.id, name: business.name },
     target,
@@ -53,7 +52,6 @@ export const action = formAction(async ({ request, params, context, url }: Route
   const viewer = await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
   const target = await targetOf(request, params, db);
-  if (!target) throw new AppError("not_found");
   const report = await readInput(request, reportSchema);
   await takeAttempt(db, REPORT_LIMIT, viewer.id);
   await reportItem(db, viewer.id, target.target, target.id, report);
@@ -67,7 +65,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const busy = useNavigation().state === "submitting";
   const { business, target } = loaderData;
   const { form, field, message, alert } = useFormProblem(
-    (actionData as { problem?: FormProblem } | undefined)?.problem,
+    actionData?.problem,
     "report-problem",
     REPORT_FIELDS,
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { getViewer } from "../../auth/session.server.ts";
 import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts";
@@ -48,9 +48,9 @@ function pendingSaveCookie(request: Request, jobId: number | null): string {
 
 export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const id = parseJobId(params.id);
+  if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
-  const job = id ? await getJob(db, id) : null;
-  if (!job) throw data(null, { status: 404 });
+  const job = await getJob(db, id);
   const viewer = await getViewer(request, context);
   if (viewer && pendingSave(request) === job.id) {
     // Back from logging in after Save: the job is saved (twice keeps one row) and the cookie goes.

@@ -5,7 +5,7 @@ import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
+import { type FormOutcome, formAction, formFailure } from "../../platform/api.ts";
 import { databaseContext, quizDailyCapContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
@@ -57,8 +57,6 @@ async function finishedSet(db: Database, me: string, id: string, dailyCap: numbe
     throw error;
   }
 }
-
-type ActionResult = { intent?: string; problem?: FormProblem };
 
 /**
  * One form per step of the game. Each success redirects back to the page (replacing the history
@@ -118,7 +116,7 @@ export const action = formAction(async ({ request, context, url }: Route.ActionA
 export default function PlayGames({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { categories, play, quizTimer, results } = loaderData;
-  const failed = actionData as ActionResult | undefined;
+  const failed: FormOutcome<typeof actionData> = actionData;
   const problemFor = (...intents: string[]) =>
     failed?.problem && intents.includes(failed.intent ?? "") ? failed.problem : undefined;
   return (
