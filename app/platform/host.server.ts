@@ -32,7 +32,7 @@ import { AppError, isAppError } from "./errors.ts";
 import { mediaTypeOf } from "./input.server.ts";
 import { methodRefusal } from "./methods.server.ts";
 import { visitorPageCache } from "./page-cache.server.ts";
-import { withAppErrorAnswers } from "./route-errors.server.ts";
+import type { withAppErrorAnswers } from "./route-errors.server.ts";
 import { allowPageScripts } from "./script-hashes.server.ts";
 import { loadStaticFiles, staticAnswer } from "./static-files.server.ts";
 import type { Storage } from "./storage.server.ts";
@@ -258,6 +258,18 @@ type RequestContexts = {
   quizDailyCapContext: typeof quizDailyCapContext;
 };
 
+/**
+ * The build's routes, each loader and action answering an AppError with its status. The build's
+ * own copy of the wrapper does it: an AppError thrown in the build is an instance of the build's
+ * AppError class, not of this module's.
+ */
+function answeringAppErrors(build: ServerBuild): ServerBuild {
+  const exports = build.entry.module as unknown as {
+    withAppErrorAnswers: typeof withAppErrorAnswers;
+  };
+  return exports.withAppErrorAnswers(build);
+}
+
 const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
 
 /** Visitors' pages kept at once: about 20 KB each, compressed. */
@@ -365,11 +377,10 @@ export function createHost(options: HostOptions) {
   });
 
   const { build } = options;
-  // Loaders and actions answer an AppError with its status (app/platform/route-errors.server.ts).
   const handleRequest = createRequestHandler(
     typeof build === "function"
-      ? async () => withAppErrorAnswers(await build())
-      : withAppErrorAnswers(build),
+      ? async () => answeringAppErrors(await build())
+      : answeringAppErrors(build),
     options.mode,
   );
   app.all("*", async (c) => {
