@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, useFetcher } from "react-router";
 import { getViewer } from "../../auth/session.server.ts";
 import { searchBusinesses } from "../../directory/businesses.server.ts";
 import { BusinessCard, BusinessGrid } from "../../directory/components/business-card.tsx";
@@ -116,13 +116,14 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const pageOf = (loaded: Route.ComponentProps["loaderData"]) => loaded.page;
+const pageOf = (loaded: { page: ResultPage | null }) => loaded.page;
 
 /** The first page from the loader, then each page "More Businesses" fetches, appended. */
 function Results({ first, form }: { first: ResultPage; form: SearchValues }) {
   const to = useLocalizedPath();
   const { items, nextCursor, loading, load } = useMorePages(
     first,
+    useFetcher<typeof loader>(),
     pageOf,
     // The name's link, not the Share link before it.
     (page) => `[data-business="${page.items[0]?.id}"] h3 a`,

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { data } from "react-router";
+import { data, useFetcher } from "react-router";
 import type { MessageKey } from "../../i18n/i18n.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
@@ -72,13 +72,14 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const pageOf = (loaded: Route.ComponentProps["loaderData"]) => loaded.page;
+const pageOf = (loaded: { page: ProductPage | null }) => loaded.page;
 
 /** The grid, growing by pages, and the dialog of the item a card opened. */
 function Products({ first, form }: { first: ProductPage; form: SearchValues }) {
   const to = useLocalizedPath();
   const { items, nextCursor, loading, load } = useMorePages(
     first,
+    useFetcher<typeof loader>(),
     pageOf,
     (page) => `[data-product="${page.items[0]?.id}"] a`,
   );
