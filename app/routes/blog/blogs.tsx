@@ -53,7 +53,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalizedPath();
   const { form, page } = loaderData;
-  const sent = loaderData.problems as Partial<Record<string, MessageKey>>;
+  const sent: Partial<Record<string, MessageKey>> = loaderData.problems;
   const problems = useSearchProblems(sent);
   return (
     <>

@@ -11,7 +11,6 @@ import {
   searchQuerySchema,
 } from "../../directory/search.ts";
 import type { BusinessSummary } from "../../directory/types.ts";
-import type { MessageKey } from "../../i18n/i18n.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -83,7 +82,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
     form.location,
     loaderData.category && t(`categories.${loaderData.category}`),
   ].filter(Boolean);
-  const problems = useSearchProblems(loaderData.problems as Partial<Record<string, MessageKey>>);
+  const problems = useSearchProblems(loaderData.problems);
   return (
     <>
       <title>{t("businesses.metaTitle")}</title>
