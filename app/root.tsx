@@ -30,7 +30,7 @@ import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
 import { useAlternates, useLocale, useLocalizedPath } from "./i18n/use-locale.ts";
 import { useT } from "./i18n/use-t.ts";
 import { databaseContext } from "./platform/context.ts";
-import { ERRORS, pageErrorCode } from "./platform/errors.ts";
+import { ERRORS, pageErrorCode } from "./platform/error-codes.ts";
 import { readCart } from "./shop/cart.server.ts";
 import { openCart } from "./shop/cart-session.server.ts";
 import { type CartSummary, summarizeCart } from "./shop/cart-summary.ts";

@@ -1,7 +1,8 @@
 import { data, type ServerBuild } from "react-router";
 import { localeFromRequest } from "../i18n/locale.ts";
 import { errorResponse } from "./api.ts";
-import { type AppError, asAppError, isAppError, type PageErrorData } from "./errors.ts";
+import type { PageErrorData } from "./error-codes.ts";
+import { type AppError, asAppError, isAppError } from "./errors.ts";
 
 type Handler = NonNullable<ServerBuild["routes"][string]>["module"]["loader"];
 
