@@ -11,7 +11,7 @@ type Handler = NonNullable<ServerBuild["routes"][string]>["module"]["loader"];
  * code's status, which the root error boundary shows as the 404 or error page in the page's
  * language. Only the code crosses to the browser; the page reads its message from the shell's.
  */
-export function pageErrorFor(error: AppError) {
+function pageErrorFor(error: AppError) {
   return data<PageErrorData>(
     { code: error.code },
     { status: error.status, headers: error.headers() },
