@@ -22,6 +22,8 @@ export {
   quizDailyCapContext,
   storageContext,
 } from "./platform/context.ts";
+// The host wraps the build's routes with the build's own copy (app/platform/host.server.ts).
+export { withAppErrorAnswers } from "./platform/route-errors.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -17,7 +17,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { getViewer } from "./auth/session.server.ts";
-import { i18nFor } from "./i18n/i18n.ts";
+import { i18nFor, type MessageKey } from "./i18n/i18n.ts";
 import {
   DEFAULT_LOCALE,
   htmlLang,
@@ -30,6 +30,7 @@ import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
 import { useAlternates, useLocale, useLocalizedPath } from "./i18n/use-locale.ts";
 import { useT } from "./i18n/use-t.ts";
 import { databaseContext } from "./platform/context.ts";
+import { ERRORS, pageErrorCode } from "./platform/error-codes.ts";
 import { readCart } from "./shop/cart.server.ts";
 import { openCart } from "./shop/cart-session.server.ts";
 import { type CartSummary, summarizeCart } from "./shop/cart-summary.ts";
@@ -204,28 +205,34 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
   if (!data) return <BareErrorPage />;
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPage />;
+  if (!isRouteErrorResponse(error)) {
+    console.error(error);
+    return <MessagePage messages="error" />;
+  }
+  if (error.status === 404) return <MessagePage messages="notFound" />;
+  // An AppError a loader or action threw (app/platform/route-errors.server.ts) says what happened.
+  const code = pageErrorCode(error.data);
+  return <MessagePage messages="error" reason={code && ERRORS[code].message} />;
 }
 
-function NotFoundPage() {
-  return <MessagePage messages="notFound" />;
-}
-
-function ErrorPage() {
-  return <MessagePage messages="error" />;
-}
-
-/** A heading, a sentence and the way home, from one group of messages. */
-function MessagePage({ messages }: { messages: "notFound" | "error" }) {
+/**
+ * A heading, a sentence and the way home, from one group of messages; `reason`, when known, is
+ * the sentence.
+ */
+function MessagePage({
+  messages,
+  reason,
+}: {
+  messages: "notFound" | "error";
+  reason?: MessageKey;
+}) {
   const t = useT();
   const to = useLocalizedPath();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <title>{t(`${messages}.metaTitle`)}</title>
       <h1 className="text-4xl font-bold text-brand-800">{t(`${messages}.heading`)}</h1>
-      <p className="mt-4 text-lg text-slate-700">{t(`${messages}.text`)}</p>
+      <p className="mt-4 text-lg text-slate-700">{t(reason ?? `${messages}.text`)}</p>
       <ButtonLink to={to("/")} className="mt-8">
         {t(`${messages}.home`)}
       </ButtonLink>

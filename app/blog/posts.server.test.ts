@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "../db/client.server.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { timeCursor } from "../platform/query.ts";
 import { normalizeForSearch } from "../platform/text.ts";
-import { findPost, latestPosts, searchPosts } from "./posts.server.ts";
+import { getPost, latestPosts, searchPosts } from "./posts.server.ts";
 import { seedBlogPosts } from "./seed.server.ts";
 import { fixturePost } from "./test-fixtures.ts";
 
@@ -130,7 +130,7 @@ describe("searching posts", () => {
 
 describe("one post", () => {
   test("found by its slug, with its HTML sanitized and its slug in each language", async () => {
-    const found = await findPost(database.db, "winter-carnival", "en-CA");
+    const found = await getPost(database.db, "winter-carnival", "en-CA");
     expect(found.found).toBe("post");
     if (found.found !== "post") return;
     expect(found.post.slugs).toEqual({ "en-CA": "winter-carnival", "fr-CA": "carnaval-d-hiver" });
@@ -138,23 +138,25 @@ describe("one post", () => {
   });
 
   test("the other language's slug says where the post is in this language", async () => {
-    expect(await findPost(database.db, "winter-carnival", "fr-CA")).toEqual({
+    expect(await getPost(database.db, "winter-carnival", "fr-CA")).toEqual({
       found: "other-language",
       slug: "carnaval-d-hiver",
     });
-    expect(await findPost(database.db, "carnaval-d-hiver", "en-CA")).toEqual({
+    expect(await getPost(database.db, "carnaval-d-hiver", "en-CA")).toEqual({
       found: "other-language",
       slug: "winter-carnival",
     });
   });
 
   test("without a language, the slug's own", async () => {
-    const found = await findPost(database.db, "carnaval-d-hiver");
+    const found = await getPost(database.db, "carnaval-d-hiver");
     expect(found.found === "post" && found.post.locale).toBe("fr-CA");
   });
 
-  test("an unknown slug, or a post not yet published, is nothing", async () => {
-    expect(await findPost(database.db, "no-such-post", "en-CA")).toEqual({ found: "nothing" });
+  test("an unknown slug, or a post not yet published, is not_found", async () => {
+    await expect(getPost(database.db, "no-such-post", "en-CA")).rejects.toMatchObject({
+      code: "not_found",
+    });
     const future = (await latestPosts(database.db, "en-CA", 50)).map((post) => post.title);
     expect(future).not.toContain("Not yet");
   });

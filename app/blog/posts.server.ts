@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, like, lt, lte, type SQL, sql } fr
 import type { Db, Tx } from "../db/client.server.ts";
 import { blogPost, blogPostText } from "../db/schema/blog.ts";
 import { LOCALES, type Locale } from "../i18n/locale.ts";
+import { AppError } from "../platform/errors.ts";
 import { type TimeCursor, timeCursor } from "../platform/query.ts";
 import { eventToday } from "./events.ts";
 import { renderMarkdown } from "./markdown.server.ts";
@@ -140,21 +141,21 @@ export async function searchPosts(
 export type PostLookup =
   | { found: "post"; post: BlogPost }
   /** The slug is the post's in another language: its address in the one asked for. */
-  | { found: "other-language"; slug: string }
-  | { found: "nothing" };
+  | { found: "other-language"; slug: string };
 
 /**
  * The published post whose slug is `slug`, in `locale`. A slug of the same post in the other
  * language says where the post is in `locale`; when `locale` is omitted, the slug's own language.
+ * No such post (or none in `locale`) is `not_found`.
  */
-export async function findPost(db: Db | Tx, slug: string, locale?: Locale): Promise<PostLookup> {
+export async function getPost(db: Db | Tx, slug: string, locale?: Locale): Promise<PostLookup> {
   const matches = await db
     .select({ postId: blogPostText.postId, locale: blogPostText.locale })
     .from(blogPostText)
     .innerJoin(blogPost, eq(blogPost.id, blogPostText.postId))
     .where(and(eq(blogPostText.slug, slug), published));
   const match = matches.find((row) => row.locale === locale) ?? matches[0];
-  if (!match) return { found: "nothing" };
+  if (!match) throw new AppError("not_found");
   const rows = await db
     .select(columns)
     .from(blogPost)
@@ -162,7 +163,7 @@ export async function findPost(db: Db | Tx, slug: string, locale?: Locale): Prom
     .where(and(eq(blogPost.id, match.postId), inArray(blogPostText.locale, [...LOCALES])));
   const wanted = locale ?? (match.locale as Locale);
   const row = rows.find((candidate) => candidate.locale === wanted);
-  if (!row) return { found: "nothing" };
+  if (!row) throw new AppError("not_found");
   if (row.slug !== slug) return { found: "other-language", slug: row.slug };
   const slugs = Object.fromEntries(rows.map((each) => [each.locale, each.slug])) as Record<
     Locale,

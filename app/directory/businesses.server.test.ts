@@ -135,7 +135,7 @@ describe("searchBusinesses", () => {
   });
 });
 
-test("getBusiness returns the detail with products in order, its rating from its reviews, or null", async () => {
+test("getBusiness returns the detail with products in order, its rating from its reviews, or not_found", async () => {
   const [first] = (await search("ginette")).items;
   const detail = await getBusiness(database.db, first?.id ?? 0);
   expect(detail).toMatchObject({
@@ -145,7 +145,7 @@ test("getBusiness returns the detail with products in order, its rating from its
     reviewCount: 10,
     products: [{ name: { "en-CA": "Thing" } }, { name: { "en-CA": "Other thing" } }],
   });
-  expect(await getBusiness(database.db, 999_999)).toBeNull();
+  await expect(getBusiness(database.db, 999_999)).rejects.toMatchObject({ code: "not_found" });
 });
 
 test("countBusinessesByCategory counts every category, zero for empty ones", async () => {

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
 import { business, businessCategoryCount, businessProduct } from "../db/schema/directory.ts";
 import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
+import { AppError } from "../platform/errors.ts";
 import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
 import { isOpenAt, provinceTimeZone } from "./hours.ts";
@@ -235,12 +236,12 @@ export async function searchBusinesses(
   };
 }
 
-/** One business with everything its page shows, or null when there is none with that id. */
+/** One business with everything its page shows; none with that id is `not_found`. */
 export async function getBusiness(
   db: Db | Tx,
   id: number,
   now = new Date(),
-): Promise<BusinessDetail | null> {
+): Promise<BusinessDetail> {
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -258,7 +259,7 @@ export async function getBusiness(
     })
     .from(business)
     .where(eq(business.id, id));
-  if (!row) return null;
+  if (!row) throw new AppError("not_found");
 
   const products = await db
     .select({

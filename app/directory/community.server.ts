@@ -9,8 +9,8 @@ import {
 } from "../db/schema/directory.ts";
 import { isUniqueViolation } from "../platform/db-errors.server.ts";
 import { AppError } from "../platform/errors.ts";
-import { type Reporter, reporterKey } from "../platform/reporter.server.ts";
 import { type TimeCursor, timeCursor } from "../platform/query.ts";
+import { type Reporter, reporterKey } from "../platform/reporter.server.ts";
 import { publicIdentities } from "../players/identity.server.ts";
 import { businessExists } from "./businesses.server.ts";
 import {
@@ -306,12 +306,12 @@ export async function answerQuestion(
   return { id: (row as { id: number }).id, businessId: question.businessId };
 }
 
-/** The business a review, question or answer belongs to and its text, or null when there is none. */
-export async function findReportTarget(
+/** The business a review, question or answer belongs to and its text; none is `not_found`. */
+export async function getReportTarget(
   db: Db | Tx,
   target: ReportTarget,
   id: number,
-): Promise<{ businessId: number; text: string; locale: string } | null> {
+): Promise<{ businessId: number; text: string; locale: string }> {
   const [row] =
     target === "review"
       ? await db
@@ -336,7 +336,8 @@ export async function findReportTarget(
             .from(questionAnswer)
             .innerJoin(businessQuestion, eq(businessQuestion.id, questionAnswer.questionId))
             .where(eq(questionAnswer.id, id));
-  return row ?? null;
+  if (!row) throw new AppError("not_found");
+  return row;
 }
 
 const REPORT_COLUMN = { review: "reviewId", question: "questionId", answer: "answerId" } as const;
@@ -353,8 +354,7 @@ export async function reportItem(
   id: number,
   report: ReportInput,
 ): Promise<{ businessId: number }> {
-  const found = await findReportTarget(db, target, id);
-  if (!found) throw new AppError("not_found");
+  const found = await getReportTarget(db, target, id);
   const [stored] = await db
     .insert(directoryReport)
     .values({ [REPORT_COLUMN[target]]: id, userId, ...report })

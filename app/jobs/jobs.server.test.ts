@@ -312,6 +312,6 @@ describe("getJob", () => {
     expect(await getJob(database.db, toronto as number, NOW)).toMatchObject({
       ontario: { aiScreening: true, existingVacancy: false },
     });
-    expect(await getJob(database.db, 999_999, NOW)).toBeNull();
+    await expect(getJob(database.db, 999_999, NOW)).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, gte, inArray, like, lte, type SQL, sql } from "drizz
 import type { Db, Tx } from "../db/client.server.ts";
 import { job, jobText } from "../db/schema/jobs.ts";
 import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
+import { AppError } from "../platform/errors.ts";
 import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
 import { COUNT_CAP, type JobCriteria, PAGE_SIZE, postedSince } from "./search.ts";
 import { wordPattern } from "./search-text.ts";
@@ -134,8 +135,11 @@ export function isOpenAt(row: { isOpen: boolean; closesAt: Date }, now: Date): b
   return row.isOpen && row.closesAt > now;
 }
 
-/** One posting with everything its page shows, closed ones too; never the contact e-mail. */
-export async function getJob(db: Db | Tx, id: number, now = new Date()): Promise<JobDetail | null> {
+/**
+ * One posting with everything its page shows, closed ones too; never the contact e-mail. No
+ * posting with that id is `not_found`.
+ */
+export async function getJob(db: Db | Tx, id: number, now = new Date()): Promise<JobDetail> {
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -151,7 +155,7 @@ export async function getJob(db: Db | Tx, id: number, now = new Date()): Promise
     .from(job)
     .innerJoin(jobText, eq(jobText.jobId, job.id))
     .where(eq(job.id, id));
-  if (!row) return null;
+  if (!row) throw new AppError("not_found");
   const {
     reference,
     postalCode,

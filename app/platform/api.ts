@@ -1,17 +1,8 @@
 import { data } from "react-router";
-import type { z } from "zod";
 import type { MessageKey } from "../i18n/i18n.ts";
 import { type Locale, localeFromRequest } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
-import {
-  type ApiErrorBody,
-  AppError,
-  asAppError,
-  ERRORS,
-  type ErrorCode,
-  isAppError,
-} from "./errors.ts";
-import { readInput } from "./input.server.ts";
+import { type ApiErrorBody, AppError, asAppError, ERRORS, type ErrorCode } from "./errors.ts";
 
 /**
  * The API's one error shape, `{ error: { code, message, details? } }`, with the code's status, in
@@ -75,7 +66,17 @@ export type FormProblem = {
   values?: Record<string, string | number>;
 };
 
-export type FormResult<T = unknown> = { problem?: FormProblem; intent?: string } & Partial<T>;
+type KeysOfAny<T> = T extends object ? keyof T : never;
+
+/**
+ * A page's action data, its outcomes (`{ sent }`, `{ problem }`, …) given each other's keys as
+ * `undefined`, so a page reads `result?.problem` or `result?.sent` on any of them. Assigning
+ * `actionData` to it needs no cast, and reading a key that no outcome of the action has fails the
+ * type check.
+ */
+export type FormOutcome<T, Each = T> = Each extends object
+  ? Each & Partial<Record<Exclude<KeysOfAny<T>, keyof Each>, undefined>>
+  : Each;
 
 /**
  * Wraps a page action: an AppError (or a database too busy to answer in time) becomes
@@ -89,29 +90,17 @@ export function formAction<A extends Args, R>(handler: (args: A) => Promise<R>) 
     } catch (error) {
       const problem = asAppError(error);
       if (!problem) throw error;
-      return formFailure(problem);
+      return formFailure(problem, {});
     }
   };
 }
 
 /**
- * A page loader's query read with its schema: input it refuses (a NUL, a lone surrogate) is the
- * error page with the refusal's status, where a loader's AppError would be a 500.
+ * A refused submission as the page's action data; `extra` says which of its forms failed, or what
+ * was typed. Its type reaches the page's `actionData`, so a page reading a field that is not there
+ * fails the type check.
  */
-export async function pageQuery<Schema extends z.ZodType>(
-  request: Request,
-  schema: Schema,
-): Promise<z.output<Schema>> {
-  try {
-    return await readInput(request, schema);
-  } catch (error) {
-    if (isAppError(error)) throw data(null, { status: error.status });
-    throw error;
-  }
-}
-
-/** A refused submission as the page's action data; `extra` says which of its forms failed. */
-export function formFailure(error: AppError, extra: Record<string, unknown> = {}) {
+export function formFailure<Extra extends object>(error: AppError, extra: Extra) {
   const problem: FormProblem = {
     code: error.code,
     message: error.messageKey,

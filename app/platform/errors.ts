@@ -1,34 +1,8 @@
 import { z } from "zod";
 import type { MessageKey } from "../i18n/i18n.ts";
-import type en from "../i18n/messages/en-CA.json";
+import { ERRORS, type ErrorCode } from "./error-codes.ts";
 
-/**
- * Every failure a service or route reports, with its HTTP status and the message a person reads
- * (a key of `errors` in the message files). `satisfies` makes a code without a status or message
- * fail the type check, and a message key that does not exist too.
- */
-export const ERRORS = {
-  invalid_parameters: { status: 400, message: "errors.invalid_parameters" },
-  invalid_json: { status: 400, message: "errors.invalid_json" },
-  invalid_text: { status: 400, message: "errors.invalid_text" },
-  invalid_image: { status: 400, message: "errors.invalid_image" },
-  unauthorized: { status: 401, message: "errors.unauthorized" },
-  forbidden: { status: 403, message: "errors.forbidden" },
-  cross_site: { status: 403, message: "errors.cross_site" },
-  not_found: { status: 404, message: "errors.not_found" },
-  method_not_allowed: { status: 405, message: "errors.method_not_allowed" },
-  conflict: { status: 409, message: "errors.conflict" },
-  already_reported: { status: 409, message: "errors.already_reported" },
-  payload_too_large: { status: 413, message: "errors.payload_too_large" },
-  unsupported_media_type: { status: 415, message: "errors.unsupported_media_type" },
-  too_many_requests: { status: 429, message: "errors.too_many_requests" },
-  internal_error: { status: 500, message: "errors.internal_error" },
-  service_unavailable: { status: 503, message: "errors.service_unavailable" },
-} as const satisfies Record<string, { status: number; message: `errors.${ErrorMessageName}` }>;
-
-type ErrorMessageName = keyof (typeof en)["errors"];
-
-export type ErrorCode = keyof typeof ERRORS;
+export { ERRORS, type ErrorCode };
 
 /**
  * The body of every error the API answers with (app/platform/api.ts writes it); the API document's

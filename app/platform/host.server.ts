@@ -33,6 +33,7 @@ import { AppError, isAppError } from "./errors.ts";
 import { mediaTypeOf } from "./input.server.ts";
 import { methodRefusal } from "./methods.server.ts";
 import { visitorPageCache } from "./page-cache.server.ts";
+import type { withAppErrorAnswers } from "./route-errors.server.ts";
 import { allowPageScripts } from "./script-hashes.server.ts";
 import { loadStaticFiles, staticAnswer } from "./static-files.server.ts";
 import type { Storage } from "./storage.server.ts";
@@ -261,6 +262,18 @@ type RequestContexts = {
   quizDailyCapContext: typeof quizDailyCapContext;
 };
 
+/**
+ * The build's routes, each loader and action answering an AppError with its status. The build's
+ * own copy of the wrapper does it: an AppError thrown in the build is an instance of the build's
+ * AppError class, not of this module's.
+ */
+function answeringAppErrors(build: ServerBuild): ServerBuild {
+  const exports = build.entry.module as unknown as {
+    withAppErrorAnswers: typeof withAppErrorAnswers;
+  };
+  return exports.withAppErrorAnswers(build);
+}
+
 const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
 
 /** Visitors' pages kept at once: about 20 KB each, compressed. */
@@ -367,7 +380,13 @@ export function createHost(options: HostOptions) {
     });
   });
 
-  const handleRequest = createRequestHandler(options.build, options.mode);
+  const { build } = options;
+  const handleRequest = createRequestHandler(
+    typeof build === "function"
+      ? async () => answeringAppErrors(await build())
+      : answeringAppErrors(build),
+    options.mode,
+  );
   app.all("*", async (c) => {
     const contexts = (await loadBuild()).entry.module as unknown as RequestContexts;
     const context = new RouterContextProvider();

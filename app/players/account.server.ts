@@ -43,7 +43,7 @@ export async function getPrivateProfile(db: Db | Tx, userId: string) {
     })
     .from(user)
     .where(eq(user.id, userId));
-  if (!row) return null;
+  if (!row) throw new AppError("not_found");
   return {
     ...row,
     playerType: playerTypeFor(row.points),

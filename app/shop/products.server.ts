@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, like, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { product } from "../db/schema/shop.ts";
+import { AppError } from "../platform/errors.ts";
 import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
 import type { ShopCategory } from "./categories.ts";
 import { productCursor, type ShopCriteria } from "./schemas.ts";
@@ -56,9 +57,11 @@ export async function searchProducts(
   };
 }
 
-export async function getProduct(db: Db | Tx, id: number): Promise<Product | null> {
+/** The product with this id; none is `not_found`. */
+export async function getProduct(db: Db | Tx, id: number): Promise<Product> {
   const [row] = await db.select(columns).from(product).where(eq(product.id, id));
-  return row ? toProduct(row) : null;
+  if (!row) throw new AppError("not_found");
+  return toProduct(row);
 }
 
 export const lastProductId = (db: Db | Tx) => lastId(db, product.id);

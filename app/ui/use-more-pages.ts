@@ -1,20 +1,19 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import type { FetcherWithComponents } from "react-router";
 
 /**
  * A list that grows by pages: the loader's first page, then each page `load(href)` fetches through
- * the same loader, appended. Once a page arrives, the focus moves to its first item (found by
+ * the same loader (the page's `useFetcher<typeof loader>()`, so its data is typed), appended. Once a page arrives, the focus moves to its first item (found by
  * `firstItemSelector`), so keyboard and screen-reader users continue from there.
  */
 export function useMorePages<Page extends { items: unknown[]; nextCursor: string | null }, Data>(
   first: Page,
-  pageOf: (data: Data) => Page | null | undefined,
+  fetcher: FetcherWithComponents<Data>,
+  pageOf: (data: NoInfer<Data>) => Page | null | undefined,
   firstItemSelector: (page: Page) => string,
 ) {
-  const fetcher = useFetcher();
   const [pages, setPages] = useState<Page[]>([first]);
-  // The same loader as the page's: its data has the page's loader data's shape.
-  const fetched = fetcher.data === undefined ? undefined : pageOf(fetcher.data as Data);
+  const fetched = fetcher.data === undefined ? undefined : pageOf(fetcher.data);
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetched) {

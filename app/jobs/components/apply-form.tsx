@@ -58,13 +58,14 @@ export function ApplyForm({
   inDialog: boolean;
 }) {
   const t = useT();
-  const fetcher = useFetcher();
+  // The apply page's action: a refusal comes back as `{ problem }`, success redirects.
+  const fetcher = useFetcher<{ problem?: FormProblem }>();
   const submit = useSubmit();
   const navigation = useNavigation();
   const [localProblem, setLocalProblem] = useState<FormProblem | null>(null);
   const [checking, setChecking] = useState(false);
   const resume = useRef<HTMLInputElement>(null);
-  const fetched = (fetcher.data as { problem?: FormProblem } | undefined)?.problem;
+  const fetched = fetcher.data?.problem;
   const busy =
     checking || fetcher.state !== "idle" || (!inDialog && navigation.state === "submitting");
 

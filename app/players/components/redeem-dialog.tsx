@@ -8,7 +8,7 @@ import { useFormProblem } from "../../ui/form-problem.tsx";
 import { EmailField, PhoneField, TextField } from "../../ui/text-field.tsx";
 import { usePageDialog } from "../../ui/use-page-dialog.ts";
 
-export type RedeemValues = Partial<Record<string, string>>;
+type RedeemValues = Partial<Record<string, string>>;
 
 /** The id of a goal's Redeem link, where the focus goes back when its dialog closes. */
 export const goalButtonId = (slug: string) => `goal-${slug}`;

@@ -23,7 +23,7 @@ import {
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { codeForStatus, type FormProblem, formAction } from "../../platform/api.ts";
+import { codeForStatus, type FormOutcome, formAction } from "../../platform/api.ts";
 import { authContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -56,8 +56,6 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   return formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 }
-
-type ActionResult = { problem?: FormProblem; signedIn?: string; registered?: string };
 
 /** Sign in, sign up, or go to Google: each form checked by its own schema, then Better Auth. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
@@ -111,7 +109,7 @@ async function register(
     callbackURL: `${localizedPath("/", locale)}?notice=email-verified`,
   });
   if (!answer.ok) throw authFailure(answer.status, "auth.problems.signUpFailed");
-  return { registered: form.email } satisfies ActionResult;
+  return { registered: form.email };
 }
 
 async function signIn(
@@ -133,7 +131,7 @@ async function signIn(
   // The site speaks the language the player chose in their settings from now on.
   const { user } = (await answer.json()) as { user?: { locale?: string } };
   const language = LOCALES.find((known) => known === user?.locale) ?? localeFromPath(next);
-  return data<ActionResult>(
+  return data(
     { signedIn: localizedPath(unlocalizedPath(next), language) },
     { headers: forwardCookies(answer) },
   );
@@ -190,7 +188,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const { search } = useLocation();
   const busy = useNavigation().state === "submitting";
   const { mode, redirectTo, google } = loaderData;
-  const result = actionData as ActionResult | undefined;
+  const result: FormOutcome<typeof actionData> = actionData;
   const signedIn = result?.signedIn;
 
   useEffect(() => {

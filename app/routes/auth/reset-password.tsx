@@ -5,7 +5,7 @@ import { newPasswordSchema } from "../../auth/validation.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { type FormProblem, formAction } from "../../platform/api.ts";
+import { type FormOutcome, formAction } from "../../platform/api.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
@@ -42,7 +42,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const t = useT();
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
-  const result = actionData as { done?: boolean; problem?: FormProblem } | undefined;
+  const result: FormOutcome<typeof actionData> = actionData;
   const problem = useFormProblem(result?.problem, "reset-problem", RESET_FIELDS);
   return (
     <section className="mx-auto max-w-md px-4 py-12">

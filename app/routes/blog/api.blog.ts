@@ -1,4 +1,4 @@
-import { findPost } from "../../blog/posts.server.ts";
+import { getPost } from "../../blog/posts.server.ts";
 import { isSlug } from "../../blog/search.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -7,9 +7,9 @@ import type { Route } from "./+types/api.blog";
 
 /** GET /api/blogs/{slug}: the post in the language of its slug, Markdown and sanitized HTML. */
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
-  const found = isSlug(params.slug)
-    ? await findPost(context.get(databaseContext), params.slug)
-    : ({ found: "nothing" } as const);
+  if (!isSlug(params.slug)) throw new AppError("not_found");
+  const found = await getPost(context.get(databaseContext), params.slug);
+  // Without a language asked for, the slug's own: always the post itself.
   if (found.found !== "post") throw new AppError("not_found");
   return Response.json(found.post);
 });

@@ -1,6 +1,6 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { EventDays } from "../../blog/components/event-days.tsx";
-import { findPost } from "../../blog/posts.server.ts";
+import { getPost } from "../../blog/posts.server.ts";
 import { isSlug } from "../../blog/search.ts";
 import { BLOG_FEED_PATH, BLOG_FEED_TYPE, type BlogPost } from "../../blog/types.ts";
 import { formatDate } from "../../i18n/format.ts";
@@ -9,6 +9,7 @@ import { pageMessages } from "../../i18n/messages.server.ts";
 import { type Alternates, useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
 import { Icon } from "../../ui/icons.tsx";
 import { Stars } from "../../ui/stars.tsx";
 import type { Route } from "./+types/blog-post";
@@ -16,10 +17,8 @@ import type { Route } from "./+types/blog-post";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
-  const found = isSlug(params.slug)
-    ? await findPost(context.get(databaseContext), params.slug, locale)
-    : ({ found: "nothing" } as const);
-  if (found.found === "nothing") throw data(null, { status: 404 });
+  if (!isSlug(params.slug)) throw new AppError("not_found");
+  const found = await getPost(context.get(databaseContext), params.slug, locale);
   // The other language's address of the post: the same post, at its address in this language.
   if (found.found === "other-language")
     throw redirect(localizedPath(`/blogs/${found.slug}`, locale), 301);

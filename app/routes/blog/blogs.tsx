@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { BlogCard } from "../../blog/components/blog-card.tsx";
 import { blogSearchHref, type BlogSearchForm as SearchValues } from "../../blog/links.ts";
 import { searchPosts } from "../../blog/posts.server.ts";
@@ -53,7 +53,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalizedPath();
   const { form, page } = loaderData;
-  const sent = loaderData.problems as Partial<Record<string, MessageKey>>;
+  const sent: Partial<Record<string, MessageKey>> = loaderData.problems;
   const problems = useSearchProblems(sent);
   return (
     <>
@@ -155,13 +155,14 @@ function EventsByDate({ form }: { form: SearchValues }) {
   );
 }
 
-const pageOf = (loaded: Route.ComponentProps["loaderData"]) => loaded.page;
+const pageOf = (loaded: { page: BlogPage | null }) => loaded.page;
 
 /** The first page from the loader, then each page 'More Blogs' fetches, appended. */
 function Posts({ first, form }: { first: BlogPage; form: SearchValues }) {
   const to = useLocalizedPath();
   const { items, nextCursor, loading, load } = useMorePages(
     first,
+    useFetcher<typeof loader>(),
     pageOf,
     (page) => `[data-post="${page.items[0]?.id}"] a`,
   );

@@ -7,9 +7,8 @@ import type { Route } from "./+types/api.business";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
   const id = parseBusinessId(params.id);
-  const business = id ? await getBusiness(context.get(databaseContext), id) : null;
-  if (!business) throw new AppError("not_found");
-  return Response.json(business);
+  if (!id) throw new AppError("not_found");
+  return Response.json(await getBusiness(context.get(databaseContext), id));
 });
 
 export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

@@ -19,7 +19,7 @@ import {
   questionPageSchema,
   reviewPageSchema,
 } from "../../directory/community.ts";
-import { type ActionProblem, Questions, Reviews } from "../../directory/components/community.tsx";
+import { Questions, Reviews } from "../../directory/components/community.tsx";
 import { OpenStatus } from "../../directory/components/open-status.tsx";
 import { SaveButton, ShareButton } from "../../directory/components/place-actions.tsx";
 import { ProductCarousel } from "../../directory/components/product-carousel.tsx";
@@ -32,16 +32,21 @@ import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { formAction, formFailure, retryAfterHeaders } from "../../platform/api.ts";
+import {
+  type FormOutcome,
+  formAction,
+  formFailure,
+  retryAfterHeaders,
+} from "../../platform/api.ts";
 import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
-import { displayPhone } from "../../platform/phone.ts";
 import {
   saveConfirmation,
   savedHeaders,
   signInToSave,
 } from "../../platform/pending-save.server.ts";
+import { displayPhone } from "../../platform/phone.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { scriptJson } from "../../platform/text.ts";
 import { secondaryButton } from "../../ui/button-link.tsx";
@@ -54,25 +59,18 @@ import type { Route } from "./+types/business";
 
 export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const id = parseBusinessId(params.id);
+  if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
-  const business = id ? await getBusiness(db, id) : null;
-  if (!business) throw data(null, { status: 404 });
+  const business = await getBusiness(db, id);
   const locale = localeFromPath(url.pathname);
   const query = url.searchParams;
-  let reviewPage: ReturnType<typeof reviewPageSchema.parse>;
-  let questionPage: ReturnType<typeof questionPageSchema.parse>;
-  try {
-    reviewPage = await validate(reviewPageSchema, {
-      sort: query.get("sort") ?? undefined,
-      cursor: query.get("reviews") ?? undefined,
-    });
-    questionPage = await validate(questionPageSchema, {
-      cursor: query.get("questions") ?? undefined,
-    });
-  } catch (error) {
-    if (isAppError(error)) throw data(null, { status: 400 });
-    throw error;
-  }
+  const reviewPage = await validate(reviewPageSchema, {
+    sort: query.get("sort") ?? undefined,
+    cursor: query.get("reviews") ?? undefined,
+  });
+  const questionPage = await validate(questionPageSchema, {
+    cursor: query.get("questions") ?? undefined,
+  });
   const viewer = await getViewer(request, context);
   const [reviews, questions, ownReview, saved] = await Promise.all([
     listReviews(db, business.id, reviewPage, viewer?.id),
@@ -180,9 +178,10 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
   const to = useLocalizedPath();
   const { business } = loaderData;
   const description = business.description[locale];
-  const action = actionData as ActionProblem | undefined;
+  const result: FormOutcome<typeof actionData> = actionData;
   // The confirmation's answer arrives with the page that no longer asks: the toast says it.
-  const confirmed = useFetcher<{ saved?: boolean }>({ key: CONFIRM_SAVE_KEY }).data;
+  const confirmation = useFetcher<typeof action>({ key: CONFIRM_SAVE_KEY });
+  const confirmed: FormOutcome<typeof confirmation.data> = confirmation.data;
   useEffect(() => {
     if (confirmed?.saved) showNotice("saved");
   }, [confirmed]);
@@ -308,7 +307,7 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
             ownReview={loaderData.ownReview}
             signedIn={loaderData.signedIn}
             loginHref={loaderData.loginHref}
-            action={action}
+            action={result}
           />
           <Location business={business} phoneShown={loaderData.phoneShown} />
         </div>
@@ -319,7 +318,7 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
           paged={loaderData.questionsPaged}
           signedIn={loaderData.signedIn}
           loginHref={loaderData.loginHref}
-          action={action}
+          action={result}
         />
         <Photos business={business} />
       </div>

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, useFetcher } from "react-router";
 import { getViewer } from "../../auth/session.server.ts";
 import { searchBusinesses } from "../../directory/businesses.server.ts";
 import { BusinessCard, BusinessGrid } from "../../directory/components/business-card.tsx";
@@ -11,7 +11,6 @@ import {
   searchQuerySchema,
 } from "../../directory/search.ts";
 import type { BusinessSummary } from "../../directory/types.ts";
-import type { MessageKey } from "../../i18n/i18n.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -83,7 +82,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
     form.location,
     loaderData.category && t(`categories.${loaderData.category}`),
   ].filter(Boolean);
-  const problems = useSearchProblems(loaderData.problems as Partial<Record<string, MessageKey>>);
+  const problems = useSearchProblems(loaderData.problems);
   return (
     <>
       <title>{t("businesses.metaTitle")}</title>
@@ -116,13 +115,14 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const pageOf = (loaded: Route.ComponentProps["loaderData"]) => loaded.page;
+const pageOf = (loaded: { page: ResultPage | null }) => loaded.page;
 
 /** The first page from the loader, then each page "More Businesses" fetches, appended. */
 function Results({ first, form }: { first: ResultPage; form: SearchValues }) {
   const to = useLocalizedPath();
   const { items, nextCursor, loading, load } = useMorePages(
     first,
+    useFetcher<typeof loader>(),
     pageOf,
     // The name's link, not the Share link before it.
     (page) => `[data-business="${page.items[0]?.id}"] h3 a`,

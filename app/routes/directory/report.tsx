@@ -1,15 +1,15 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer, requireViewer } from "../../auth/session.server.ts";
 import { getBusiness } from "../../directory/businesses.server.ts";
-import { findReportTarget, reportBusiness, reportItem } from "../../directory/community.server.ts";
+import { getReportTarget, reportBusiness, reportItem } from "../../directory/community.server.ts";
 import { REPORT_REASONS, reportSchema, reportTargetOf } from "../../directory/community.ts";
 import { parseBusinessId } from "../../directory/search.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { type FormProblem, formAction, retryAfterHeaders } from "../../platform/api.ts";
+import { formAction, retryAfterHeaders } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -23,7 +23,7 @@ const REPORT_FIELDS = ["reason", "details"] as const;
 
 /**
  * What the address reports: a review, question or answer on this business (`?review=12`), or the
- * business itself when it names none; null (a 404) for anything else.
+ * business itself when it names none; `not_found` for anything else.
  */
 async function subjectOf(
   request: Request,
@@ -31,11 +31,11 @@ async function subjectOf(
   db: Parameters<typeof getBusiness>[0],
 ) {
   const businessId = parseBusinessId(params.id);
-  if (!businessId) return null;
+  if (!businessId) throw new AppError("not_found");
   const named = reportTargetOf(new URL(request.url).searchParams);
   if (!named) return { businessId, item: null };
-  const found = await findReportTarget(db, named.target, named.id);
-  if (!found || found.businessId !== businessId) return null;
+  const found = await getReportTarget(db, named.target, named.id);
+  if (found.businessId !== businessId) throw new AppError("not_found");
   return { businessId, item: { ...named, ...found } };
 }
 
@@ -43,9 +43,8 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   const db = context.get(databaseContext);
   const subject = await subjectOf(request, params, db);
   // What players wrote is reported by players; the business itself by anyone, as a job is.
-  if (subject?.item) await requireViewer({ request, context, url });
-  const business = subject ? await getBusiness(db, subject.businessId) : null;
-  if (!subject || !business) throw data(null, { status: 404 });
+  if (subject.item) await requireViewer({ request, context, url });
+  const business = await getBusiness(db, subject.businessId);
   return {
     business: { id: business.id, name: business.name },
     item: subject.item,
@@ -58,7 +57,6 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 export const action = formAction(async ({ request, params, context, url }: Route.ActionArgs) => {
   const db = context.get(databaseContext);
   const subject = await subjectOf(request, params, db);
-  if (!subject) throw new AppError("not_found");
   const { businessId, item } = subject;
   if (item) {
     const viewer = await requireViewer({ request, context, url });
@@ -82,7 +80,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const busy = useNavigation().state === "submitting";
   const { business, item } = loaderData;
   const { form, field, message, alert } = useFormProblem(
-    (actionData as { problem?: FormProblem } | undefined)?.problem,
+    actionData?.problem,
     "report-problem",
     REPORT_FIELDS,
   );

@@ -5,7 +5,7 @@ import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { confirmAlert, findAlert } from "../../jobs/alerts.server.ts";
 import { AlertFiltersList } from "../../jobs/components/alert-filters-list.tsx";
-import { formAction } from "../../platform/api.ts";
+import { type FormOutcome, formAction } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -40,8 +40,8 @@ export default function ConfirmAlert({ loaderData, actionData }: Route.Component
   const to = useLocalizedPath();
   const [params] = useSearchParams();
   const { alert } = loaderData;
-  const confirmed =
-    (actionData as { confirmed?: boolean } | undefined)?.confirmed || alert?.confirmed;
+  const result: FormOutcome<typeof actionData> = actionData;
+  const confirmed = result?.confirmed || alert?.confirmed;
   return (
     <section className="mx-auto max-w-xl px-4 py-10">
       <title>{t("jobs.alerts.confirmMetaTitle")}</title>

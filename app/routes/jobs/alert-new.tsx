@@ -8,7 +8,7 @@ import { alertFormSchema } from "../../jobs/alert-filters.ts";
 import { createAlert } from "../../jobs/alerts.server.ts";
 import { EMPLOYER_TYPES, WORK_SETTINGS } from "../../jobs/posting.ts";
 import { searchFormOf } from "../../jobs/search.ts";
-import { type FormProblem, formAction, retryAfterHeaders } from "../../platform/api.ts";
+import { type FormOutcome, formAction, retryAfterHeaders } from "../../platform/api.ts";
 import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
@@ -48,7 +48,7 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
   const t = useT();
   const busy = useNavigation().state === "submitting";
   const { form, email } = loaderData;
-  const result = actionData as { sent?: boolean; problem?: FormProblem } | undefined;
+  const result: FormOutcome<typeof actionData> = actionData;
   const problem = useFormProblem(result?.problem, "alert-problem", ALERT_FIELDS);
   return (
     <section className="mx-auto max-w-xl px-4 py-10">

@@ -8,9 +8,8 @@ import type { Route } from "./+types/api.job";
 /** GET /api/jobs/{id}: one posting, closed ones too (`open: false`); never its contact e-mail. */
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
   const id = parseJobId(params.id);
-  const job = id ? await getJob(context.get(databaseContext), id) : null;
-  if (!job) throw new AppError("not_found");
-  return Response.json(job);
+  if (!id) throw new AppError("not_found");
+  return Response.json(await getJob(context.get(databaseContext), id));
 });
 
 export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

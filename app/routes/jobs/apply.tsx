@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer } from "../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
@@ -12,7 +12,7 @@ import { placeOf } from "../../jobs/format.ts";
 import { getJob } from "../../jobs/jobs.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
 import {
-  type FormProblem,
+  type FormOutcome,
   formAction,
   formFailure,
   retryAfterHeaders,
@@ -25,8 +25,8 @@ import type { Route } from "./+types/apply";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseJobId(params.id);
-  const job = id ? await getJob(context.get(databaseContext), id) : null;
-  if (!job) throw data(null, { status: 404 });
+  if (!id) throw new AppError("not_found");
+  const job = await getJob(context.get(databaseContext), id);
   const viewer = await getViewer(request, context);
   return {
     job,
@@ -86,7 +86,7 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
   const locale = useLocale();
   const to = useLocalizedPath();
   const { job, defaults } = loaderData;
-  const result = actionData as { problem?: FormProblem; values?: ApplyDefaults } | undefined;
+  const result: FormOutcome<typeof actionData> = actionData;
   const problem = result?.problem;
   const back = to(`/jobs/${job.id}`);
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { getViewer } from "../../auth/session.server.ts";
 import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts";
@@ -36,9 +36,9 @@ const NOTICES = ["applied", "saved", "unsaved", "reported"] as const;
 
 export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const id = parseJobId(params.id);
+  if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
-  const job = id ? await getJob(db, id) : null;
-  if (!job) throw data(null, { status: 404 });
+  const job = await getJob(db, id);
   const viewer = await getViewer(request, context);
   const [saved, appliedAt] = viewer
     ? await Promise.all([isJobSaved(db, viewer.id, job.id), appliedOn(db, job.id, viewer)])

@@ -47,7 +47,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const to = useLocalizedPath();
   const { form, result, now, filtersOpen, signedIn } = loaderData;
-  const problems = loaderData.problems as Partial<Record<string, MessageKey>>;
+  const problems: Partial<Record<string, MessageKey>> = loaderData.problems;
   const shown = (key: string) => {
     const message = problems[key];
     return message ? t(message) : undefined;

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer } from "../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
@@ -9,7 +9,7 @@ import { getJob } from "../../jobs/jobs.server.ts";
 import { REPORT_REASONS, reportSchema } from "../../jobs/report.ts";
 import { reportJob } from "../../jobs/reports.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
-import { type FormProblem, formAction, retryAfterHeaders } from "../../platform/api.ts";
+import { formAction, retryAfterHeaders } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -23,8 +23,8 @@ const REPORT_FIELDS = ["reason", "details"] as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseJobId(params.id);
-  const job = id ? await getJob(context.get(databaseContext), id) : null;
-  if (!job) throw data(null, { status: 404 });
+  if (!id) throw new AppError("not_found");
+  const job = await getJob(context.get(databaseContext), id);
   return { job, messages: pageMessages(request, "jobs") };
 }
 
@@ -50,7 +50,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const busy = useNavigation().state === "submitting";
   const { job } = loaderData;
   const { form, field, message, alert } = useFormProblem(
-    (actionData as { problem?: FormProblem } | undefined)?.problem,
+    actionData?.problem,
     "report-problem",
     REPORT_FIELDS,
   );

@@ -3,9 +3,9 @@ import { requireViewer } from "../../auth/session.server.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { pageQuery } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
+import { readInput } from "../../platform/input.server.ts";
 import { PlayerPicture, profileViewPath } from "../../players/components/player-parts.tsx";
 import { type FollowList, followList } from "../../players/follows.server.ts";
 import { followListQuerySchema } from "../../players/leaderboard-query.ts";
@@ -22,7 +22,7 @@ function listOf(url: URL): FollowList {
  */
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context, url });
-  const { cursor } = await pageQuery(request, followListQuerySchema);
+  const { cursor } = await readInput(request, followListQuerySchema);
   const messages = pageMessages(request, "players");
   try {
     const page = await followList(
@@ -34,8 +34,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     );
     return { page, own: params.handle === viewer.handle, paged: cursor !== undefined, messages };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
+    // A private profile's lists: the page says so. Anything else is the error page.
+    if (!isAppError(error) || error.code !== "forbidden") throw error;
     return data({ page: null, own: false, paged: false, messages }, { status: error.status });
   }
 }

@@ -4,8 +4,8 @@ import { formatNumber } from "../../i18n/format.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { pageQuery } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
+import { readInput } from "../../platform/input.server.ts";
 import { PlayerPicture, profileViewPath } from "../../players/components/player-parts.tsx";
 import { leaderboardPage, ownStanding } from "../../players/leaderboard.server.ts";
 import { leaderboardQuerySchema } from "../../players/leaderboard-query.ts";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/leaderboard";
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
-  const { page } = await pageQuery(request, leaderboardQuerySchema);
+  const { page } = await readInput(request, leaderboardQuerySchema);
   const [board, me] = await Promise.all([leaderboardPage(db, page), ownStanding(db, viewer)]);
   return { board, me, myHandle: viewer.handle, messages: pageMessages(request, "players") };
 }

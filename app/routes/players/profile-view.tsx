@@ -3,7 +3,7 @@ import { requireViewer } from "../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { type FormProblem, formAction } from "../../platform/api.ts";
+import { formAction } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -31,8 +31,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     if (view.own) throw redirect(localizedPath("/profile", locale));
     return { profile: view.profile, messages };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
+    // A private profile: the page says so. Anything else is the error page.
+    if (!isAppError(error) || error.code !== "forbidden") throw error;
     return data({ profile: null, messages }, { status: error.status });
   }
 }
@@ -114,7 +114,7 @@ function FollowCounts({ profile }: { profile: ShownProfile }) {
 /** A form post that works without JavaScript; with it, a fetcher that leaves the page in place. */
 function FollowButton({ name, following }: { name: string; following: boolean }) {
   const t = useT();
-  const fetcher = useFetcher<{ problem?: FormProblem }>({ key: "follow" });
+  const fetcher = useFetcher<typeof action>({ key: "follow" });
   const pending = fetcher.formData?.get("intent");
   const shown = pending ? pending === "follow" : following;
   const problem = fetcher.data?.problem;

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { callAuth, forwardCookies, requireViewer, type Viewer } from "../../auth/session.server.ts";
 import { SavedBusinesses } from "../../directory/components/saved-businesses.tsx";
 import { listSavedBusinesses } from "../../directory/saved.server.ts";
@@ -7,7 +7,7 @@ import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
+import { type FormOutcome, type FormProblem, formAction, formFailure } from "../../platform/api.ts";
 import { databaseContext, storageContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
@@ -41,15 +41,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     getPrivateProfile(db, viewer.id),
     listSavedBusinesses(db, viewer.id),
   ]);
-  if (!profile) throw data(null, { status: 404 });
   return {
     profile,
     savedBusinesses,
     messages: pageMessages(request, "players", "quiz", "auth", "directory"),
   };
 }
-
-type ActionResult = { intent?: ProfileForm["intent"]; problem?: FormProblem; sent?: boolean };
 
 /** One form per intent (edit, settings, delete, resend), each checked by its own schema. */
 export const action = formAction(async ({ request, context, url }: Route.ActionArgs) => {
@@ -88,7 +85,7 @@ async function resendVerification({ request, context, viewer, locale }: IntentAr
     callbackURL: `${localizedPath("/profile", locale)}?notice=email-verified`,
   });
   if (answer.status === 429) throw new AppError("too_many_requests");
-  return { intent: "resend", sent: answer.ok } satisfies ActionResult;
+  return { intent: "resend" as const, sent: answer.ok };
 }
 
 async function editProfile({ context, viewer, locale }: IntentArgs, form: FormOf<"edit">) {
@@ -130,7 +127,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const to = useLocalizedPath();
   const [search] = useSearchParams();
   const { profile } = loaderData;
-  const result = actionData as ActionResult | undefined;
+  const result: FormOutcome<typeof actionData> = actionData;
   const problem = (intent: ProfileForm["intent"]) =>
     result?.intent === intent ? result.problem : undefined;
   // An intent the page does not know belongs to none of its forms.

@@ -6,16 +6,12 @@ import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { type FormProblem, formAction, formFailure, sentTextFields } from "../../platform/api.ts";
+import { type FormOutcome, formAction, formFailure, sentTextFields } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
 import { getPrivateProfile } from "../../players/account.server.ts";
-import {
-  goalButtonId,
-  RedeemDialog,
-  type RedeemValues,
-} from "../../players/components/redeem-dialog.tsx";
+import { goalButtonId, RedeemDialog } from "../../players/components/redeem-dialog.tsx";
 import { TierRing } from "../../players/components/tier-ring.tsx";
 import { listGoals, listRequests, redeemGoalFor } from "../../players/redeem.server.ts";
 import { redeemPageFormSchema } from "../../players/redeem-form.ts";
@@ -34,7 +30,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     listGoals(db),
     listRequests(db, viewer.id),
   ]);
-  if (!profile) throw redirect(localizedPath("/login", locale));
   const chosen = goals.find((goal) => goal.slug === new URL(request.url).searchParams.get("goal"));
   // The address of a goal the player cannot afford (a bookmark, or the balance spent since) shows
   // the toast instead of the form; the page itself offers no way there.
@@ -77,7 +72,7 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
   const locale = useLocale();
   const to = useLocalizedPath();
   const { player, tiers, goals, requests, chosen, idempotencyKey } = loaderData;
-  const result = actionData as { problem?: FormProblem; values?: RedeemValues } | undefined;
+  const result: FormOutcome<typeof actionData> = actionData;
   const goal = goals.find((candidate) => candidate.slug === chosen);
   const number = (value: number) => formatNumber(value, locale);
   return (

@@ -6,7 +6,7 @@ import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
+import { type FormOutcome, formAction, formFailure } from "../../platform/api.ts";
 import { databaseContext, quizDailyCapContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
@@ -71,8 +71,6 @@ async function finishedSet(db: Database, me: string, id: string, dailyCap: numbe
   }
 }
 
-type ActionResult = { intent?: string; problem?: FormProblem };
-
 /**
  * One form per step of the game. Each success redirects back to the page (replacing the history
  * entry), whose loader shows the game as it now stands: reloading or going back never posts twice.
@@ -134,7 +132,7 @@ export const action = formAction(async ({ request, context, url }: Route.ActionA
 export default function PlayGames({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { categories, play, goesOnInLanguage, quizTimer, results } = loaderData;
-  const failed = actionData as ActionResult | undefined;
+  const failed: FormOutcome<typeof actionData> = actionData;
   const problemFor = (...intents: string[]) =>
     failed?.problem && intents.includes(failed.intent ?? "") ? failed.problem : undefined;
   return (

@@ -7,9 +7,8 @@ import type { Route } from "./+types/api.product";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
   const id = parseProductId(params.id);
-  const product = id ? await getProduct(context.get(databaseContext), id) : null;
-  if (!product) throw new AppError("not_found");
-  return Response.json(product);
+  if (!id) throw new AppError("not_found");
+  return Response.json(await getProduct(context.get(databaseContext), id));
 });
 
 export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

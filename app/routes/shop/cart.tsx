@@ -6,6 +6,7 @@ import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import {
+  type FormOutcome,
   type FormProblem,
   formAction,
   formFailure,
@@ -89,7 +90,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
         await addToCart(db, cartId, form.productId, form.quantity);
         // Without JavaScript the browser goes to the cart; the page's script stays where it is.
         if (form.via !== "fetch") return redirect(localizedPath("/cart", locale), { headers });
-        return data({ ...extra, added: true } satisfies ActionResult, { headers });
+        return data<ActionResult>({ ...extra, added: true }, { headers });
       case "quantity":
         await setQuantity(db, cartId, form.productId, form.quantity);
         break;
@@ -111,17 +112,17 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
           },
           buyer,
         );
-        return data({ ...extra, order } satisfies ActionResult, { headers });
+        return data<ActionResult>({ ...extra, order }, { headers });
       }
     }
-    return data(extra satisfies ActionResult, { headers });
+    return data<ActionResult>(extra, { headers });
   } catch (error) {
     if (!isAppError(error)) throw error;
     // A visitor's new cart keeps its cookie even when what was asked of it failed.
     const failure = formFailure(error, extra);
     const merged = new Headers(failure.init?.headers);
     for (const cookie of headers.getSetCookie()) merged.append("Set-Cookie", cookie);
-    return data(failure.data, { status: failure.init?.status, headers: merged });
+    return data<ActionResult>(failure.data, { status: failure.init?.status, headers: merged });
   }
 });
 
@@ -129,7 +130,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const t = useT();
   const to = useLocalizedPath();
   const { cart, prefill } = loaderData;
-  const result = actionData as ActionResult | undefined;
+  const result: FormOutcome<typeof actionData> = actionData;
   const order = result?.order;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">

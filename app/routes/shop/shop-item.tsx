@@ -1,9 +1,10 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { baseUrlContext, databaseContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
 import { scriptJson } from "../../platform/text.ts";
 import { ProductDetails } from "../../shop/components/product-details.tsx";
 import { productJsonLd } from "../../shop/json-ld.ts";
@@ -14,8 +15,8 @@ import type { Route } from "./+types/shop-item";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseProductId(params.id);
-  const product = id ? await getProduct(context.get(databaseContext), id) : null;
-  if (!product) throw data(null, { status: 404 });
+  if (!id) throw new AppError("not_found");
+  const product = await getProduct(context.get(databaseContext), id);
   const locale = localeFromPath(new URL(request.url).pathname);
   const baseUrl = context.get(baseUrlContext);
   return {

@@ -1,6 +1,5 @@
 import { useRef, useState } from "react";
-import { data } from "react-router";
-import type { MessageKey } from "../../i18n/i18n.ts";
+import { data, useFetcher } from "react-router";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -41,7 +40,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalizedPath();
   const { form, page } = loaderData;
-  const problems = useSearchProblems(loaderData.problems as Partial<Record<string, MessageKey>>);
+  const problems = useSearchProblems(loaderData.problems);
   return (
     <>
       <title>{t("shop.metaTitle")}</title>
@@ -87,13 +86,14 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const pageOf = (loaded: Route.ComponentProps["loaderData"]) => loaded.page;
+const pageOf = (loaded: { page: ProductPage | null }) => loaded.page;
 
 /** The grid, growing by pages, and the dialog of the item a card opened. */
 function Products({ first, form }: { first: ProductPage; form: SearchValues }) {
   const to = useLocalizedPath();
   const { items, nextCursor, loading, load } = useMorePages(
     first,
+    useFetcher<typeof loader>(),
     pageOf,
     (page) => `[data-product="${page.items[0]?.id}"] a`,
   );

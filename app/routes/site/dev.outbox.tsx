@@ -1,6 +1,7 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { databaseContext, devOutboxContext } from "../../platform/context.ts";
 import { OUTBOX_PAGE_SIZE, readOutbox } from "../../platform/email.server.ts";
+import { AppError } from "../../platform/errors.ts";
 import { isLocalRequest } from "../../platform/local-request.server.ts";
 import type { Route } from "./+types/dev.outbox";
 
@@ -13,7 +14,7 @@ import type { Route } from "./+types/dev.outbox";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const visible = import.meta.env.DEV || (context.get(devOutboxContext) && isLocalRequest(request));
-  if (!visible) throw data(null, { status: 404 });
+  if (!visible) throw new AppError("not_found");
   const before = Number(new URL(request.url).searchParams.get("before"));
   const page = await readOutbox(
     context.get(databaseContext),

@@ -1,8 +1,8 @@
-import { data } from "react-router";
+import { AppError } from "../../platform/errors.ts";
 
 /** Any address no other route claims: the root error boundary shows the 404 page. */
 export function loader() {
-  throw data(null, { status: 404 });
+  throw new AppError("not_found");
 }
 
 export default function NotFound() {

@@ -1,7 +1,7 @@
-import { data } from "react-router";
 import { localeFromPath, unlocalizedPath } from "../../i18n/locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { CONTENT_DIR } from "../../platform/content-dir.server.ts";
+import { AppError } from "../../platform/errors.ts";
 import { readSitePage } from "../../site-pages/pages.server.ts";
 import { isSitePage } from "../../site-pages/slugs.ts";
 import type { Route } from "./+types/site-page";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/site-page";
 export async function loader({ url: { pathname } }: Route.LoaderArgs) {
   // The page's address, without the ".data" a click's data request adds (React Router's `url`).
   const slug = unlocalizedPath(pathname).slice(1);
-  if (!isSitePage(slug)) throw data(null, { status: 404 });
+  if (!isSitePage(slug)) throw new AppError("not_found");
   return { page: await readSitePage(CONTENT_DIR, slug, localeFromPath(pathname)) };
 }
 

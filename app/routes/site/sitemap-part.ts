@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { baseUrlContext, databaseContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
 import { streamXml, urlSet } from "../../platform/sitemap.server.ts";
 import type { Route } from "./+types/sitemap-part";
 import { parseSitemapName, sitemapUrls } from "./sitemaps.server.ts";
@@ -7,7 +7,7 @@ import { parseSitemapName, sitemapUrls } from "./sitemaps.server.ts";
 /** /sitemaps/{language}-{part}.xml: at most 50,000 addresses, streamed from keyset pages. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const wanted = parseSitemapName(params.name);
-  if (!wanted) throw data(null, { status: 404 });
+  if (!wanted) throw new AppError("not_found");
   const db = context.get(databaseContext);
   const baseUrl = context.get(baseUrlContext);
   return streamXml(request, urlSet(sitemapUrls(db, baseUrl, wanted.locale, wanted.part)));
