@@ -23,9 +23,6 @@ export const GRACE_MS = 2000;
  */
 export const MIN_ANSWER_MS = 400;
 
-/** Points a player can earn by finishing sets in a day (America/Toronto), unless configured. */
-export const DEFAULT_DAILY_POINTS_CAP = 300;
-
 /** `tooFast` is absent for outcomes recorded before the rule (and for time-outs). */
 export type Outcome = { correct: boolean; tooFast?: boolean };
 

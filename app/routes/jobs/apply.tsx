@@ -1,5 +1,4 @@
 import { data, Link, redirect } from "react-router";
-import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer } from "../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
@@ -13,6 +12,7 @@ import { getJob } from "../../jobs/jobs.server.ts";
 import { APPLY_LIMIT } from "../../jobs/limits.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
 import { type FormProblem, formAction, formFailure } from "../../platform/api.ts";
+import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { authContext, databaseContext, storageContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
