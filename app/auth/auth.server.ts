@@ -64,7 +64,7 @@ export const AUTH_RATE_LIMITS = {
  * rules: the player's name and settings change through PATCH /api/me, the picture only through our
  * upload code, and accounts are deleted through DELETE /api/me.
  */
-export const CLOSED_AUTH_PATHS = [
+const CLOSED_AUTH_PATHS = [
   "/update-user",
   "/change-email",
   "/change-password",

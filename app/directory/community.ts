@@ -15,7 +15,7 @@ export const REVIEW_SORTS = ["newest", "highest", "lowest"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 export const REPORT_REASONS = ["spam", "offensive", "personal", "false", "other"] as const;
-export const REPORT_TARGETS = ["review", "question", "answer"] as const;
+const REPORT_TARGETS = ["review", "question", "answer"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 /** A query parameter sent more than once counts once. */
@@ -84,7 +84,7 @@ export function encodeQuestionCursor(cursor: QuestionCursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString("base64url");
 }
 
-export function decodeQuestionCursor(value: string): QuestionCursor | undefined {
+function decodeQuestionCursor(value: string): QuestionCursor | undefined {
   const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3,6}Z)\|(\d{1,10})$/.exec(
     Buffer.from(value, "base64url").toString("utf8"),
   );
@@ -133,7 +133,7 @@ export type Author = {
   handle: string | null;
 };
 
-export type Review = {
+type Review = {
   id: number;
   author: Author;
   rating: number;
@@ -193,7 +193,6 @@ export const businessFormSchema = z.discriminatedUnion(
   ],
   { error: "errors.unknown_intent" },
 );
-export type BusinessForm = z.output<typeof businessFormSchema>;
 
 const BUSINESS_INTENTS = [
   "review",

@@ -1,7 +1,7 @@
 import type { EmployerType, EmploymentType, Pay, WorkSetting } from "./posting.ts";
 import type { ProvinceCode } from "./provinces.ts";
 
-export type LocalizedText = { "en-CA": string; "fr-CA": string };
+type LocalizedText = { "en-CA": string; "fr-CA": string };
 
 /** A posting as lists show it (the page's cards, GET /api/jobs). */
 export type JobSummary = {

@@ -75,8 +75,6 @@ export type FormProblem = {
   values?: Record<string, string | number>;
 };
 
-export type FormResult<T = unknown> = { problem?: FormProblem; intent?: string } & Partial<T>;
-
 /**
  * Wraps a page action: an AppError (or a database too busy to answer in time) becomes
  * `{ problem }` with its status, for the form to show beside the field; redirects and other

@@ -6,8 +6,8 @@ import { isShopCategory, SHOP_CATEGORIES, type ShopCategory } from "./categories
 import { MAX_QUANTITY } from "./totals.ts";
 
 export const SHOP_SEARCH_MAX = 100;
-export const SHOP_PAGE_SIZE = 12;
-export const SHOP_PAGE_MAX = 50;
+const SHOP_PAGE_SIZE = 12;
+const SHOP_PAGE_MAX = 50;
 
 import type { ShopSearchForm } from "./links.ts";
 
@@ -19,7 +19,7 @@ export function encodeProductCursor(id: number): string {
   return Buffer.from(`p${id}`).toString("base64url");
 }
 
-export function decodeProductCursor(value: string): number | undefined {
+function decodeProductCursor(value: string): number | undefined {
   const match = /^p([1-9]\d{0,8})$/.exec(Buffer.from(value, "base64url").toString("utf8"));
   return match ? Number(match[1]) : undefined;
 }
@@ -166,7 +166,7 @@ export const cartFormSchema = z.discriminatedUnion(
 
 export type CartForm = z.infer<typeof cartFormSchema>;
 
-export const CART_INTENTS = ["add", "quantity", "remove", "province", "checkout"] as const;
+const CART_INTENTS = ["add", "quantity", "remove", "province", "checkout"] as const;
 
 /** Which of the page's forms was sent, when it names one, so its problem shows beside it. */
 export function cartIntentOf(raw: unknown): CartForm["intent"] | undefined {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 
 /** The pages shown around the current one: first, last, and two on each side, gaps as null. */
-export function pageWindow(current: number, pages: number): (number | null)[] {
+function pageWindow(current: number, pages: number): (number | null)[] {
   const shown = [
     ...new Set([1, current - 2, current - 1, current, current + 1, current + 2, pages]),
   ]
