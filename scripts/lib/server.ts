@@ -98,9 +98,10 @@ export async function startBuiltServer(
   requireBuild();
   const port = options.port ?? (await freePort());
   const serve = serveCommand();
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  // npm run serve's settings, unless this shell gives its own (MALLOC_ARENA_MAX, say).
+  const env: NodeJS.ProcessEnv = { ...serve.env, ...process.env };
   for (const name of INHERITED_OUT) delete env[name];
-  Object.assign(env, serve.env, {
+  Object.assign(env, {
     PORT: String(port),
     HOST: "127.0.0.1",
     // The server's own default, said outright so that sign-up's Origin check knows the address.
