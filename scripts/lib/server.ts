@@ -36,6 +36,8 @@ export type BuiltServer = {
   /** The server process's id, for /proc figures. */
   pid: number;
   process: ChildProcess;
+  /** The last few thousand characters the server wrote, stdout and stderr together. */
+  output: () => string;
   /** Resident memory of the server process, in MB, from /proc. */
   rssMb: () => number;
   /** Sends `signal` (SIGKILL for a crash) and waits for the exit; SIGKILL after 30 s. */
@@ -103,6 +105,8 @@ export async function startBuiltServer(
   const env: NodeJS.ProcessEnv = { ...serve.env, ...process.env };
   for (const name of INHERITED_OUT) delete env[name];
   Object.assign(env, {
+    // The build is production's, whatever the caller runs under (Vitest sets NODE_ENV=test).
+    NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
     // The server's own default, said outright so that sign-up's Origin check knows the address.
@@ -170,6 +174,7 @@ export async function startBuiltServer(
     databaseUrl,
     pid: child.pid as number,
     process: child,
+    output: () => output,
     rssMb: () => {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
