@@ -20,7 +20,7 @@ import { type Database, openDatabase } from "../app/db/client.server.ts";
 import { searchJobs } from "../app/jobs/jobs.server.ts";
 import { scaleJobs } from "../app/jobs/scale.server.ts";
 import { jobSearchSchema } from "../app/jobs/search.ts";
-import { startServer } from "./load.ts";
+import { startBuiltServer } from "./lib/server.ts";
 import { childrenOf, cpuSeconds, sum } from "./processes.ts";
 
 const { values } = parseArgs({
@@ -159,7 +159,7 @@ await scaleJobs(database.db, Number(values.jobs), (done) =>
 );
 console.log(`\n${load()} before starting the server`);
 
-const server = await startServer({
+const server = await startBuiltServer({
   databaseUrl: database.url,
   port,
   env: { WEB_CONCURRENCY: String(values.processes) },

@@ -10,10 +10,8 @@
  * and this script, the machine's load average (other work on it shows there), and the server's
  * resident memory, sampled every 250 ms.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -25,6 +23,7 @@ import {
   createSignedInPlayer,
   SESSION_COOKIE,
 } from "../tests/e2e/players.ts";
+import { requireBuild, startBuiltServer } from "./lib/server.ts";
 import { childrenOf, cpuSeconds, residentKb, sum } from "./processes.ts";
 
 const { values } = parseArgs({
@@ -42,42 +41,21 @@ const processes = Number(values.processes);
 const SAMPLE_MS = 250;
 const REQUEST_TIMEOUT_MS = 30_000;
 
-if (!fs.existsSync("build/server/index.js")) {
-  console.error("Run npm run build first.");
-  process.exit(1);
-}
-
-const port = await freePort();
+requireBuild();
 // Not under os.tmpdir(): started by root, the embedded PostgreSQL runs as its own user, which cannot
 // enter a private temporary directory. Removed before and after each run.
 const dataDir = path.resolve(".data/bench-quiz");
 fs.rmSync(dataDir, { recursive: true, force: true });
-const { DATABASE_URL: _ignored, ...environment } = process.env;
-const server = spawn(process.execPath, ["server.ts"], {
-  env: {
-    ...environment,
-    NODE_ENV: "production",
-    PORT: String(port),
-    BASE_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    BETTER_AUTH_SECRET: AUTH_SECRET,
-    WEB_CONCURRENCY: String(processes),
-  },
-  stdio: ["ignore", "pipe", "inherit"],
+const server = await startBuiltServer({
+  dataDir,
+  seed: true,
+  // The players' session cookies are signed with the tests' secret (tests/e2e/players.ts).
+  env: { BETTER_AUTH_SECRET: AUTH_SECRET, WEB_CONCURRENCY: String(processes) },
 });
 // Stopped early (Ctrl-C, a time limit): the server and its database go too.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    server.kill("SIGTERM");
-    server.once("exit", () => process.exit(1));
-  });
+  process.once(signal, () => void server.stop().finally(() => process.exit(1)));
 }
-await new Promise<void>((resolve, reject) => {
-  server.stdout?.on("data", (chunk) => String(chunk).includes("Site ready") && resolve());
-  server.once("exit", (code) =>
-    reject(new Error(`The server stopped before it was ready (exit ${code}).`)),
-  );
-});
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: players });
 const latencies = {
@@ -100,7 +78,7 @@ try {
   await site.end();
   console.log(`${players} players signed in; playing for ${warmup} + ${seconds} s…`);
 
-  const pids = serverPids(server.pid as number);
+  const pids = serverPids(server.pid);
   const idle = memory(pids);
   const end = performance.now() + (warmup + seconds) * 1000;
   const playing = Promise.all(cookies.map((cookie, index) => play(cookie, index, end)));
@@ -160,8 +138,7 @@ try {
   console.log(`  server RSS: idle ${mb(idle.rss)}, peak ${mb(peak)}, at the end ${mb(after.rss)}`);
 } finally {
   agent.destroy();
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -207,13 +184,13 @@ function call<T = unknown>(
     const request = http.request(
       {
         host: "127.0.0.1",
-        port,
+        port: server.port,
         path: pathname,
         method: "POST",
         agent,
         headers: {
           cookie,
-          origin: `http://127.0.0.1:${port}`,
+          origin: server.origin,
           "content-type": "application/json",
           "content-length": Buffer.byteLength(payload),
         },
@@ -271,14 +248,4 @@ function databaseCpuSeconds(): number {
 /** Resident memory of processes, together, in kB. */
 function memory(pids: number[]) {
   return { rss: sum(pids, residentKb) };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-    probe.once("error", reject);
-  });
 }

@@ -5,12 +5,12 @@
  * demo content, and loads it over loopback: a post page (Markdown rendered on each request), the
  * feed, a search, the shop, adding to carts, then `buyers` checkouts racing for the last 10 of one item.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { requireBuild, startBuiltServer } from "./lib/server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -25,31 +25,19 @@ const connections = Number(values.connections);
 const buyers = Number(values.buyers);
 const port = Number(values.port);
 const dataDir = path.resolve(".data/bench-shop");
-const origin = `http://127.0.0.1:${port}`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(connections, buyers) });
 
-if (!fs.existsSync("build/server/index.js")) {
-  console.error("Run npm run build first.");
-  process.exit(1);
-}
+requireBuild();
 fs.rmSync(dataDir, { recursive: true, force: true });
-
-const server = spawn(process.execPath, ["server.ts"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    // Each request its own visitor, as if behind a proxy: the checkout limits per client address
-    // and per e-mail would otherwise refuse all but a few of the racing buyers.
-    CLIENT_IP_HEADER: "x-bench-visitor",
-  },
-  stdio: ["ignore", "pipe", "inherit"],
+const server = await startBuiltServer({
+  port,
+  dataDir,
+  seed: true,
+  // Each request its own visitor, as if behind a proxy: the checkout limits per client address
+  // and per e-mail would otherwise refuse all but a few of the racing buyers.
+  env: { CLIENT_IP_HEADER: "x-bench-visitor" },
 });
-await new Promise<void>((resolve, reject) => {
-  server.stdout?.on("data", (chunk) => String(chunk).includes("Site ready") && resolve());
-  server.once("exit", (code) => reject(new Error(`The server stopped (exit ${code}).`)));
-});
+const { origin } = server;
 
 type Answer = { status: number; body: string; cookie?: string };
 
@@ -126,17 +114,9 @@ async function measure(label: string, once: (i: number) => Promise<Answer>, ok =
   console.log(`  latency ms: p50 ${at(50)}  p95 ${at(95)}  p99 ${at(99)}  max ${at(100)}`);
 }
 
-/** The server's own embedded PostgreSQL, through the port it wrote in postmaster.pid. */
+/** The server's own embedded PostgreSQL. */
 function database() {
-  const pid = fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8");
-  return new pg.Pool({
-    host: "127.0.0.1",
-    port: Number(pid.split("\n")[3]),
-    user: "postgres",
-    password: "embedded-postgres-local",
-    database: "app",
-    max: 1,
-  });
+  return new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
 }
 
 const buyer = {
@@ -198,6 +178,5 @@ try {
   );
   await db.end();
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  await server.stop();
 }

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../app/db/client.server.ts";
 import { lastBusinessId } from "../app/directory/businesses.server.ts";
 import { scaleBusinesses } from "../app/directory/scale.server.ts";
-import { startServer } from "./load.ts";
+import { startBuiltServer } from "./lib/server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -36,7 +36,7 @@ await scaleBusinesses(database.db, target, (done) =>
 console.log(
   `\nHighest business id: ${(await lastBusinessId(database.db)).toLocaleString("en-CA")}`,
 );
-const server = await startServer({ databaseUrl: database.url, port });
+const server = await startBuiltServer({ databaseUrl: database.url, port });
 const base = `http://127.0.0.1:${port}`;
 
 const mb = (kb: number) => (kb / 1024).toFixed(0);

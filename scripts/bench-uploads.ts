@@ -6,16 +6,13 @@
  * side × side JPEG, and samples the server's resident memory from /proc every 50 ms. The server
  * inherits this environment, so NODE_OPTIONS or MALLOC_ARENA_MAX given here reach it.
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { AVATAR_MAX_BYTES } from "../app/platform/images.server.ts";
-import { connectToSite } from "../tests/e2e/players.ts";
+import { requireBuild, signUpConfirmed, startBuiltServer } from "./lib/server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -28,48 +25,28 @@ const uploads = Number(values.uploads);
 const side = Number(values.side);
 const SAMPLE_MS = 50;
 
-if (!fs.existsSync("build/server/index.js")) {
-  console.error("Run npm run build first.");
-  process.exit(1);
-}
+requireBuild();
 
 const picture = new Uint8Array(await bigJpeg(side, values.progressive));
 console.log(
   `Picture: ${side} × ${side}${values.progressive ? " progressive" : ""} JPEG (${((side * side) / 1e6).toFixed(0)} MP), ${(picture.length / 1024 / 1024).toFixed(2)} MB`,
 );
 
-// A known port rather than PORT=0: sign-up checks the request's Origin against BASE_URL.
-const port = await freePort();
 // Not under os.tmpdir(): started by root, the embedded PostgreSQL runs as its own user, which cannot
 // enter a private temporary directory. Removed before and after each run.
 const dataDir = path.resolve(".data/bench-uploads");
 fs.rmSync(dataDir, { recursive: true, force: true });
-const { DATABASE_URL: _ignored, ...environment } = process.env;
-// Started as `npm run serve` starts it (package.json), young-generation limit included.
-const server = spawn(process.execPath, ["--max-semi-space-size=16", "server.ts"], {
-  env: {
-    ...environment,
-    NODE_ENV: "production",
-    PORT: String(port),
-    BASE_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    SEED_ON_START: "false",
-    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-    MAX_BODY_BYTES: String(AVATAR_MAX_BYTES + 1024 * 1024),
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-const base = `http://127.0.0.1:${port}`;
-await new Promise<void>((resolve, reject) => {
-  server.stdout?.on("data", (chunk) => String(chunk).includes("Site ready") && resolve());
-  server.once("exit", (code) =>
-    reject(new Error(`The server stopped before it was ready (exit ${code}).`)),
-  );
+const server = await startBuiltServer({
+  dataDir,
+  env: { MAX_BODY_BYTES: String(AVATAR_MAX_BYTES + 1024 * 1024) },
 });
 
 try {
-  const cookie = await signUp();
-  const pid = server.pid as number;
+  const { cookie } = await signUpConfirmed(server, {
+    name: "Bench Player",
+    email: "bench@example.com",
+  });
+  const { pid } = server;
   const idle = memory(pid);
   let peak = idle.rss;
   const sampler = setInterval(() => {
@@ -80,7 +57,7 @@ try {
   const results = await Promise.all(
     Array.from({ length: uploads }, async () => {
       const sent = performance.now();
-      const response = await fetch(`${base}/api/me/avatar`, {
+      const response = await fetch(`${server.url}/api/me/avatar`, {
         method: "PUT",
         headers: { cookie, "content-type": "image/jpeg" },
         body: picture,
@@ -108,8 +85,7 @@ try {
     `  peak RSS ${mb(peak)} (sampled every ${SAMPLE_MS} ms); high-water mark ${mb(after.hwm)}`,
   );
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -119,45 +95,6 @@ function memory(pid: number) {
   const field = (name: string) =>
     Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
   return { rss: field("VmRSS"), hwm: field("VmHWM") };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once("error", reject);
-  });
-}
-
-/** A player signed up for real, confirmed in the database (as the e-mailed link does), signed in. */
-async function signUp(): Promise<string> {
-  const post = (target: string, body: unknown) =>
-    fetch(`${base}${target}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: base },
-      body: JSON.stringify(body),
-    });
-  const account = { email: "bench@example.com", password: "canoe-portage-42" };
-  const signedUp = await post("/api/auth/sign-up/email", {
-    ...account,
-    name: "Bench Player",
-    age: 12,
-    locale: "en-CA",
-  });
-  if (!signedUp.ok)
-    throw new Error(`Sign-up answered ${signedUp.status}: ${await signedUp.text()}`);
-  const site = connectToSite(dataDir);
-  await site.query(`update "user" set email_verified = true where email = $1`, [account.email]);
-  await site.end();
-  const response = await post("/api/auth/sign-in/email", account);
-  if (!response.ok)
-    throw new Error(`Sign-in answered ${response.status}: ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
 }
 
 /**

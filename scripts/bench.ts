@@ -21,16 +21,8 @@ import { countBusinessesByCategory, searchBusinesses } from "../app/directory/bu
 import { scaleBusinesses } from "../app/directory/scale.server.ts";
 import { parseSearch } from "../app/directory/search.ts";
 import { seedIfEmpty } from "../app/seed.server.ts";
-import {
-  alone,
-  type Client,
-  createClient,
-  type LoadResult,
-  load,
-  percentile,
-  type Server,
-  startServer,
-} from "./load.ts";
+import { type BuiltServer, startBuiltServer } from "./lib/server.ts";
+import { alone, type Client, createClient, type LoadResult, load, percentile } from "./load.ts";
 
 const { values } = parseArgs({
   options: {
@@ -80,7 +72,7 @@ type Site = {
   name: string;
   businesses: number;
   database: DatabaseHandle;
-  server: Server;
+  server: BuiltServer;
   client: Client;
   /** Every statement `searchBusinesses` sends is recorded here, for the SQL floors. */
   recorded: { db: Database; statements: { sql: string; params: unknown[] }[] };
@@ -111,7 +103,7 @@ async function openSite(name: string, port: number, fill: (db: Database) => Prom
   await fill(database.db);
   const counts = await countBusinessesByCategory(database.db);
   const businesses = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  const server = await startServer({ databaseUrl: database.url, port });
+  const server = await startBuiltServer({ databaseUrl: database.url, port });
   const client = createClient(port, connections + 1);
   const statements: Site["recorded"]["statements"] = [];
   const db = drizzle({

@@ -5,27 +5,19 @@
  * every write PostgreSQL acknowledged is there. 20 rounds in a row; exits non-zero if a restart
  * fails or a write is lost. The temporary directory and every process it started are removed.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { runningDatabaseUrl, stopLeftoverPostgres } from "../app/db/embedded.server.ts";
+import { type BuiltServer, requireBuild, startBuiltServer } from "./lib/server.ts";
 
 const ROUNDS = 20;
 const WRITERS = 2;
-const START_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 30_000;
 const QUERY_TIMEOUT_MS = 10_000;
-const root = path.resolve(import.meta.dirname, "..");
 
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  console.error(
-    "build/ is missing: run npm run build first (this script starts the built server).",
-  );
-  process.exit(1);
-}
+requireBuild();
 
 const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "crash-restart-"));
 // Run as root, the embedded PostgreSQL runs as the postgres user, which must reach its directory.
@@ -36,7 +28,7 @@ const postgresDir = path.join(dataDir, "postgres");
 /** Every id whose insert PostgreSQL committed, in this process's memory only. */
 const acknowledged: number[] = [];
 let nextId = 1;
-let server: ChildProcess | undefined;
+let server: BuiltServer | undefined;
 let writing: Writing | undefined;
 let restarts = 0;
 let lost = 0;
@@ -46,7 +38,7 @@ let cleaning: Promise<void> | undefined;
 const cleanUp = () => {
   cleaning ??= (async () => {
     await writing?.stop();
-    if (server) await stop(server);
+    await server?.stop();
     // A server that was killed or never got ready may have left its PostgreSQL running.
     await stopLeftoverPostgres(postgresDir).catch((error: unknown) => console.error(String(error)));
     fs.rmSync(tempDir, { recursive: true, force: true });
@@ -61,7 +53,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 try {
-  server = await startServer();
+  server = await startBuiltServer({ dataDir, seed: true });
   await query(databaseUrl(), "create table crash_restart_writes (id integer primary key)");
   for (let round = 1; round <= ROUNDS; round++) {
     const before = acknowledged.length;
@@ -70,12 +62,12 @@ try {
     await sleep(killAfter);
     const killed = server;
     server = undefined;
-    await stop(killed, "SIGKILL");
+    await killed?.stop("SIGKILL");
 
     // The writes go on against the PostgreSQL the killed server left behind, until the restart
     // stops it: what it acknowledged then must survive the stop too.
     const started = performance.now();
-    server = await startServer();
+    server = await startBuiltServer({ dataDir, seed: true });
     const readyAfter = performance.now() - started;
     restarts++;
     await writing.stop();
@@ -102,58 +94,6 @@ try {
 if (failure) console.error(failure instanceof Error ? failure.message : failure);
 console.log(`restarts: ${restarts} of ${ROUNDS} succeeded, lost writes: ${lost}`);
 process.exit(restarts === ROUNDS && lost === 0 && !failure ? 0 : 1);
-
-/** The built server on the temporary DATA_DIR, once it says "Site ready at". */
-function startServer(): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    PORT: "0",
-    HOST: "127.0.0.1",
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ["server.ts"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk).slice(-4000);
-  };
-  child.stderr?.on("data", keep);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`No "Site ready at" within ${START_TIMEOUT_MS / 1000} s:\n${output}`));
-    }, START_TIMEOUT_MS);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      keep(chunk);
-      if (!output.includes("Site ready at")) return;
-      clearTimeout(timer);
-      resolve(child);
-    });
-    child.once("exit", (code, signal) => {
-      clearTimeout(timer);
-      reject(
-        new Error(`The server ended (${signal ?? `exit ${code}`}) before it was ready:\n${output}`),
-      );
-    });
-  });
-}
-
-/** Sends `signal` and waits for the exit; a server that ignores SIGTERM is killed. */
-async function stop(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill(signal);
-  const timeout = sleep(STOP_TIMEOUT_MS).then(() => "timeout");
-  if ((await Promise.race([exited, timeout])) === "timeout") {
-    child.kill("SIGKILL");
-    await exited;
-  }
-}
 
 function databaseUrl(): string {
   const url = runningDatabaseUrl(postgresDir);

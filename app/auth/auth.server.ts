@@ -6,6 +6,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { and, eq, like, ne } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema/accounts.ts";
+import { CLIENT_IP_HEADER } from "../platform/config.server.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import { isAppError } from "../platform/errors.ts";
 import { validate } from "../platform/input.server.ts";
@@ -16,9 +17,6 @@ import { existingAccountEmail, passwordResetEmail, verificationEmail } from "./e
 import { assertPasswordNotCommon } from "./passwords.server.ts";
 import { countSignInAttempt, forgetSignInAttempts } from "./sign-in-limit.server.ts";
 import { authEndpointSchemas, redirectQuerySchema } from "./validation.ts";
-
-/** The header the host sets from the connection (or a trusted proxy); any copy from the client is dropped. */
-export const CLIENT_IP_HEADER = "x-nearby-client-ip";
 
 /** Better Auth's session cookie, plain or with the __Secure- prefix it takes over https. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
@@ -59,7 +57,7 @@ export const SESSION_LIFETIME = { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 
  * rules: the player's name and settings change through PATCH /api/me, the picture only through our
  * upload code, and accounts are deleted through DELETE /api/me.
  */
-export const CLOSED_AUTH_PATHS = [
+const CLOSED_AUTH_PATHS = [
   "/update-user",
   "/change-email",
   "/change-password",

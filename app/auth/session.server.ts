@@ -4,14 +4,10 @@ import type { Db, Tx } from "../db/client.server.ts";
 import { session, user } from "../db/schema/accounts.ts";
 import { statementCache } from "../db/statements.server.ts";
 import { localeFromPath, localizedPath } from "../i18n/locale.ts";
+import { CLIENT_IP_HEADER } from "../platform/config.server.ts";
 import { authContext, baseUrlContext, databaseContext } from "../platform/context.ts";
 import { AppError } from "../platform/errors.ts";
-import {
-  CLIENT_IP_HEADER,
-  hasSessionCookie,
-  SESSION_LIFETIME,
-  signedSessionToken,
-} from "./auth.server.ts";
+import { hasSessionCookie, SESSION_LIFETIME, signedSessionToken } from "./auth.server.ts";
 
 /** What pages know of the signed-in player; never another player's private data. */
 export type Viewer = {

@@ -37,7 +37,7 @@ export const ageField = z.preprocess(
     .max(120, "auth.problems.ageRange"),
 );
 
-export const passwordField = z
+const passwordField = z
   .string("auth.problems.passwordShort")
   .min(8, "auth.problems.passwordShort")
   .max(128, "auth.problems.passwordLong")
@@ -46,7 +46,7 @@ export const passwordField = z
 export const localeField = z.enum(LOCALES, "errors.invalid_value");
 
 /** Where to send the browser afterwards: a path on this site only (see safeRedirect). */
-export const sitePathField = z
+const sitePathField = z
   .string()
   .max(2000)
   .refine((target) => safeRedirect(target, "") === target, "auth.problems.redirectInvalid");
@@ -77,7 +77,7 @@ export const signInSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export const googleSignInSchema = z.object({
+const googleSignInSchema = z.object({
   intent: z.literal("google"),
   redirectTo: z.string().optional(),
 });

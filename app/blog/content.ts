@@ -45,7 +45,7 @@ export const blogPostFileSchema = z
     path: ["event"],
   });
 
-export type BlogPostFile = z.infer<typeof blogPostFileSchema>;
+type BlogPostFile = z.infer<typeof blogPostFileSchema>;
 
 /** A post as read from its folder: the file, its key (the folder's name) and both bodies. */
 export type BlogPostContent = BlogPostFile & {

@@ -19,8 +19,8 @@ import {
 } from "./types.ts";
 
 export const BLOG_SEARCH_MAX = 100;
-export const BLOG_PAGE_SIZE = 6;
-export const BLOG_PAGE_MAX = 50;
+const BLOG_PAGE_SIZE = 6;
+const BLOG_PAGE_MAX = 50;
 
 import type { BlogSearchForm } from "./links.ts";
 

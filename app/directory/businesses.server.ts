@@ -52,7 +52,7 @@ function containing(text: string): string {
  * page is found: common terms end within a few hundred entries. A term that does not fill a page
  * in this many is rare enough for its own index to be quick (docs/architecture.md, Search).
  */
-export const RANK_WINDOW = 10_000;
+const RANK_WINDOW = 10_000;
 
 /** Whether pg_trgm can take a trigram from the term (three letters or digits in a row). */
 function hasTrigram(term: string): boolean {

@@ -20,10 +20,6 @@ export const SEARCHABLE_CATEGORIES = CATEGORIES.filter((category) => category.sl
 /** The value the search form and the address carry for "every category". */
 export const ALL_CATEGORIES = "All Categories";
 
-export function isCategorySlug(value: string): value is CategorySlug {
-  return (CATEGORY_SLUGS as string[]).includes(value);
-}
-
 /**
  * The category a search value names: its English name as the spec's links carry it
  * ("Beauty & Spas"), or its slug, ignoring case. Undefined for an unknown value.
@@ -33,8 +29,4 @@ export function categoryFromSearchValue(value: string): CategorySlug | undefined
   return CATEGORIES.find(
     (category) => category.name.toLowerCase() === wanted || category.slug === wanted,
   )?.slug;
-}
-
-export function categoryName(slug: CategorySlug): string {
-  return CATEGORIES.find((category) => category.slug === slug)?.name ?? slug;
 }

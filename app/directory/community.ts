@@ -24,7 +24,7 @@ export const REVIEW_SORTS = ["newest", "highest", "lowest"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 export const REPORT_REASONS = ["spam", "offensive", "personal", "false", "other"] as const;
-export const REPORT_TARGETS = ["review", "question", "answer"] as const;
+const REPORT_TARGETS = ["review", "question", "answer"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 /** Text a person wrote: trimmed, line breaks kept, within its length, without control characters. */
@@ -99,7 +99,7 @@ export type Author = {
   handle: string | null;
 };
 
-export type Review = {
+type Review = {
   id: number;
   author: Author;
   rating: number;
@@ -159,7 +159,6 @@ export const businessFormSchema = z.discriminatedUnion(
   ],
   { error: "errors.unknown_intent" },
 );
-export type BusinessForm = z.output<typeof businessFormSchema>;
 
 const BUSINESS_INTENTS = [
   "review",

@@ -8,7 +8,7 @@ const localized = z.object({ "en-CA": z.string().min(1), "fr-CA": z.string().min
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "a 24-hour HH:MM time");
 const locale = z.enum(["en-CA", "fr-CA"]);
 
-export const businessSeedSchema = z.object({
+const businessSeedSchema = z.object({
   slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
   name: z.string().min(1).max(80),
   /** What it is; gives its picture (see `kinds.ts`). */

@@ -3,7 +3,7 @@ import type { CategorySlug } from "./categories.ts";
 import type { BusinessDetail } from "./types.ts";
 
 /** The schema.org type closest to each category; LocalBusiness when none is closer. */
-export const SCHEMA_TYPE: Record<CategorySlug, string> = {
+const SCHEMA_TYPE: Record<CategorySlug, string> = {
   restaurants: "Restaurant",
   shopping: "Store",
   nightlife: "BarOrPub",

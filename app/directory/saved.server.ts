@@ -6,7 +6,7 @@ import { businessExists, summariesOf } from "./businesses.server.ts";
 import type { BusinessSummary } from "./types.ts";
 
 /** How many saved businesses the profile lists, newest first. */
-export const SAVED_LIST_MAX = 60;
+const SAVED_LIST_MAX = 60;
 
 /** Saves the business for the player; saving it again keeps the one row. Unknown: 404. */
 export async function saveBusiness(db: Db | Tx, userId: string, businessId: number): Promise<void> {

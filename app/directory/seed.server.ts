@@ -41,7 +41,7 @@ function pick(text: string, choices: number): number {
   return (hash % choices) + 1;
 }
 
-export function searchLocation(city: string, province: string): string {
+function searchLocation(city: string, province: string): string {
   return normalizeForSearch(`${city} ${province}`);
 }
 

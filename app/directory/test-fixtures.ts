@@ -4,7 +4,7 @@ import type { BusinessFile, BusinessSeed } from "./content.ts";
 let serial = 0;
 
 /** Ten reviews whose stars average `rating` (to one decimal, from 1 to 5). */
-export function reviewsRated(rating: number): BusinessSeed["reviews"] {
+function reviewsRated(rating: number): BusinessSeed["reviews"] {
   const total = Math.round(rating * 10);
   const low = Math.floor(total / 10);
   return Array.from({ length: 10 }, (_, index) => ({

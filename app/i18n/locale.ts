@@ -43,7 +43,7 @@ export function localeFromRequest(request: Request): Locale {
 }
 
 /** The first of our languages in an Accept-Language list, by quality; English when none matches. */
-export function preferredLocale(header: string | null): Locale {
+function preferredLocale(header: string | null): Locale {
   const ranked = (header ?? "")
     .split(",")
     .slice(0, 20)

@@ -10,16 +10,16 @@ import { jobMatch, matchingJobs } from "./jobs.server.ts";
 import { summaryColumns, toSummary } from "./summaries.server.ts";
 
 /** Postings one alert mail lists at most; "See all" opens the rest on the site. */
-export const DIGEST_SIZE = 20;
+const DIGEST_SIZE = 20;
 /** An alert nobody confirmed within a week is dropped. */
 const UNCONFIRMED_DAYS = 7;
 
 /** Tokens this site makes: 24 random bytes in base64url. Anything else names no alert. */
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
-export const isAlertToken = (token: unknown): token is string =>
+const isAlertToken = (token: unknown): token is string =>
   typeof token === "string" && TOKEN.test(token);
 
-export const alertLinks = (baseUrl: string, token: string, locale: Locale) => ({
+const alertLinks = (baseUrl: string, token: string, locale: Locale) => ({
   confirm: `${baseUrl}${localizedPath("/jobs/alerts/confirm", locale)}?token=${token}`,
   unsubscribe: `${baseUrl}${localizedPath("/jobs/alerts/unsubscribe", locale)}?token=${token}`,
 });

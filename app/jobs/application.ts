@@ -49,4 +49,3 @@ export const applicationSchema = z.object({
 });
 
 export type Application = z.output<typeof applicationSchema>;
-export type ApplicationField = keyof z.input<typeof applicationSchema>;

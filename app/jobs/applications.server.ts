@@ -15,7 +15,7 @@ import { assertPlainPdf } from "./resume-pdf.server.ts";
 export const CV_FOLDER = "cvs";
 
 /** The one form an e-mail is compared in: "one application per e-mail per job". */
-export const emailKey = (email: string) => email.trim().toLowerCase();
+const emailKey = (email: string) => email.trim().toLowerCase();
 
 /**
  * When a player first applied to a job, as a player (signed in) or with their account's e-mail

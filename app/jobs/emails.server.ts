@@ -14,7 +14,7 @@ const page = (locale: Locale, body: string[]) =>
   `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#1f2937">\n${body.join("\n")}\n</body></html>`;
 
 /** A job posting's address on the site, in a language. */
-export const jobUrl = (baseUrl: string, jobId: number, locale: Locale) =>
+const jobUrl = (baseUrl: string, jobId: number, locale: Locale) =>
   `${baseUrl}${localizedPath(`/jobs/${jobId}`, locale)}`;
 
 type Posting = { id: number; title: string; company: string; reference: string };

@@ -24,17 +24,17 @@ export type Pay = { minCents: number; maxCents: number; period: PayPeriod };
  * Ontario's job-posting rules (Employment Standards Act, Working for Workers Acts) apply to
  * postings published from this day on.
  */
-export const ONTARIO_RULES_FROM = new Date("2026-01-01T00:00:00-05:00");
+const ONTARIO_RULES_FROM = new Date("2026-01-01T00:00:00-05:00");
 
 /** Ontario: a pay range may span at most $50,000... */
-export const ONTARIO_MAX_SPAN_CENTS = 50_000_00;
+const ONTARIO_MAX_SPAN_CENTS = 50_000_00;
 /** ...unless its maximum is above $200,000 a year. */
-export const ONTARIO_SPAN_EXEMPT_ABOVE_CENTS = 200_000_00;
+const ONTARIO_SPAN_EXEMPT_ABOVE_CENTS = 200_000_00;
 /**
  * Hourly pay is compared as a full-time year (40 hours, 52 weeks), so an hourly range cannot be
  * wider than a yearly one may be (docs/decisions/0015-jobs-search-and-pay-rules.md).
  */
-export const HOURS_PER_YEAR = 2080;
+const HOURS_PER_YEAR = 2080;
 
 const yearly = (cents: number, period: PayPeriod) =>
   period === "hour" ? cents * HOURS_PER_YEAR : cents;

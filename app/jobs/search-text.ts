@@ -19,7 +19,7 @@ export function searchWords(text: string): string[] {
  * and after the last. The outer spaces let a short term match whole words only (`% it %`), and the
  * trigram index finds those as it finds longer terms (docs/architecture.md, Jobs).
  */
-export function searchColumn(texts: readonly string[]): string {
+function searchColumn(texts: readonly string[]): string {
   const words = [...new Set(texts.flatMap(searchWords))];
   return ` ${words.join(" ")} `;
 }
@@ -38,7 +38,7 @@ export function keywordColumn(posting: {
 }
 
 /** The first three characters of a Canadian postal code (its forward sortation area), lower case. */
-export function postalPrefix(postalCode: string): string {
+function postalPrefix(postalCode: string): string {
   return postalCode.replace(/\s+/g, "").slice(0, 3).toLowerCase();
 }
 
@@ -61,7 +61,7 @@ export function locationColumn(place: {
 }
 
 /** Shorter terms match whole words; from this length on they match anywhere in a word. */
-export const SUBSTRING_MIN_LENGTH = 3;
+const SUBSTRING_MIN_LENGTH = 3;
 
 /** A term as a LIKE literal: wildcards escaped (search words never hold any, punctuation splits). */
 const likeLiteral = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);

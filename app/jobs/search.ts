@@ -6,7 +6,7 @@ import { keywordTerms, locationTerms } from "./search-text.ts";
 
 export const SEARCH_TEXT_MAX = 100;
 /** Each word is one more condition to plan and check: ten per box is plenty for a person. */
-export const SEARCH_WORDS_MAX = 10;
+const SEARCH_WORDS_MAX = 10;
 export const PAGE_SIZE = 20;
 /**
  * Results are counted up to this many; beyond, the list says "more than 500" and pages stop at the
@@ -120,14 +120,6 @@ export const jobSearchSchema = jobSearchFields.transform(
     page: page ?? 1,
   }),
 );
-
-export const EMPTY_SEARCH: JobSearchForm = {
-  keywords: "",
-  location: "",
-  posted: "",
-  employerType: [],
-  workSetting: [],
-};
 
 /** The query string of a search (without "?"); empty fields left out, so addresses stay short. */
 export function searchQuery(form: Partial<JobSearchForm>, page?: number): string {

@@ -1,7 +1,7 @@
 import type { Province } from "../platform/provinces.ts";
 import type { EmployerType, EmploymentType, Pay, WorkSetting } from "./posting.ts";
 
-export type LocalizedText = { "en-CA": string; "fr-CA": string };
+type LocalizedText = { "en-CA": string; "fr-CA": string };
 
 /** A posting as lists show it (the page's cards, GET /api/jobs). */
 export type JobSummary = {

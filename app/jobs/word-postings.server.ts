@@ -126,7 +126,7 @@ type WordPostingsMatch = {
  * space), so a statement's shape is its number of terms and filters, and one plan serves any
  * words.
  */
-export function wordPostingsQuery(db: Db | Tx, match: WordPostingsMatch, offset: Bound<number>) {
+function wordPostingsQuery(db: Db | Tx, match: WordPostingsMatch, offset: Bound<number>) {
   const posting = alias(jobWordPosting, "posting");
   const mergedLists = match.mergedFields.map((_, i) => alias(jobWordPosting, `merged_${i}`));
   const samePosting = (list: (typeof mergedLists)[number]) =>

@@ -2,7 +2,18 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_DAILY_POINTS_CAP } from "../quiz/rules.ts";
+
+/**
+ * Points a player can earn by finishing quiz sets in a day (America/Toronto) unless
+ * QUIZ_DAILY_POINTS_CAP says otherwise; the quiz is handed the configured cap (platform/context.ts).
+ */
+export const DEFAULT_DAILY_POINTS_CAP = 300;
+
+/**
+ * The header the host sets from the connection (or from CLIENT_IP_HEADER's trusted proxy header
+ * below) for rate limits and sessions; any copy a client sends is dropped.
+ */
+export const CLIENT_IP_HEADER = "x-nearby-client-ip";
 
 /** Every setting the server reads from the environment, checked once at start-up. */
 const envSchema = z.object({

@@ -7,7 +7,6 @@ import {
   AUTH_INPUT_ERROR,
   AUTH_SIGN_IN_WAIT,
   type Auth,
-  CLIENT_IP_HEADER,
   hasSessionCookie,
 } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
@@ -21,6 +20,7 @@ import {
   MIN_COMPRESSED_BYTES,
   preferredEncoding,
 } from "./compression.server.ts";
+import { CLIENT_IP_HEADER } from "./config.server.ts";
 import type {
   authContext,
   baseUrlContext,

@@ -4,8 +4,8 @@ import { AppError, type ErrorCode } from "./errors.ts";
 import { createWorkQueue } from "./work-queue.server.ts";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_MAX_PIXELS = 50_000_000;
-export const AVATAR_SIDE = 512;
+const AVATAR_MAX_PIXELS = 50_000_000;
+const AVATAR_SIDE = 512;
 
 export type ImageProblem = "too_large" | "not_an_image" | "too_many_pixels" | "damaged";
 

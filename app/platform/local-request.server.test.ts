@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CLIENT_IP_HEADER } from "../auth/auth.server.ts";
+import { CLIENT_IP_HEADER } from "./config.server.ts";
 import { isLocalRequest, isLoopbackAddress } from "./local-request.server.ts";
 
 describe("isLoopbackAddress", () => {

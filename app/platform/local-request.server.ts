@@ -1,5 +1,5 @@
 import net from "node:net";
-import { CLIENT_IP_HEADER } from "../auth/auth.server.ts";
+import { CLIENT_IP_HEADER } from "./config.server.ts";
 
 const loopback = new net.BlockList();
 loopback.addSubnet("127.0.0.0", 8, "ipv4");

@@ -53,7 +53,7 @@ export function logDelivery(log: (line: string) => void, options: { showBody: bo
  * The sender's postal address as the last line of a message, text and HTML. Added here, where the
  * From header is set, so that no message can leave without it (CASL) and the setting is read once.
  */
-export function withPostalAddress<Message extends { text: string; html: string }>(
+function withPostalAddress<Message extends { text: string; html: string }>(
   message: Message,
   postalAddress: string,
 ): Message {
@@ -286,5 +286,3 @@ export function createMailWorker(options: MailWorkerOptions) {
     },
   };
 }
-
-export type MailWorker = ReturnType<typeof createMailWorker>;

@@ -44,7 +44,7 @@ const trees = new WeakMap<ServerBuild, RouteObject[]>();
  * module (GET and HEAD, and POST when it has an action). Undefined for an API address that does
  * not exist, which is a 404 whatever the method.
  */
-export function allowedMethods(build: ServerBuild, pathname: string): string | undefined {
+function allowedMethods(build: ServerBuild, pathname: string): string | undefined {
   if (pathname.startsWith("/api/"))
     return (
       DOCUMENT_PATHS[pathname] ?? apiPaths.find(({ pattern }) => pattern.test(pathname))?.allow

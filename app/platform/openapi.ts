@@ -46,7 +46,7 @@ export type Operation = {
 
 export const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 export type Method = (typeof METHODS)[number];
-export type PathItem = Partial<Record<Method, Operation>>;
+type PathItem = Partial<Record<Method, Operation>>;
 
 /** What an area adds to the document: its tag, its paths and the schemas they refer to by name. */
 export type ApiArea = {

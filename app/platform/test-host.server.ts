@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { DEFAULT_DAILY_POINTS_CAP } from "../quiz/rules.ts";
+import { DEFAULT_DAILY_POINTS_CAP } from "./config.server.ts";
 import { createHost } from "./host.server.ts";
 import { createLocalStorage, type Storage } from "./storage.server.ts";
 

@@ -9,10 +9,10 @@ import { HANDLE } from "./leaderboard-query.ts";
 import { achievementsFor, playerTypeFor } from "./tiers.ts";
 
 /** Followers or following, as the lists and their counts are called. */
-export const FOLLOW_LISTS = ["followers", "following"] as const;
+const FOLLOW_LISTS = ["followers", "following"] as const;
 export type FollowList = (typeof FOLLOW_LISTS)[number];
 
-export const FOLLOW_LIST_PAGE_SIZE = 24;
+const FOLLOW_LIST_PAGE_SIZE = 24;
 
 async function playerByHandle(db: Db | Tx, handle: string) {
   // A NUL in the address would reach PostgreSQL, which refuses it with an error, not a miss.

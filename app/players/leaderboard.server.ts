@@ -5,12 +5,12 @@ import { playerBalanceCount } from "../db/schema/players.ts";
 import { type PublicIdentity, publicIdentity } from "./identity.ts";
 import { type PlayerType, playerTypeFor } from "./tiers.ts";
 
-export const LEADERBOARD_PAGE_SIZE = 50;
+const LEADERBOARD_PAGE_SIZE = 50;
 
 /** The leaderboard's order (index user_balance_rank_idx): balance, highest first, then handle. */
 const balance = sql`(${user.points} - ${user.usesPoints})`;
 
-export type LeaderboardRow = PublicIdentity & {
+type LeaderboardRow = PublicIdentity & {
   rank: number;
   /** The balance: points - usesPoints. */
   points: number;

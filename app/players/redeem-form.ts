@@ -4,7 +4,7 @@ import { phoneField } from "../platform/phone.ts";
 import { isReadableText } from "../platform/text.ts";
 
 /** What a goal is named by in forms and the API: its slug. */
-export const goalSlugField = z
+const goalSlugField = z
   .string("redeem.problems.goalRequired")
   .regex(/^[a-z0-9-]{1,60}$/, "redeem.problems.goalRequired");
 

@@ -25,7 +25,7 @@ const handle = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
  * `content/players/demo-players.json` (see content/README.md). Demo players are teenagers and
  * adults only, with public profiles: a child's profile would have to be private and anonymous.
  */
-export const demoPlayersFileSchema = z.strictObject({
+const demoPlayersFileSchema = z.strictObject({
   players: z.array(
     z.strictObject({
       handle,
@@ -48,7 +48,7 @@ export async function readDemoPlayers(contentDir: string): Promise<DemoPlayer[]>
 }
 
 /** A demo player's id: fixed, so the other areas' demo content can name its author. */
-export const demoPlayerId = (playerHandle: string) => `demo-player-${playerHandle}`;
+const demoPlayerId = (playerHandle: string) => `demo-player-${playerHandle}`;
 
 /**
  * Adds the demo players that are missing, each with their points (through the ledger, as every

@@ -5,7 +5,7 @@
  * (decision 0016). The balance (points - usesPoints) is what can be spent and what the
  * leaderboard ranks.
  */
-export const TIERS = [
+const TIERS = [
   { id: "T1", points: 100 },
   { id: "T2", points: 200 },
   { id: "T3", points: 300 },
@@ -15,7 +15,7 @@ export const TIERS = [
   { id: "T7", points: 700 },
 ] as const;
 
-export type TierId = (typeof TIERS)[number]["id"];
+type TierId = (typeof TIERS)[number]["id"];
 
 /** The circumference of the ring's circle (r = 45): 2π × 45. */
 export const RING_CIRCUMFERENCE = 282.74;
@@ -34,7 +34,7 @@ export const PLAYER_TYPES = [
 export type PlayerType = (typeof PLAYER_TYPES)[number];
 
 /** The highest tier reached with `points`, or undefined below T1. */
-export function currentTier(points: number) {
+function currentTier(points: number) {
   return TIERS.findLast((tier) => points >= tier.points);
 }
 
@@ -72,7 +72,7 @@ export function tierProgress(points: number): TierProgress {
 }
 
 /** SPEC.md's achievements, earned at their points (lowest first: the order they come in). */
-export const ACHIEVEMENTS = [
+const ACHIEVEMENTS = [
   { key: "greatKing", points: 440 },
   { key: "beginnersLuck", points: 620 },
   { key: "expertsBrain", points: 705 },

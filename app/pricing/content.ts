@@ -6,7 +6,7 @@ const list = z.object({
   "fr-CA": z.array(z.string().min(1)).min(1),
 });
 
-export const planSeedSchema = z.strictObject({
+const planSeedSchema = z.strictObject({
   slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
   name: localized,
   summary: localized,

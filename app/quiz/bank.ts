@@ -6,7 +6,7 @@ import { QUESTIONS_PER_SET, QUIZ_CATEGORIES, SETS_PER_CATEGORY } from "./categor
  * Lengths that still read well on a 375 px phone screen, with options in two columns; see
  * content/quiz/README.md.
  */
-export const BANK_LIMITS = { text: 140, option: 40, explanation: 180 } as const;
+const BANK_LIMITS = { text: 140, option: 40, explanation: 180 } as const;
 
 const question = z.object({
   text: z.string().trim().min(1).max(BANK_LIMITS.text),
@@ -15,7 +15,7 @@ const question = z.object({
   explanation: z.string().trim().min(1).max(BANK_LIMITS.explanation),
 });
 
-export const bankSchema = z.object({
+const bankSchema = z.object({
   category: z.enum(QUIZ_CATEGORIES),
   locale: z.enum(LOCALES),
   title: z.string().trim().min(1),

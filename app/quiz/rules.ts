@@ -8,23 +8,20 @@ import { QUESTIONS_PER_SET, SETS_PER_CATEGORY } from "./categories.ts";
  */
 
 /** SPEC.md section 9: +2 for a right answer, -2 for a wrong one or a time-out. */
-export const POINTS_RIGHT = 2;
-export const POINTS_WRONG = -2;
+const POINTS_RIGHT = 2;
+const POINTS_WRONG = -2;
 
 /** The results dialog's feedback, in characters. */
 export const FEEDBACK_MAX = 1000;
 
 /** Time the network may take, on top of the timer, before an answer counts as late. */
-export const GRACE_MS = 2000;
+const GRACE_MS = 2000;
 
 /**
  * An answer given sooner than this after its question was shown (by the server's clock) earns
  * nothing, right or wrong: nobody reads a question and four options that fast, a script does.
  */
 export const MIN_ANSWER_MS = 400;
-
-/** Points a player can earn by finishing sets in a day (America/Toronto), unless configured. */
-export const DEFAULT_DAILY_POINTS_CAP = 300;
 
 /** `tooFast` is absent for outcomes recorded before the rule (and for time-outs). */
 export type Outcome = { correct: boolean; tooFast?: boolean };

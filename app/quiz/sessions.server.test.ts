@@ -4,10 +4,10 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database, DatabaseHandle } from "../db/client.server.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
+import { DEFAULT_DAILY_POINTS_CAP } from "../platform/config.server.ts";
 import { isAppError } from "../platform/errors.ts";
 import { recordFinishedSet } from "../players/points.server.ts";
 import type { QuizTimer } from "./categories.ts";
-import { DEFAULT_DAILY_POINTS_CAP } from "./rules.ts";
 import { seedQuizQuestions } from "./seed.server.ts";
 import {
   answerQuestion,

@@ -17,7 +17,7 @@ export type AnswerResult = {
   points: number;
 };
 
-export type QuestionView = {
+type QuestionView = {
   position: number;
   text: string;
   /** In this session's order. */

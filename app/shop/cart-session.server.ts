@@ -24,12 +24,12 @@ function signature(cartId: string, secret: string): string {
   return createHmac("sha256", cookieKey(secret)).update(cartId).digest("base64url");
 }
 
-export function signCartId(cartId: string, secret: string): string {
+function signCartId(cartId: string, secret: string): string {
   return `${cartId}.${signature(cartId, secret)}`;
 }
 
 /** The cart id a cookie value carries, when its signature is ours; otherwise undefined. */
-export function verifyCartCookie(value: string | undefined, secret: string): string | undefined {
+function verifyCartCookie(value: string | undefined, secret: string): string | undefined {
   const [cartId = "", mac = "", ...rest] = (value ?? "").split(".");
   if (rest.length > 0 || !UUID.test(cartId)) return undefined;
   const expected = Buffer.from(signature(cartId, secret));

@@ -5,7 +5,7 @@ import { TAX_CLASSES } from "./tax.ts";
 const localized = z.object({ "en-CA": z.string().min(1), "fr-CA": z.string().min(1) });
 
 /** `content/shop/products.json`: the demo shop (see content/README.md). */
-export const productSeedSchema = z
+const productSeedSchema = z
   .strictObject({
     slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
     name: localized,

@@ -14,8 +14,8 @@ import { isShopCategory, SHOP_CATEGORIES, type ShopCategory } from "./categories
 import { MAX_QUANTITY } from "./totals.ts";
 
 export const SHOP_SEARCH_MAX = 100;
-export const SHOP_PAGE_SIZE = 12;
-export const SHOP_PAGE_MAX = 50;
+const SHOP_PAGE_SIZE = 12;
+const SHOP_PAGE_MAX = 50;
 
 import type { ShopSearchForm } from "./links.ts";
 
@@ -168,7 +168,7 @@ export const cartFormSchema = z.discriminatedUnion(
 
 export type CartForm = z.infer<typeof cartFormSchema>;
 
-export const CART_INTENTS = ["add", "quantity", "remove", "province", "checkout"] as const;
+const CART_INTENTS = ["add", "quantity", "remove", "province", "checkout"] as const;
 
 /** Which of the page's forms was sent, when it names one, so its problem shows beside it. */
 export function cartIntentOf(raw: unknown): CartForm["intent"] | undefined {

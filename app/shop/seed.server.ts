@@ -18,7 +18,7 @@ export async function readShopContent(contentDir: string): Promise<ProductSeed[]
 }
 
 /** Both names, as the shop's search compares them. */
-export function productSearchName(name: ProductSeed["name"]): string {
+function productSearchName(name: ProductSeed["name"]): string {
   return normalizeForSearch(`${name["en-CA"]} ${name["fr-CA"]}`);
 }
 

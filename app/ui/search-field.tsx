@@ -5,13 +5,13 @@ import { primaryButton } from "./button-link.tsx";
 import { Icon } from "./icons.tsx";
 
 /** The look of a search panel's text inputs and selects. */
-export const searchControl =
+const searchControl =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900 placeholder:text-slate-500 focus:border-brand-700";
 
 /** The panel around a hero's search fields: one column on phones, `columns` from md up. */
-export const searchPanel = "grid gap-3 rounded-2xl bg-white p-4 shadow-lg ring-1 ring-slate-200";
+const searchPanel = "grid gap-3 rounded-2xl bg-white p-4 shadow-lg ring-1 ring-slate-200";
 
-export type SearchControlProps = {
+type SearchControlProps = {
   id: string;
   name: string;
   className: string;
@@ -20,7 +20,7 @@ export type SearchControlProps = {
 };
 
 /** A labelled search control with its problem under it; the control gets the wiring it needs. */
-export function SearchField({
+function SearchField({
   idPrefix = "search",
   name,
   label,

@@ -441,6 +441,14 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
     "routes/quiz/api.quiz.sessions.finish.ts": () => ({
       write: { method: "POST", encoding: "json", as: ["player", "visitor"], baselines: {} },
     }),
+    "routes/quiz/api.quiz.sessions.practice.ts": () => ({
+      write: {
+        method: "POST",
+        encoding: "json",
+        as: ["player", "visitor"],
+        baselines: { practice: [["locale", "en-CA"]] },
+      },
+    }),
     ...communityProfiles(),
     ...playerProfiles(),
     "routes/site/sitemap.ts": () => ({}),

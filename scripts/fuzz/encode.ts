@@ -12,7 +12,7 @@ const isFile = (value: Value): value is FilePart => typeof value === "object" &&
  * UTF-8, except that a lone surrogate becomes its 3-byte (invalid) sequence instead of U+FFFD:
  * what a client that does not check its strings sends.
  */
-export function wtf8(text: string): Uint8Array {
+function wtf8(text: string): Uint8Array {
   const bytes: number[] = [];
   for (let i = 0; i < text.length; i++) {
     let code = text.charCodeAt(i);

@@ -61,7 +61,7 @@ const MALFORMED_TEXT =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Text a person could have typed: no NUL, controls, lone surrogates or decoding replacements. */
-export function wellFormed(...values: unknown[]): boolean {
+function wellFormed(...values: unknown[]): boolean {
   return values.every((value) => typeof value !== "string" || !MALFORMED_TEXT.test(value));
 }
 
@@ -77,7 +77,7 @@ function request(contentType: string, body: Uint8Array) {
  * The form a page action reads, or null when request.formData() throws there too (or the headers
  * are ones no request can carry: the server's HTTP parser refuses those before any handler).
  */
-export async function formOf(contentType: string, body: Uint8Array): Promise<FormData | null> {
+async function formOf(contentType: string, body: Uint8Array): Promise<FormData | null> {
   try {
     return await request(contentType, body).formData();
   } catch {

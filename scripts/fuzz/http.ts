@@ -36,7 +36,7 @@ function headerBytes(text: string): Buffer {
   return Buffer.from(text, latin1 ? "latin1" : "utf8");
 }
 
-export function encodeRequest(request: RawRequest): { head: Buffer; body: Buffer } {
+function encodeRequest(request: RawRequest): { head: Buffer; body: Buffer } {
   const body = request.body ? Buffer.from(request.body) : undefined;
   const framing = request.framing ?? "exact";
   const lines: string[] = [`${request.method} ${request.target} HTTP/1.1`];

@@ -3,7 +3,7 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 
 export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 3225);
-export const MAIL_DIR = path.resolve(".data/e2e-mail");
+const MAIL_DIR = path.resolve(".data/e2e-mail");
 
 /**
  * A local SMTP server the site under test sends its real messages to: each message is written to

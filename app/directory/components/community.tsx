@@ -19,7 +19,7 @@ import {
 } from "../community.ts";
 
 /** What the page's action answered, when one of its forms was refused. */
-export type ActionProblem = { intent?: string; questionId?: number; problem?: FormProblem };
+type ActionProblem = { intent?: string; questionId?: number; problem?: FormProblem };
 
 const secondaryButton =
   "rounded-lg px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50 disabled:opacity-70";

@@ -9,7 +9,7 @@ import { type JobSearchForm, SEARCH_TEXT_MAX, searchQuery } from "../search.ts";
 import { useCloseOnBackdrop } from "./close-on-backdrop.ts";
 
 /** The form every search control belongs to, wherever it sits (the filters use form=""). */
-export const SEARCH_FORM_ID = "job-search";
+const SEARCH_FORM_ID = "job-search";
 const FILTERS_ID = "job-filters";
 
 const field =

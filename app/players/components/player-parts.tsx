@@ -8,7 +8,7 @@ import type { PublicIdentity } from "../identity.ts";
 import { progressPercent } from "../progress.ts";
 import type { AchievementKey } from "../tiers.ts";
 
-export const DEFAULT_PICTURE = "/images/avatar-default.svg";
+const DEFAULT_PICTURE = "/images/avatar-default.svg";
 
 /** A player's picture as others see it: the default one for a private profile. */
 export function PlayerPicture({

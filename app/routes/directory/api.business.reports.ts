@@ -1,9 +1,9 @@
-import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer } from "../../auth/session.server.ts";
 import { reportBusiness } from "../../directory/community.server.ts";
 import { reportSchema } from "../../directory/community.ts";
 import { parseBusinessId } from "../../directory/search.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";

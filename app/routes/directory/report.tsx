@@ -1,5 +1,4 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer, requireViewer } from "../../auth/session.server.ts";
 import { getBusiness } from "../../directory/businesses.server.ts";
 import { getReportTarget, reportBusiness, reportItem } from "../../directory/community.server.ts";
@@ -10,6 +9,7 @@ import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { formAction, retryAfterHeaders } from "../../platform/api.ts";
+import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";

@@ -1,5 +1,4 @@
 import { Form, useNavigation } from "react-router";
-import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer } from "../../auth/session.server.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
@@ -9,6 +8,7 @@ import { createAlert } from "../../jobs/alerts.server.ts";
 import { EMPLOYER_TYPES, WORK_SETTINGS } from "../../jobs/posting.ts";
 import { searchFormOf } from "../../jobs/search.ts";
 import { type FormOutcome, formAction, retryAfterHeaders } from "../../platform/api.ts";
+import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";

@@ -1,10 +1,10 @@
-import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer } from "../../auth/session.server.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
 import { applicationSchema } from "../../jobs/application.ts";
 import { applyToJob } from "../../jobs/applications.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { baseUrlContext, databaseContext, storageContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";

@@ -1,5 +1,4 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer } from "../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
@@ -10,6 +9,7 @@ import { REPORT_REASONS, reportSchema } from "../../jobs/report.ts";
 import { reportJob } from "../../jobs/reports.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
 import { formAction, retryAfterHeaders } from "../../platform/api.ts";
+import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";

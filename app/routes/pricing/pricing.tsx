@@ -1,9 +1,9 @@
-import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { businessForClaim } from "../../directory/lookup.server.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { formAction, formFailure, retryAfterHeaders, sentTextFields } from "../../platform/api.ts";
+import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";

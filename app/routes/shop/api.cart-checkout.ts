@@ -1,6 +1,6 @@
-import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";

@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getViewer } from "../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
@@ -12,6 +11,7 @@ import {
   formFailure,
   retryAfterHeaders,
 } from "../../platform/api.ts";
+import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
