@@ -6,6 +6,7 @@ import {
   questionAnswer,
   review,
 } from "../db/schema/directory.ts";
+import type { Locale } from "../i18n/locale.ts";
 import { AppError } from "../platform/errors.ts";
 import type { Limit } from "../platform/rate-limit.server.ts";
 import { publicIdentities } from "../players/identity.server.ts";
@@ -166,7 +167,7 @@ export async function writeReview(
   db: Db | Tx,
   userId: string,
   businessId: number,
-  input: ReviewInput & { locale: string },
+  input: ReviewInput & { locale: Locale },
 ): Promise<{ id: number }> {
   await assertBusiness(db, businessId);
   try {
@@ -187,7 +188,7 @@ export async function updateReview(
   db: Db | Tx,
   userId: string,
   reviewId: number,
-  input: ReviewInput & { locale: string },
+  input: ReviewInput & { locale: Locale },
 ): Promise<{ businessId: number }> {
   const [row] = await db
     .update(review)
@@ -298,7 +299,7 @@ export async function askQuestion(
   db: Db | Tx,
   userId: string,
   businessId: number,
-  input: { question: string; locale: string },
+  input: { question: string; locale: Locale },
 ): Promise<{ id: number }> {
   await assertBusiness(db, businessId);
   const [row] = await db
@@ -313,7 +314,7 @@ export async function answerQuestion(
   db: Db | Tx,
   userId: string,
   questionId: number,
-  input: { answer: string; locale: string },
+  input: { answer: string; locale: Locale },
 ): Promise<{ id: number; businessId: number }> {
   const [question] = await db
     .select({ businessId: businessQuestion.businessId })
@@ -332,7 +333,7 @@ export async function findReportTarget(
   db: Db | Tx,
   target: ReportTarget,
   id: number,
-): Promise<{ businessId: number; text: string; locale: string } | null> {
+): Promise<{ businessId: number; text: string; locale: Locale } | null> {
   const [row] =
     target === "review"
       ? await db

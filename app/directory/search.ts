@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Province } from "../platform/provinces.ts";
+import { pageCursor, pageLimit, queryText as platformQueryText } from "../platform/query.ts";
 import { normalizeForSearch } from "../platform/text.ts";
 import { ALL_CATEGORIES, type CategorySlug, categoryFromSearchValue } from "./categories.ts";
 import { parseLocation } from "./location.ts";
@@ -46,13 +47,7 @@ export function decodeCursor(value: string): Cursor | undefined {
   return Number.isSafeInteger(id) && id > 0 ? { rating: match[1] as string, id } : undefined;
 }
 
-/** A query parameter sent more than once counts once, as browsers and the spec's links send it. */
-const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);
-
-const queryText = z.preprocess(
-  firstValue,
-  z.string().trim().max(SEARCH_TEXT_MAX, "search.problems.too_long").default(""),
-);
+const queryText = platformQueryText(SEARCH_TEXT_MAX, "search.problems.too_long");
 
 /**
  * A search as the address carries it (`?title=&location=&category=&cursor=&limit=`), checked and
@@ -67,32 +62,8 @@ export const searchQuerySchema = z
       (value) => parseCategoryValue(value) !== null,
       "search.problems.unknown_category",
     ),
-    cursor: z.preprocess(
-      firstValue,
-      z
-        .string()
-        .optional()
-        .transform((value, context) => {
-          if (!value) return undefined;
-          const cursor = decodeCursor(value);
-          if (!cursor)
-            context.addIssue({ code: "custom", message: "search.problems.invalid_cursor" });
-          return cursor;
-        }),
-    ),
-    limit: z.preprocess(
-      firstValue,
-      z
-        .string()
-        .optional()
-        .transform((value, context) => {
-          if (value === undefined) return PAGE_SIZE_DEFAULT;
-          const limit = value.trim() === "" ? Number.NaN : Number(value);
-          if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE_MAX)
-            context.addIssue({ code: "custom", message: "search.problems.invalid_limit" });
-          return limit;
-        }),
-    ),
+    cursor: pageCursor(decodeCursor, "search.problems.invalid_cursor"),
+    limit: pageLimit(PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, "search.problems.invalid_limit"),
   })
   .transform(({ title, location, category, cursor, limit }): SearchRequest => {
     const place = parseLocation(location);
@@ -104,7 +75,7 @@ export const searchQuerySchema = z
         ...(place.province && { province: place.province }),
         category: parseCategoryValue(category) ?? undefined,
       },
-      cursor,
+      cursor: cursor as Cursor | undefined,
       limit,
     };
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageLimit } from "../platform/query.ts";
 import { isReadableText } from "../platform/text.ts";
 import { EMPLOYER_TYPES, type EmployerType, WORK_SETTINGS, type WorkSetting } from "./posting.ts";
 import { keywordTerms, locationTerms } from "./search-text.ts";
@@ -69,7 +70,9 @@ function choices<const T extends readonly [string, ...string[]]>(values: T) {
     z
       .array(z.enum(values, "jobs.problems.unknownChoice"))
       .max(values.length * 2, "jobs.problems.unknownChoice")
-      .transform((picked) => values.filter((value) => picked.includes(value)) as T[number][]),
+      .transform((picked) => values.filter((value) => picked.includes(value)) as T[number][])
+      // Absent is none: the document shows the parameter as optional.
+      .default([]),
   );
 }
 
@@ -89,21 +92,7 @@ export const jobSearchFields = z.object({
   ),
   employerType: choices(EMPLOYER_TYPES),
   workSetting: choices(WORK_SETTINGS),
-  page: z.preprocess(
-    firstValue,
-    z
-      .string()
-      .regex(/^\d{1,3}$/, "jobs.problems.invalidPage")
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(1, "jobs.problems.invalidPage")
-          .max(MAX_PAGE, "jobs.problems.invalidPage"),
-      )
-      .optional(),
-  ),
+  page: pageLimit(1, MAX_PAGE, "jobs.problems.invalidPage"),
 });
 
 /**
@@ -120,7 +109,7 @@ export const jobSearchSchema = jobSearchFields.transform(
       employerTypes: employerType.length === EMPLOYER_TYPES.length ? [] : employerType,
       workSettings: workSetting.length === WORK_SETTINGS.length ? [] : workSetting,
     },
-    page: page ?? 1,
+    page,
   }),
 );
 

@@ -62,6 +62,18 @@ export function apiRoute<A extends Args>(handler: (args: A) => Promise<Response>
   };
 }
 
+/**
+ * A JSON success answer. Its body is typed by the zod schema the API document describes it with:
+ * the schema is not run, it is there so that tsc fails when the route and the document drift.
+ */
+export function jsonAnswer<Body extends z.ZodType>(
+  _schema: Body,
+  body: z.output<Body>,
+  init?: ResponseInit,
+): Response {
+  return Response.json(body, init);
+}
+
 /** An API address asked with a method it does not answer. */
 export function methodNotAllowed(allow: string): never {
   throw new AppError("method_not_allowed", { allow });

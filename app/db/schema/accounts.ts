@@ -10,6 +10,8 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import type { Locale } from "../../i18n/locale.ts";
+import type { QuizTimer } from "../../quiz/categories.ts";
 
 /** Better Auth's user, with the player's fields (SPEC.md section 3, DESIGN.md's data model). */
 export const user = pgTable(
@@ -37,8 +39,8 @@ export const user = pgTable(
     playMatch: integer().notNull().default(0),
     notification: boolean().notNull().default(true),
     /** Seconds a quiz question allows: 30, 60, or 0 for untimed play. */
-    quizTimer: smallint().notNull().default(30),
-    locale: text().notNull().default("en-CA"),
+    quizTimer: smallint().$type<QuizTimer>().notNull().default(30),
+    locale: text().$type<Locale>().notNull().default("en-CA"),
   },
   (table) => [
     check("user_age_range", sql`${table.age} between 4 and 120`),

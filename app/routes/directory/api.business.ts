@@ -1,6 +1,7 @@
 import { getBusiness } from "../../directory/businesses.server.ts";
 import { parseBusinessId } from "../../directory/search.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { businessDetailSchema } from "../../directory/types.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Route } from "./+types/api.business";
@@ -9,7 +10,7 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   const id = parseBusinessId(params.id);
   const business = id ? await getBusiness(context.get(databaseContext), id) : null;
   if (!business) throw new AppError("not_found");
-  return Response.json(business);
+  return jsonAnswer(businessDetailSchema, business);
 });
 
 export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

@@ -5,7 +5,8 @@ import { applicationSchema } from "../../jobs/application.ts";
 import { applyToJob } from "../../jobs/applications.server.ts";
 import { APPLY_LIMIT } from "../../jobs/limits.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { jobApplicationSchema } from "../../jobs/types.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { authContext, databaseContext, storageContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -47,5 +48,5 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
     userId: viewer?.id ?? null,
     baseUrl: context.get(authContext).options.baseURL as string,
   });
-  return Response.json(created, { status: 201 });
+  return jsonAnswer(jobApplicationSchema, created, { status: 201 });
 });

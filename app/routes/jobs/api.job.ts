@@ -1,6 +1,7 @@
 import { getJob } from "../../jobs/jobs.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { jobDetailSchema } from "../../jobs/types.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Route } from "./+types/api.job";
@@ -10,7 +11,7 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   const id = parseJobId(params.id);
   const job = id ? await getJob(context.get(databaseContext), id) : null;
   if (!job) throw new AppError("not_found");
-  return Response.json(job);
+  return jsonAnswer(jobDetailSchema, job);
 });
 
 export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

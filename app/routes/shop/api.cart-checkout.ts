@@ -1,12 +1,13 @@
 import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { openCart } from "../../shop/cart-session.server.ts";
 import { placeOrder } from "../../shop/checkout.server.ts";
 import { checkoutSchema } from "../../shop/schemas.ts";
+import { orderSchema } from "../../shop/types.ts";
 import type { Route } from "./+types/api.cart-checkout";
 
 const ALLOW = "POST";
@@ -30,6 +31,5 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
     },
     form,
   );
-  opened.headers.set("Content-Type", "application/json");
-  return new Response(JSON.stringify(order), { status: 201, headers: opened.headers });
+  return jsonAnswer(orderSchema, order, { status: 201, headers: opened.headers });
 });
