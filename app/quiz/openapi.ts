@@ -11,7 +11,6 @@ import { answerSchema, feedbackSchema, practiceSchema, startSchema } from "./sch
 import {
   answerResultSchema,
   categoryListSchema,
-  categoryProgressSchema,
   playStateSchema,
   setResultsSchema,
 } from "./types.ts";
@@ -57,7 +56,6 @@ export const quizApi: ApiArea = {
       "Play & Learn. The server keeps each set in a session: it shuffles the options, times each question with its own clock, sends a question's answer only once it is answered (or its time ran out), and credits a finished set once. Every call acts on the signed-in player's own sessions.",
   },
   schemas: {
-    QuizCategoryProgress: categoryProgressSchema,
     QuizCategories: categoryListSchema,
     QuizAnswerResult: answerResultSchema,
     QuizPlayState: playStateSchema,

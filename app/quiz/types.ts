@@ -67,11 +67,9 @@ export const playStateSchema = z
       description:
         "The bank the set plays. Resumed in the other language, the questions not answered yet become that bank's questions of the same set and place, on the same clock",
     }),
-    practice: z
-      .boolean()
-      .meta({
-        description: "A finished set played again: scored, but finishing it credits nothing",
-      }),
+    practice: z.boolean().meta({
+      description: "A finished set played again: scored, but finishing it credits nothing",
+    }),
     timer: z.union(QUIZ_TIMERS.map((seconds) => z.literal(seconds))).meta({
       description:
         "Seconds the current question allows, fixed when it was shown: a timer change applies from the next question; 0 is untimed",
@@ -125,7 +123,7 @@ export const setResultsSchema = z.object({
 });
 export type SetResults = z.output<typeof setResultsSchema>;
 
-export const categoryProgressSchema = z.object({
+const categoryProgressSchema = z.object({
   category: categorySchema,
   completedSets: z.int().min(0).max(SETS_PER_CATEGORY),
   nextSet: setNumber.nullable().meta({
