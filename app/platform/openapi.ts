@@ -168,8 +168,7 @@ export function queryParameters(schema: z.ZodType, prose: Record<string, string>
 
 /**
  * The named schemas as JSON Schema, all from zod in one pass: a named schema used inside another
- * becomes a `$ref` to it. The wire side (`io: "input"`) is what a client reads and sends: a date
- * the server holds as a Date is the ISO text its codec decodes (see platform/wire.ts).
+ * becomes a `$ref` to it. The input side (`io: "input"`) is the wire: what a client reads and sends.
  */
 function componentSchemas(named: Record<string, z.ZodType>): Record<string, Schema> {
   const registry = z.registry<{ id: string }>();

@@ -3,14 +3,9 @@ import { LOCALES, type Locale } from "../i18n/locale.ts";
 
 /**
  * Pieces of the JSON API's answer schemas that several areas share. An answer schema's input side
- * is the wire (what the API document shows), its output side what the route hands to `jsonAnswer`.
+ * is the wire (what the API document shows), its output side what the route hands to `jsonAnswer`;
+ * times are ISO 8601 text on both (the services write them with toISOString).
  */
-
-/** A moment the server holds as a Date and sends as ISO 8601 text in UTC, as JSON.stringify writes it. */
-export const dateTime = z.codec(z.iso.datetime(), z.date(), {
-  decode: (text) => new Date(text),
-  encode: (date) => date.toISOString(),
-});
 
 /** A text in each of the site's languages. */
 export const localizedText = z.object(
