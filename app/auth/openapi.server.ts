@@ -1,9 +1,9 @@
-import { LOCALES } from "../i18n/locale.ts";
 import { AUTH_LIMITS } from "../platform/limits.ts";
 import {
   type ApiArea,
   errorResponse,
   inputSchema,
+  jsonResponse,
   type Operation,
   PUBLIC,
   type RequestBody,
@@ -11,9 +11,19 @@ import {
   type Schema,
   SESSION_OPTIONAL,
   SIGNED_IN,
-  schemaRef,
   sharedResponse,
 } from "../platform/openapi.ts";
+import {
+  authSessionSchema,
+  authUserSchema,
+  currentSessionSchema,
+  signedInSchema,
+  signedOutSchema,
+  signedUpSchema,
+  statusMessageSchema,
+  statusSchema,
+  verifiedSchema,
+} from "./answers.ts";
 import { SIGN_IN_BACKOFF } from "./sign-in-limit.server.ts";
 import { authEndpointSchemas } from "./validation.ts";
 
@@ -24,48 +34,6 @@ import { authEndpointSchemas } from "./validation.ts";
  */
 
 const TAG = "Accounts";
-
-const authUser: Schema = {
-  type: "object",
-  required: [
-    "id",
-    "name",
-    "email",
-    "emailVerified",
-    "image",
-    "createdAt",
-    "updatedAt",
-    "locale",
-    "handle",
-  ],
-  properties: {
-    id: { type: "string" },
-    name: { type: "string" },
-    email: { type: "string", format: "email" },
-    emailVerified: { type: "boolean" },
-    image: { type: ["string", "null"] },
-    createdAt: { type: "string", format: "date-time" },
-    updatedAt: { type: "string", format: "date-time" },
-    age: { type: ["integer", "null"] },
-    locale: { type: "string", enum: [...LOCALES] },
-    handle: { type: "string" },
-  },
-};
-
-const session: Schema = {
-  type: "object",
-  required: ["id", "token", "userId", "expiresAt", "createdAt", "updatedAt"],
-  properties: {
-    id: { type: "string" },
-    token: { type: "string", description: "The value the session cookie carries, unsigned" },
-    userId: { type: "string" },
-    expiresAt: { type: "string", format: "date-time" },
-    createdAt: { type: "string", format: "date-time" },
-    updatedAt: { type: "string", format: "date-time" },
-    ipAddress: { type: ["string", "null"] },
-    userAgent: { type: ["string", "null"] },
-  },
-};
 
 const json = (schema: Schema, example?: unknown) => ({
   "application/json": { schema, ...(example === undefined ? {} : { example }) },
@@ -92,16 +60,8 @@ const CLEARS_COOKIE = {
 };
 
 const signedIn = (description: string): Response => ({
-  description,
+  ...jsonResponse(description, "SignedIn"),
   headers: SETS_COOKIE,
-  content: json({
-    type: "object",
-    required: ["token", "user"],
-    properties: {
-      token: { type: ["string", "null"], description: "The new session's token" },
-      user: schemaRef("AuthUser"),
-    },
-  }),
 });
 
 /** 429: every endpoint has Better Auth's general limit per address; AUTH_LIMITS are stricter. */
@@ -144,7 +104,17 @@ export const authApi: ApiArea = {
     description:
       "Sign-up, sign-in, sign-out, password reset and e-mail verification, served by Better Auth under `/api/auth`. They set and clear the session cookie the player's endpoints need. Their errors come in the API's one shape, `{ error: { code, message } }`.",
   },
-  schemas: { AuthUser: authUser, Session: session },
+  schemas: {
+    AuthUser: authUserSchema,
+    Session: authSessionSchema,
+    SignedIn: signedInSchema,
+    SignedUp: signedUpSchema,
+    SignedOut: signedOutSchema,
+    CurrentSession: currentSessionSchema,
+    AuthStatus: statusSchema,
+    AuthStatusMessage: statusMessageSchema,
+    Verified: verifiedSchema,
+  },
   paths: {
     "/api/auth/sign-up/email": {
       post: post({
@@ -170,15 +140,10 @@ export const authApi: ApiArea = {
           },
         ),
         responses: {
-          "200": {
-            description:
-              "The same answer for a new address and one that already has an account: nobody is signed in (`token` is null, no cookie, no user). The address's owner gets an e-mail: the link to confirm a new account, or a note that the account exists.",
-            content: json({
-              type: "object",
-              required: ["token"],
-              properties: { token: { type: "null" } },
-            }),
-          },
+          "200": jsonResponse(
+            "The same answer for a new address and one that already has an account: nobody is signed in (`token` is null, no cookie, no user). The address's owner gets an e-mail: the link to confirm a new account, or a note that the account exists.",
+            "SignedUp",
+          ),
           "400": errorResponse(
             "A field is missing or breaks the rules (the details name it), an unknown field was sent, or the body is not JSON",
             ["invalid_parameters", "invalid_text", "invalid_json", "unsupported_media_type"],
@@ -226,15 +191,7 @@ export const authApi: ApiArea = {
           "Ends the session the cookie names and clears the cookies. Without a cookie it only clears them.",
         requestBody: body({ type: "object" }, {}),
         responses: {
-          "200": {
-            description: "Signed out",
-            headers: CLEARS_COOKIE,
-            content: json({
-              type: "object",
-              required: ["success"],
-              properties: { success: { type: "boolean", const: true } },
-            }),
-          },
+          "200": { ...jsonResponse("Signed out", "SignedOut"), headers: CLEARS_COOKIE },
           "429": tooMany(),
         },
       }),
@@ -248,19 +205,7 @@ export const authApi: ApiArea = {
         description:
           "The session and the player the cookie names, or null for a visitor. Not cached (`Cache-Control: no-store`).",
         responses: {
-          "200": {
-            description: "The session, or null",
-            content: json({
-              oneOf: [
-                {
-                  type: "object",
-                  required: ["session", "user"],
-                  properties: { session: schemaRef("Session"), user: schemaRef("AuthUser") },
-                },
-                { type: "null" },
-              ],
-            }),
-          },
+          "200": jsonResponse("The session, or null", "CurrentSession"),
           "429": tooMany(),
         },
       },
@@ -280,14 +225,7 @@ export const authApi: ApiArea = {
           { email: "alice@example.com", redirectTo: "/reset-password" },
         ),
         responses: {
-          "200": {
-            description: "Sent, if the account exists",
-            content: json({
-              type: "object",
-              required: ["status", "message"],
-              properties: { status: { type: "boolean" }, message: { type: "string" } },
-            }),
-          },
+          "200": jsonResponse("Sent, if the account exists", "AuthStatusMessage"),
           "400": errorResponse(
             "A field is missing or breaks the rules (the details name it), an unknown field was sent, or the body is not JSON",
             ["invalid_parameters", "invalid_text", "invalid_json", "unsupported_media_type"],
@@ -308,14 +246,7 @@ export const authApi: ApiArea = {
           token: "the-token-from-the-link",
         }),
         responses: {
-          "200": {
-            description: "The password is changed",
-            content: json({
-              type: "object",
-              required: ["status"],
-              properties: { status: { type: "boolean" } },
-            }),
-          },
+          "200": jsonResponse("The password is changed", "AuthStatus"),
           "400": errorResponse(
             "The token is unknown, used, replaced by a newer one or expired, or the password breaks the rules (length, or among the most common)",
             ["invalid_parameters", "invalid_json"],
@@ -349,13 +280,8 @@ export const authApi: ApiArea = {
         ],
         responses: {
           "200": {
-            description: "Verified and signed in (without `callbackURL`)",
+            ...jsonResponse("Verified and signed in (without `callbackURL`)", "Verified"),
             headers: SETS_COOKIE,
-            content: json({
-              type: "object",
-              required: ["status"],
-              properties: { status: { type: "boolean" }, user: schemaRef("AuthUser") },
-            }),
           },
           "302": {
             description: "To `callbackURL`, with `?error=` when the token was refused",
@@ -385,14 +311,7 @@ export const authApi: ApiArea = {
           { email: "alice@example.com", callbackURL: "/profile" },
         ),
         responses: {
-          "200": {
-            description: "Sent, if the account exists and is not verified yet",
-            content: json({
-              type: "object",
-              required: ["status"],
-              properties: { status: { type: "boolean" } },
-            }),
-          },
+          "200": jsonResponse("Sent, if the account exists and is not verified yet", "AuthStatus"),
           "400": errorResponse(
             "Malformed e-mail, or not the signed-in player's, or already verified",
             ["invalid_parameters"],

@@ -1,100 +1,15 @@
-import { LOCALES } from "../i18n/locale.ts";
 import {
   type ApiArea,
   errorResponse,
+  jsonResponse,
   PUBLIC,
   queryParameters,
-  type Schema,
-  schemaRef,
   sharedResponse,
 } from "../platform/openapi.ts";
 import { blogQuerySchema } from "./search.ts";
-import { BLOG_TYPES } from "./types.ts";
+import { blogPageSchema, blogPostSchema, blogSummarySchema } from "./types.ts";
 
 const TAG = "Blog";
-
-const locale: Schema = { type: "string", enum: [...LOCALES] };
-
-const blogSummary: Schema = {
-  type: "object",
-  description: "A post in one language",
-  required: [
-    "id",
-    "locale",
-    "slug",
-    "title",
-    "excerpt",
-    "type",
-    "city",
-    "province",
-    "rating",
-    "cover",
-    "authorName",
-    "publishedAt",
-    "updatedAt",
-    "readingMinutes",
-    "event",
-  ],
-  properties: {
-    id: { type: "integer", example: 3 },
-    locale,
-    slug: {
-      type: "string",
-      description: "The post's address in its language: /blogs/{slug}, or /fr/blogs/{slug}",
-      example: "quebec-winter-carnival-with-kids",
-    },
-    title: { type: "string" },
-    excerpt: { type: "string" },
-    type: { type: "string", enum: [...BLOG_TYPES] },
-    city: { type: "string", example: "Québec" },
-    province: { type: "string", example: "QC" },
-    rating: { type: "number", minimum: 0, maximum: 5, example: 4.8 },
-    cover: { type: "string", description: "Path of the cover picture on this site" },
-    authorName: { type: "string" },
-    publishedAt: { type: "string", format: "date-time" },
-    updatedAt: { type: "string", format: "date-time" },
-    readingMinutes: {
-      type: "integer",
-      minimum: 1,
-      description: "Minutes to read it at 200 words a minute, rounded up",
-    },
-    event: {
-      type: ["object", "null"],
-      description: "An events post's event: its first and last day; null for other posts",
-      required: ["startsOn", "endsOn"],
-      properties: {
-        startsOn: { type: "string", format: "date", example: "2026-02-13" },
-        endsOn: { type: "string", format: "date", example: "2026-02-22" },
-      },
-    },
-  },
-};
-
-const blogPost: Schema = {
-  allOf: [
-    schemaRef("BlogSummary"),
-    {
-      type: "object",
-      required: ["markdown", "html", "slugs"],
-      properties: {
-        markdown: { type: "string", description: "The body as written, in Markdown" },
-        html: {
-          type: "string",
-          description:
-            "The body rendered and sanitized on the server: headings, paragraphs, emphasis, lists, quotes and links only (links to other sites carry rel=nofollow)",
-        },
-        slugs: {
-          type: "object",
-          description: "The post's slug in each language",
-          required: [...LOCALES],
-          properties: Object.fromEntries(LOCALES.map((each) => [each, { type: "string" }])),
-        },
-      },
-    },
-  ],
-};
-
-const json = (schema: Schema) => ({ "application/json": { schema } });
 
 /** The blog's part of the API document: the list with its filters, and one post. */
 export const blogApi: ApiArea = {
@@ -103,7 +18,7 @@ export const blogApi: ApiArea = {
     description:
       "Posts about local events, businesses and learning with children; public and read-only.",
   },
-  schemas: { BlogSummary: blogSummary, BlogPost: blogPost },
+  schemas: { BlogSummary: blogSummarySchema, BlogPage: blogPageSchema, BlogPost: blogPostSchema },
   paths: {
     "/api/blogs": {
       get: {
@@ -123,17 +38,7 @@ export const blogApi: ApiArea = {
           cursor: "The nextCursor of the previous page; any other value is a 400",
         }),
         responses: {
-          "200": {
-            description: "One page of posts",
-            content: json({
-              type: "object",
-              required: ["items", "nextCursor"],
-              properties: {
-                items: { type: "array", items: schemaRef("BlogSummary") },
-                nextCursor: { type: ["string", "null"] },
-              },
-            }),
-          },
+          "200": jsonResponse("One page of posts", "BlogPage"),
           "400": errorResponse(
             "A parameter is wrong: text too long, unknown type, `when` or language, `when` with a type other than events, made-up cursor or limit out of range; `details` names each",
             ["invalid_parameters"],
@@ -160,7 +65,7 @@ export const blogApi: ApiArea = {
           },
         ],
         responses: {
-          "200": { description: "The post", content: json(schemaRef("BlogPost")) },
+          "200": jsonResponse("The post", "BlogPost"),
           "404": errorResponse("No published post has this slug", ["not_found"]),
           "500": sharedResponse("InternalError"),
         },

@@ -7,6 +7,7 @@ import {
   questionAnswer,
   review,
 } from "../db/schema/directory.ts";
+import type { Locale } from "../i18n/locale.ts";
 import { isUniqueViolation } from "../platform/db-errors.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { type TimeCursor, timeCursor } from "../platform/query.ts";
@@ -145,7 +146,7 @@ export async function writeReview(
   db: Db | Tx,
   userId: string,
   businessId: number,
-  input: ReviewInput & { locale: string },
+  input: ReviewInput & { locale: Locale },
 ): Promise<{ id: number }> {
   await assertBusiness(db, businessId);
   try {
@@ -166,7 +167,7 @@ export async function updateReview(
   db: Db | Tx,
   userId: string,
   reviewId: number,
-  input: ReviewInput & { locale: string },
+  input: ReviewInput & { locale: Locale },
 ): Promise<{ businessId: number }> {
   const [row] = await db
     .update(review)
@@ -277,7 +278,7 @@ export async function askQuestion(
   db: Db | Tx,
   userId: string,
   businessId: number,
-  input: { question: string; locale: string },
+  input: { question: string; locale: Locale },
 ): Promise<{ id: number }> {
   await assertBusiness(db, businessId);
   const [row] = await db
@@ -292,7 +293,7 @@ export async function answerQuestion(
   db: Db | Tx,
   userId: string,
   questionId: number,
-  input: { answer: string; locale: string },
+  input: { answer: string; locale: Locale },
 ): Promise<{ id: number; businessId: number }> {
   const [question] = await db
     .select({ businessId: businessQuestion.businessId })
@@ -311,7 +312,7 @@ export async function getReportTarget(
   db: Db | Tx,
   target: ReportTarget,
   id: number,
-): Promise<{ businessId: number; text: string; locale: string }> {
+): Promise<{ businessId: number; text: string; locale: Locale }> {
   const [row] =
     target === "review"
       ? await db

@@ -10,13 +10,14 @@ import {
   timeCursor,
 } from "../platform/query.ts";
 import { isReadableText } from "../platform/text.ts";
+import { cursorPage } from "../platform/wire.ts";
 
 /** Reviews, community questions and their answers: what players write about a business. */
 
 export const REVIEW_TEXT = { min: 20, max: 2000 } as const;
 export const QUESTION_TEXT = { min: 10, max: 500 } as const;
 export const ANSWER_TEXT = { min: 5, max: 1000 } as const;
-export const REPORT_DETAILS_MAX = 1000;
+const REPORT_DETAILS_MAX = 1000;
 export const REVIEWS_PAGE = 10;
 export const QUESTIONS_PAGE = 5;
 
@@ -63,7 +64,17 @@ export const reportSchema = z.object({
 export type ReportInput = z.output<typeof reportSchema>;
 
 /** The language a text is written in: the page's, or the one the API client names. */
-export const localeSchema = z.enum(LOCALES, "errors.invalid_parameters");
+const localeSchema = z.enum(LOCALES, "errors.invalid_parameters");
+
+/** The API's bodies: the forms' fields, and the language of the text (the request's when left out). */
+const writtenIn = {
+  locale: localeSchema
+    .optional()
+    .meta({ description: "The language of the text; the `Accept-Language` one when left out" }),
+};
+export const apiReviewSchema = reviewSchema.extend(writtenIn);
+export const apiQuestionSchema = questionSchema.extend(writtenIn);
+export const apiAnswerSchema = answerSchema.extend(writtenIn);
 
 /** Where a page of reviews starts: after this review in the chosen order. */
 export type ReviewCursor = { rating: number; at: string; id: number };
@@ -90,49 +101,64 @@ export const questionPageSchema = z.object({
 });
 
 /** How another player appears beside what they wrote (see players/identity.ts). */
-export type Author = {
-  /** Their public name, their handle on a private profile, or a demo entry's shown name. */
-  name: string;
-  /** Their picture; null shows the default picture. */
-  image: string | null;
-  /** Set for players: their public handle. */
-  handle: string | null;
-};
+export const authorSchema = z
+  .object({
+    name: z.string().meta({
+      description:
+        "Their public name, their handle on a private profile, or a demo entry's shown name",
+    }),
+    image: z.string().nullable().meta({ description: "Null: show the default picture" }),
+    handle: z
+      .string()
+      .nullable()
+      .meta({ description: "The player's public handle; null for demo entries" }),
+  })
+  .meta({
+    description:
+      "How the writer appears: a player's public name and picture, or their handle and no picture when their profile is private (under 14); a demo entry's shown name",
+  });
+export type Author = z.output<typeof authorSchema>;
 
-type Review = {
-  id: number;
-  author: Author;
-  rating: number;
-  body: string;
-  locale: string;
-  createdAt: string;
-  editedAt: string | null;
-  /** Whether the viewer wrote it (they may edit or delete it). */
-  mine: boolean;
-};
+const plainText = z
+  .string()
+  .meta({ description: "Plain text, as written: show it as text, never as HTML" });
 
-export type ReviewPage = { items: Review[]; nextCursor: string | null };
+export const reviewItemSchema = z.object({
+  id: z.int(),
+  author: authorSchema,
+  rating: z.int().min(1).max(5),
+  body: plainText,
+  locale: localeSchema,
+  createdAt: z.iso.datetime(),
+  editedAt: z.iso.datetime().nullable().meta({ description: "Set once edited" }),
+  mine: z.boolean().meta({ description: "Whether the signed-in caller wrote it" }),
+});
 
-export type Answer = {
-  id: number;
-  author: Author;
-  body: string;
-  locale: string;
-  createdAt: string;
-};
+export const reviewListSchema = cursorPage(reviewItemSchema);
+export type ReviewPage = z.output<typeof reviewListSchema>;
 
-export type Question = {
-  id: number;
-  author: Author;
-  question: string;
-  locale: string;
-  createdAt: string;
-  /** The owner's answer to a demo question. */
-  ownerAnswer: string | null;
-  answers: Answer[];
-};
+const answerItemSchema = z.object({
+  id: z.int(),
+  author: authorSchema,
+  body: plainText,
+  locale: localeSchema,
+  createdAt: z.iso.datetime(),
+});
+export type Answer = z.output<typeof answerItemSchema>;
 
-export type QuestionPage = { items: Question[]; nextCursor: string | null };
+export const questionItemSchema = z.object({
+  id: z.int(),
+  author: authorSchema,
+  question: plainText,
+  locale: localeSchema,
+  createdAt: z.iso.datetime(),
+  ownerAnswer: z.string().nullable().meta({ description: "The owner's answer, on demo questions" }),
+  answers: z.array(answerItemSchema).meta({ description: "Players' answers, oldest first" }),
+});
+export type Question = z.output<typeof questionItemSchema>;
+
+export const questionListSchema = cursorPage(questionItemSchema);
+export type QuestionPage = z.output<typeof questionListSchema>;
 
 const itemId = z.coerce
   .number("errors.invalid_parameters")

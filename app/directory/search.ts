@@ -12,8 +12,8 @@ import { ALL_CATEGORIES, type CategorySlug, categoryFromSearchValue } from "./ca
 import { parseLocation } from "./location.ts";
 
 export const SEARCH_TEXT_MAX = 100;
-export const PAGE_SIZE_DEFAULT = 12;
-export const PAGE_SIZE_MAX = 50;
+const PAGE_SIZE_DEFAULT = 12;
+const PAGE_SIZE_MAX = 50;
 
 /** What a search asks for, as the address carries it: `?title=&location=&category=`. */
 export type SearchForm = { title: string; location: string; category: string };
@@ -77,7 +77,7 @@ export const searchQuerySchema = z
         ...(place.province && { province: place.province }),
         category: parseCategoryValue(category) ?? undefined,
       },
-      cursor,
+      cursor: cursor as Cursor | undefined,
       limit,
     };
   });

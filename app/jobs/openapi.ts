@@ -1,123 +1,17 @@
 import {
   type ApiArea,
   errorResponse,
-  type Parameter,
+  jsonResponse,
   PUBLIC,
-  type Schema,
+  queryParameters,
   SESSION_OPTIONAL,
-  schemaRef,
   sharedResponse,
 } from "../platform/openapi.ts";
-import { PROVINCES } from "../platform/provinces.ts";
 import { RESUME_MAX_BYTES } from "./application.ts";
-import { EMPLOYER_TYPES, EMPLOYMENT_TYPES, PAY_PERIODS, WORK_SETTINGS } from "./posting.ts";
-import { COUNT_CAP, MAX_PAGE, PAGE_SIZE, POSTED_WITHIN, SEARCH_TEXT_MAX } from "./search.ts";
+import { COUNT_CAP, jobSearchSchema, MAX_PAGE, PAGE_SIZE } from "./search.ts";
+import { jobApplicationSchema, jobDetailSchema, jobPageSchema, jobSummarySchema } from "./types.ts";
 
 const TAG = "Jobs";
-
-const localizedText: Schema = {
-  type: "object",
-  required: ["en-CA", "fr-CA"],
-  properties: { "en-CA": { type: "string" }, "fr-CA": { type: "string" } },
-};
-const localizedList: Schema = {
-  type: "object",
-  required: ["en-CA", "fr-CA"],
-  properties: {
-    "en-CA": { type: "array", items: { type: "string" } },
-    "fr-CA": { type: "array", items: { type: "string" } },
-  },
-};
-
-const jobSummary: Schema = {
-  type: "object",
-  required: [
-    "id",
-    "title",
-    "company",
-    "companyLogo",
-    "city",
-    "province",
-    "workSetting",
-    "employerType",
-    "employmentType",
-    "pay",
-    "overview",
-    "postedAt",
-    "updatedAt",
-  ],
-  properties: {
-    id: { type: "integer", example: 12 },
-    title: localizedText,
-    company: { type: "string", example: "Northwind Software" },
-    companyLogo: { type: "string", description: "Path of the logo on this site" },
-    city: { type: "string", example: "Toronto" },
-    province: { type: "string", enum: PROVINCES, example: "ON" },
-    workSetting: { type: "string", enum: [...WORK_SETTINGS] },
-    employerType: { type: "string", enum: [...EMPLOYER_TYPES] },
-    employmentType: { type: "string", enum: [...EMPLOYMENT_TYPES] },
-    pay: {
-      type: "object",
-      description:
-        "Every posting states its pay range (Canadian pay-transparency rules); minimum and maximum may be equal",
-      required: ["minCents", "maxCents", "period"],
-      properties: {
-        minCents: { type: "integer", minimum: 1, example: 9_800_000 },
-        maxCents: { type: "integer", minimum: 1, example: 12_800_000 },
-        period: { type: "string", enum: [...PAY_PERIODS] },
-      },
-    },
-    overview: localizedText,
-    postedAt: { type: "string", format: "date-time" },
-    updatedAt: { type: "string", format: "date-time" },
-  },
-};
-
-const jobDetail: Schema = {
-  allOf: [
-    schemaRef("JobSummary"),
-    {
-      type: "object",
-      required: ["reference", "postalCode", "skills", "description", "closesAt", "open", "ontario"],
-      properties: {
-        reference: { type: "string", example: "NB-ON-001" },
-        postalCode: { type: "string", example: "M5V 2T6" },
-        skills: localizedList,
-        description: {
-          ...localizedText,
-          description:
-            "Plain text: lines starting with `## ` are headings, `- ` list items, others paragraphs",
-        },
-        closesAt: { type: "string", format: "date-time" },
-        open: {
-          type: "boolean",
-          description: "False once closed or past `closesAt`: applications are then refused",
-        },
-        ontario: {
-          type: ["object", "null"],
-          description:
-            "Ontario's statements (postings from 1 January 2026): whether AI screens applicants and whether the vacancy exists now",
-          required: ["aiScreening", "existingVacancy"],
-          properties: {
-            aiScreening: { type: "boolean" },
-            existingVacancy: { type: "boolean" },
-          },
-        },
-      },
-    },
-  ],
-};
-
-const json = (schema: Schema) => ({ "application/json": { schema } });
-
-const choices = (name: string, values: readonly string[], description: string): Parameter => ({
-  name,
-  in: "query",
-  description,
-  schema: { type: "array", items: { type: "string", enum: [...values] } },
-  style: "form",
-  explode: true,
-});
 
 /** The job board's part of the API document: the list, one posting, applying. */
 export const jobsApi: ApiArea = {
@@ -126,7 +20,12 @@ export const jobsApi: ApiArea = {
     description:
       "Job postings and applications. Every posting states its pay range; contact e-mails are never shown.",
   },
-  schemas: { JobSummary: jobSummary, JobDetail: jobDetail },
+  schemas: {
+    JobSummary: jobSummarySchema,
+    JobPage: jobPageSchema,
+    JobDetail: jobDetailSchema,
+    JobApplication: jobApplicationSchema,
+  },
   paths: {
     "/api/jobs": {
       get: {
@@ -135,66 +34,19 @@ export const jobsApi: ApiArea = {
         security: PUBLIC,
         summary: "Search job postings",
         description: `Open postings matching every given filter, newest first, ${PAGE_SIZE} a page. Keywords match titles (both languages), company and skills; location matches the city, the province's code or name (either language) and the postal code's first three characters (a whole postal code counts as those three). Both ignore case and accents, every word must be found, and words of one or two characters match whole words only. Matches are counted up to ${COUNT_CAP}: past that, \`totalCapped\` is true and pages stop at the ${MAX_PAGE}th.`,
-        parameters: [
-          {
-            name: "keywords",
-            in: "query",
-            schema: { type: "string", maxLength: SEARCH_TEXT_MAX },
-            description: "Words of the title, company or skills",
-          },
-          {
-            name: "location",
-            in: "query",
-            schema: { type: "string", maxLength: SEARCH_TEXT_MAX },
-            description: "City, province (code or name) or postal code",
-          },
-          {
-            name: "posted",
-            in: "query",
-            schema: { type: "string", enum: Object.keys(POSTED_WITHIN) },
-            description:
-              "Posted within the last 1, 3 or 7 days (24, 72 or 168 hours); absent for any date",
-          },
-          choices(
-            "employerType",
-            EMPLOYER_TYPES,
+        parameters: queryParameters(jobSearchSchema, {
+          keywords: "Words of the title, company or skills",
+          location: "City, province (code or name) or postal code",
+          posted:
+            "Posted within the last 1, 3 or 7 days (24, 72 or 168 hours); empty or absent for any date",
+          employerType:
             "Employer types to keep; repeat for several; none (or all) keeps every type",
-          ),
-          choices(
-            "workSetting",
-            WORK_SETTINGS,
+          workSetting:
             "Work settings to keep; repeat for several; none (or all) keeps every setting",
-          ),
-          {
-            name: "page",
-            in: "query",
-            schema: { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1 },
-            description: "Which page of results",
-          },
-        ],
+          page: "Which page of results; the first when absent",
+        }),
         responses: {
-          "200": {
-            description: "One page of results",
-            content: json({
-              type: "object",
-              required: ["items", "total", "totalCapped", "page", "pageSize", "pages"],
-              properties: {
-                items: { type: "array", items: schemaRef("JobSummary") },
-                total: {
-                  type: "integer",
-                  maximum: COUNT_CAP,
-                  description: `Matches, counted up to ${COUNT_CAP}`,
-                },
-                totalCapped: {
-                  type: "boolean",
-                  description: `More than ${COUNT_CAP} postings match`,
-                },
-                page: { type: "integer" },
-                pageSize: { type: "integer", example: PAGE_SIZE },
-                pages: { type: "integer", maximum: MAX_PAGE },
-              },
-            }),
-          },
+          "200": jsonResponse("One page of results", "JobPage"),
           "400": errorResponse(
             "A parameter is wrong: text over 100 characters, an unknown choice, or a page out of range; `details` lists each problem",
             ["invalid_parameters"],
@@ -221,7 +73,7 @@ export const jobsApi: ApiArea = {
           },
         ],
         responses: {
-          "200": { description: "The posting", content: json(schemaRef("JobDetail")) },
+          "200": jsonResponse("The posting", "JobDetail"),
           "404": errorResponse("No posting has this id", ["not_found"]),
           "500": sharedResponse("InternalError"),
         },
@@ -267,18 +119,7 @@ export const jobsApi: ApiArea = {
           },
         },
         responses: {
-          "201": {
-            description: "Stored and sent",
-            content: json({
-              type: "object",
-              required: ["id", "jobId", "createdAt"],
-              properties: {
-                id: { type: "integer" },
-                jobId: { type: "integer" },
-                createdAt: { type: "string", format: "date-time" },
-              },
-            }),
-          },
+          "201": jsonResponse("Stored and sent", "JobApplication"),
           "400": errorResponse(
             "A field is missing or wrong (name, e-mail, phone, summary, no CV); `details` lists each problem",
             ["invalid_parameters", "invalid_text"],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { firstValue, queryText as platformQueryText } from "../platform/query.ts";
+import { firstValue, pageLimit, queryText as platformQueryText } from "../platform/query.ts";
 import { isReadableText } from "../platform/text.ts";
 import { EMPLOYER_TYPES, type EmployerType, WORK_SETTINGS, type WorkSetting } from "./posting.ts";
 import { keywordTerms, locationTerms } from "./search-text.ts";
@@ -17,7 +17,7 @@ export const COUNT_CAP = 500;
 export const MAX_PAGE = COUNT_CAP / PAGE_SIZE;
 
 /** Posted Date: Today, Last 3 Days, Last 7 Days are the last 24, 72 and 168 hours. */
-export const POSTED_WITHIN = { "1": 24, "3": 72, "7": 168 } as const;
+const POSTED_WITHIN = { "1": 24, "3": 72, "7": 168 } as const;
 export type PostedWithin = keyof typeof POSTED_WITHIN;
 
 /** A search as the address carries it, for filling the form again. */
@@ -66,7 +66,9 @@ function choices<const T extends readonly [string, ...string[]]>(values: T) {
     z
       .array(z.enum(values, "jobs.problems.unknownChoice"))
       .max(values.length * 2, "jobs.problems.unknownChoice")
-      .transform((picked) => values.filter((value) => picked.includes(value)) as T[number][]),
+      .transform((picked) => values.filter((value) => picked.includes(value)) as T[number][])
+      // Absent is none: the document shows the parameter as optional.
+      .default([]),
   );
 }
 
@@ -86,21 +88,7 @@ export const jobSearchFields = z.object({
   ),
   employerType: choices(EMPLOYER_TYPES),
   workSetting: choices(WORK_SETTINGS),
-  page: z.preprocess(
-    firstValue,
-    z
-      .string()
-      .regex(/^\d{1,3}$/, "jobs.problems.invalidPage")
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(1, "jobs.problems.invalidPage")
-          .max(MAX_PAGE, "jobs.problems.invalidPage"),
-      )
-      .optional(),
-  ),
+  page: pageLimit(1, MAX_PAGE, "jobs.problems.invalidPage"),
 });
 
 /**
@@ -117,7 +105,7 @@ export const jobSearchSchema = jobSearchFields.transform(
       employerTypes: employerType.length === EMPLOYER_TYPES.length ? [] : employerType,
       workSettings: workSetting.length === WORK_SETTINGS.length ? [] : workSetting,
     },
-    page: page ?? 1,
+    page,
   }),
 );
 

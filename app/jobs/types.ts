@@ -1,45 +1,77 @@
-import type { Province } from "../platform/provinces.ts";
-import type { EmployerType, EmploymentType, Pay, WorkSetting } from "./posting.ts";
-
-type LocalizedText = { "en-CA": string; "fr-CA": string };
+import { z } from "zod";
+import { PROVINCES } from "../platform/provinces.ts";
+import { localizedList, localizedText } from "../platform/wire.ts";
+import { EMPLOYER_TYPES, EMPLOYMENT_TYPES, PAY_PERIODS, WORK_SETTINGS } from "./posting.ts";
+import { COUNT_CAP, MAX_PAGE, PAGE_SIZE } from "./search.ts";
 
 /** A posting as lists show it (the page's cards, GET /api/jobs). */
-export type JobSummary = {
-  id: number;
-  title: LocalizedText;
-  company: string;
-  companyLogo: string;
-  city: string;
-  province: Province;
-  workSetting: WorkSetting;
-  employerType: EmployerType;
-  employmentType: EmploymentType;
-  pay: Pay;
-  overview: LocalizedText;
-  postedAt: string;
-  updatedAt: string;
-};
+export const jobSummarySchema = z.object({
+  id: z.int().meta({ example: 12 }),
+  title: localizedText,
+  company: z.string().meta({ example: "Northwind Software" }),
+  companyLogo: z.string().meta({ description: "Path of the logo on this site" }),
+  city: z.string().meta({ example: "Toronto" }),
+  province: z.enum(PROVINCES).meta({ example: "ON" }),
+  workSetting: z.enum(WORK_SETTINGS),
+  employerType: z.enum(EMPLOYER_TYPES),
+  employmentType: z.enum(EMPLOYMENT_TYPES),
+  pay: z
+    .object({
+      minCents: z.int().min(1).meta({ example: 9_800_000 }),
+      maxCents: z.int().min(1).meta({ example: 12_800_000 }),
+      period: z.enum(PAY_PERIODS),
+    })
+    .meta({
+      description:
+        "Every posting states its pay range (Canadian pay-transparency rules); minimum and maximum may be equal",
+    }),
+  overview: localizedText,
+  postedAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type JobSummary = z.output<typeof jobSummarySchema>;
 
 /** A posting as its page shows it; never its contact e-mail. */
-export type JobDetail = JobSummary & {
-  reference: string;
-  postalCode: string;
-  skills: { "en-CA": string[]; "fr-CA": string[] };
-  description: LocalizedText;
-  closesAt: string;
-  /** False once it is closed or past its closing date: no Apply button, no JSON-LD. */
-  open: boolean;
-  /** Ontario's statements, where the posting makes them. */
-  ontario: { aiScreening: boolean; existingVacancy: boolean } | null;
-};
+export const jobDetailSchema = jobSummarySchema.extend({
+  reference: z.string().meta({ example: "NB-ON-001" }),
+  postalCode: z.string().meta({ example: "M5V 2T6" }),
+  skills: localizedList,
+  description: localizedText.meta({
+    description:
+      "Plain text: lines starting with `## ` are headings, `- ` list items, others paragraphs",
+  }),
+  closesAt: z.iso.datetime(),
+  open: z.boolean().meta({
+    description: "False once closed or past `closesAt`: applications are then refused",
+  }),
+  ontario: z.object({ aiScreening: z.boolean(), existingVacancy: z.boolean() }).nullable().meta({
+    description:
+      "Ontario's statements (postings from 1 January 2026): whether AI screens applicants and whether the vacancy exists now",
+  }),
+});
+export type JobDetail = z.output<typeof jobDetailSchema>;
 
-export type JobPage = {
-  items: JobSummary[];
-  /** Matches counted up to COUNT_CAP; `totalCapped` says there are more. */
-  total: number;
-  totalCapped: boolean;
-  page: number;
-  pageSize: number;
-  /** Pages that can be asked for (at most MAX_PAGE). */
-  pages: number;
-};
+export const jobPageSchema = z.object({
+  items: z.array(jobSummarySchema),
+  total: z
+    .int()
+    .max(COUNT_CAP)
+    .meta({
+      description: `Matches, counted up to ${COUNT_CAP}; \`totalCapped\` says there are more`,
+    }),
+  totalCapped: z.boolean().meta({ description: `More than ${COUNT_CAP} postings match` }),
+  page: z.int(),
+  pageSize: z.int().meta({ example: PAGE_SIZE }),
+  pages: z
+    .int()
+    .max(MAX_PAGE)
+    .meta({ description: `Pages that can be asked for (at most ${MAX_PAGE})` }),
+});
+export type JobPage = z.output<typeof jobPageSchema>;
+
+/** What applying stored. */
+export const jobApplicationSchema = z.object({
+  id: z.int(),
+  jobId: z.int(),
+  createdAt: z.iso.datetime(),
+});

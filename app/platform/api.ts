@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { z } from "zod";
 import type { MessageKey } from "../i18n/i18n.ts";
 import { type Locale, localeFromRequest } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
@@ -51,6 +52,18 @@ export function apiRoute<A extends Args>(handler: (args: A) => Promise<Response>
       throw error;
     }
   };
+}
+
+/**
+ * A JSON success answer. Its body is typed by the zod schema the API document describes it with:
+ * the schema is not run, it is there so that tsc fails when the route and the document drift.
+ */
+export function jsonAnswer<Body extends z.ZodType>(
+  _schema: Body,
+  body: z.output<Body>,
+  init?: ResponseInit,
+): Response {
+  return Response.json(body, init);
 }
 
 /** An API address asked with a method it does not answer. */

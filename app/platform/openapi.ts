@@ -48,11 +48,14 @@ export const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 export type Method = (typeof METHODS)[number];
 type PathItem = Partial<Record<Method, Operation>>;
 
-/** What an area adds to the document: its tag, its paths and the schemas they refer to by name. */
+/**
+ * What an area adds to the document: its tag, its paths and the zod schemas they refer to by name
+ * (request bodies and answers alike). Every named schema of the document is generated from zod.
+ */
 export type ApiArea = {
   tag: { name: string; description: string };
   paths: Record<`/api/${string}`, PathItem>;
-  schemas?: Record<string, Schema>;
+  schemas?: Record<string, z.ZodType>;
 };
 
 const SESSION_COOKIE = "sessionCookie";
@@ -71,7 +74,25 @@ export const ERROR_STATUS = Object.fromEntries(
 
 export type { ErrorCode };
 
-export const schemaRef = (name: string): Ref => ({ $ref: `#/components/schemas/${name}` });
+const SCHEMAS = "#/components/schemas/";
+
+export const schemaRef = (name: string): Ref => ({ $ref: `${SCHEMAS}${name}` });
+
+/**
+ * A JSON answer whose body is the named schema of an area's `schemas` (a zod schema, so the route
+ * that answers with it is typed against the same schema: see `jsonAnswer` in api.ts).
+ */
+export function jsonResponse(description: string, schema: string, example?: unknown): Response {
+  return {
+    description,
+    content: {
+      "application/json": {
+        schema: schemaRef(schema),
+        ...(example !== undefined ? { example } : {}),
+      },
+    },
+  };
+}
 
 /** An error answer naming the codes it may carry; the first one is its example. */
 export function errorResponse(
@@ -145,22 +166,59 @@ export function queryParameters(schema: z.ZodType, prose: Record<string, string>
   );
 }
 
-const errorSchema = inputSchema(apiErrorBodySchema);
+/**
+ * The named schemas as JSON Schema, all from zod in one pass: a named schema used inside another
+ * becomes a `$ref` to it. The input side (`io: "input"`) is the wire: what a client reads and sends.
+ */
+function componentSchemas(named: Record<string, z.ZodType>): Record<string, Schema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(named)) {
+    if (registry.has(schema))
+      throw new Error(`${id} is the schema ${registry.get(schema)?.id} too`);
+    registry.add(schema, { id });
+  }
+  const { schemas } = z.toJSONSchema(registry, {
+    io: "input",
+    unrepresentable: "any",
+    uri: (id) => `${SCHEMAS}${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...json }]) => [id, json]),
+  );
+}
+
+/**
+ * A success answer's JSON body must be a named (zod) schema: a hand-written schema in its place
+ * stops the document from being built.
+ */
+function checkSuccessBodies(paths: ApiArea["paths"], schemas: Record<string, Schema>) {
+  for (const [path, item] of Object.entries(paths))
+    for (const [method, operation] of Object.entries(item))
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const schema = "content" in response && response.content?.["application/json"]?.schema;
+        if (!status.startsWith("2") || !schema) continue;
+        const name = typeof schema.$ref === "string" ? schema.$ref.slice(SCHEMAS.length) : "";
+        if (!schema.$ref?.toString().startsWith(SCHEMAS) || !(name in schemas))
+          throw new Error(`${method} ${path} ${status}: the body is not a named zod schema`);
+      }
+}
 
 /** The whole document: the shared parts, then each area's tag, paths and schemas. */
 export function assembleApiDocument(areas: ApiArea[]) {
   const paths: ApiArea["paths"] = {};
-  const schemas: Record<string, Schema> = { Error: errorSchema };
+  const named: Record<string, z.ZodType> = { Error: apiErrorBodySchema };
   for (const area of areas) {
     for (const [path, item] of Object.entries(area.paths)) {
       if (path in paths) throw new Error(`${path} is described by two areas`);
       paths[path as keyof typeof paths] = item;
     }
     for (const [name, schema] of Object.entries(area.schemas ?? {})) {
-      if (name in schemas) throw new Error(`The schema ${name} is described twice`);
-      schemas[name] = schema;
+      if (name in named) throw new Error(`The schema ${name} is described twice`);
+      named[name] = schema;
     }
   }
+  const schemas = componentSchemas(named);
+  checkSuccessBodies(paths, schemas);
   return {
     openapi: "3.1.0",
     info: {

@@ -1,103 +1,17 @@
-import { z } from "zod";
-import { LOCALES } from "../i18n/locale.ts";
 import {
   type ApiArea,
   errorResponse,
-  type Schema,
+  jsonResponse,
   SIGNED_IN,
   schemaRef,
   sharedResponse,
 } from "../platform/openapi.ts";
-import { QUIZ_TIMERS, settingsSchema } from "./schemas.ts";
-import { PLAYER_TYPES } from "./tiers.ts";
+import { avatarSchema, privateProfileSchema } from "./answers.ts";
+import { settingsSchema } from "./schemas.ts";
 
 const TAG = "Player";
 
-const privateProfile: Schema = {
-  type: "object",
-  description: "Everything the player may see about themselves; never another player's record.",
-  required: [
-    "id",
-    "name",
-    "email",
-    "emailVerified",
-    "image",
-    "handle",
-    "age",
-    "profilePublic",
-    "playerType",
-    "points",
-    "usesPoints",
-    "balance",
-    "winner",
-    "playMatch",
-    "notification",
-    "quizTimer",
-    "locale",
-    "followers",
-    "following",
-    "completedSets",
-  ],
-  properties: {
-    id: { type: "string" },
-    name: { type: "string", example: "Alice Martin" },
-    email: { type: "string", format: "email" },
-    emailVerified: { type: "boolean" },
-    image: {
-      type: ["string", "null"],
-      description: "Path of the profile picture on this site",
-      example: "/uploads/avatars/0f3c9a1e5b7d4c2a8e6f1b3d5a7c9e0f.jpg",
-    },
-    handle: {
-      type: "string",
-      description: "Public name in addresses, made from the name",
-      example: "alice-martin-4821",
-    },
-    age: {
-      type: ["integer", "null"],
-      description: "Null for an account made through Google until the player gives it",
-    },
-    profilePublic: {
-      type: "boolean",
-      description:
-        "Whether other players may open the profile and follow; false at sign-up under 14",
-    },
-    playerType: {
-      type: "string",
-      enum: [...PLAYER_TYPES],
-      description: "'newbie' below tier T1 (100 points earned), then one title per tier",
-    },
-    points: { type: "integer", minimum: 0 },
-    usesPoints: { type: "integer", minimum: 0, description: "Points spent" },
-    balance: { type: "integer", minimum: 0, description: "Points left to spend" },
-    winner: { type: "integer", minimum: 0, description: "Matches won" },
-    playMatch: { type: "integer", minimum: 0, description: "Matches played" },
-    notification: { type: "boolean" },
-    quizTimer: {
-      type: "integer",
-      enum: [...QUIZ_TIMERS],
-      description: "Seconds per quiz question; 0 is untimed",
-    },
-    locale: { type: "string", enum: [...LOCALES] },
-    followers: { type: "integer", minimum: 0 },
-    following: { type: "integer", minimum: 0 },
-    completedSets: {
-      type: "object",
-      description:
-        "Completed question sets per quiz category slug; a category not played is absent",
-      additionalProperties: { type: "integer", minimum: 0 },
-      example: { math: 3, animal: 1 },
-    },
-  },
-};
-
-/** The request body PATCH /api/me accepts, from the very schema the route checks it with. */
-const { $schema: _dialect, ...settings } = z.toJSONSchema(settingsSchema, { io: "input" });
-
-const profileResponse = {
-  description: "The player's record",
-  content: { "application/json": { schema: schemaRef("PrivateProfile") } },
-};
+const profileResponse = jsonResponse("The player's record", "PrivateProfile");
 
 const picture = { schema: { type: "string", format: "binary" } };
 
@@ -108,7 +22,7 @@ export const playersApi: ApiArea = {
     description:
       "The signed-in player's own record, settings and picture. Every call acts on the player of the session cookie; no call can name another player.",
   },
-  schemas: { PrivateProfile: privateProfile, Settings: settings },
+  schemas: { PrivateProfile: privateProfileSchema, Settings: settingsSchema, Avatar: avatarSchema },
   paths: {
     "/api/me": {
       get: {
@@ -182,19 +96,9 @@ export const playersApi: ApiArea = {
           content: { "image/jpeg": picture, "image/png": picture, "image/webp": picture },
         },
         responses: {
-          "200": {
-            description: "The new picture's address",
-            content: {
-              "application/json": {
-                schema: {
-                  type: "object",
-                  required: ["image"],
-                  properties: { image: { type: "string" } },
-                },
-                example: { image: "/uploads/avatars/0f3c9a1e5b7d4c2a8e6f1b3d5a7c9e0f.jpg" },
-              },
-            },
-          },
+          "200": jsonResponse("The new picture's address", "Avatar", {
+            image: "/uploads/avatars/0f3c9a1e5b7d4c2a8e6f1b3d5a7c9e0f.jpg",
+          }),
           "400": errorResponse("The picture is damaged or has data after its end", [
             "invalid_image",
           ]),

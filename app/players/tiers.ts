@@ -72,7 +72,7 @@ export function tierProgress(points: number): TierProgress {
 }
 
 /** SPEC.md's achievements, earned at their points (lowest first: the order they come in). */
-const ACHIEVEMENTS = [
+export const ACHIEVEMENTS = [
   { key: "greatKing", points: 440 },
   { key: "beginnersLuck", points: 620 },
   { key: "expertsBrain", points: 705 },

@@ -1,198 +1,21 @@
-import { z } from "zod";
-import { LOCALES } from "../i18n/locale.ts";
 import {
   type ApiArea,
   errorResponse,
+  jsonResponse,
   type Parameter,
-  type Schema,
   SIGNED_IN,
   schemaRef,
   sharedResponse,
 } from "../platform/openapi.ts";
-import {
-  QUESTIONS_PER_SET,
-  QUIZ_CATEGORIES,
-  QUIZ_TIMERS,
-  SETS_PER_CATEGORY,
-} from "./categories.ts";
-import { MIN_ANSWER_MS } from "./rules.ts";
 import { answerSchema, feedbackSchema, practiceSchema, startSchema } from "./schemas.ts";
+import {
+  answerResultSchema,
+  categoryListSchema,
+  playStateSchema,
+  setResultsSchema,
+} from "./types.ts";
 
 const TAG = "Quiz";
-
-/** A request body as the route's own zod schema accepts it, described by that schema. */
-function bodyOf(schema: z.ZodType): Schema {
-  const { $schema: _dialect, ...body } = z.toJSONSchema(schema, { io: "output" });
-  return body;
-}
-
-const category = { type: "string", enum: [...QUIZ_CATEGORIES] };
-
-const categoryProgress: Schema = {
-  type: "object",
-  required: ["category", "completedSets", "totalSets", "nextSet"],
-  properties: {
-    category,
-    completedSets: { type: "integer", minimum: 0, maximum: SETS_PER_CATEGORY },
-    totalSets: { type: "integer", const: SETS_PER_CATEGORY },
-    nextSet: {
-      type: ["integer", "null"],
-      minimum: 1,
-      maximum: SETS_PER_CATEGORY,
-      description: "The set starting the category plays; null once every set is done",
-    },
-  },
-};
-
-const answerResult: Schema = {
-  type: "object",
-  description:
-    "Sent only once the question is answered, or once its time has run out by the server's clock.",
-  required: ["choice", "correct", "timedOut", "tooFast", "answer", "explanation", "points"],
-  properties: {
-    choice: {
-      type: ["integer", "null"],
-      minimum: 0,
-      maximum: 3,
-      description: "The place of the option chosen, as shown; null for a time-out",
-    },
-    correct: { type: "boolean" },
-    timedOut: { type: "boolean" },
-    tooFast: {
-      type: "boolean",
-      description: `Answered sooner than ${MIN_ANSWER_MS} ms after the question was shown (by the server's clock): it earns 0 points, right or wrong`,
-    },
-    answer: {
-      type: "integer",
-      minimum: 0,
-      maximum: 3,
-      description: "The place of the right answer, as shown",
-    },
-    explanation: { type: "string" },
-    points: { type: "integer", enum: [2, 0, -2] },
-  },
-};
-
-const playState: Schema = {
-  type: "object",
-  description:
-    "The player's unfinished session: its set, the points so far and the question to play now.",
-  required: [
-    "id",
-    "category",
-    "set",
-    "locale",
-    "practice",
-    "timer",
-    "total",
-    "score",
-    "correct",
-    "answered",
-    "question",
-  ],
-  properties: {
-    id: { type: "string", format: "uuid" },
-    category,
-    set: { type: "integer", minimum: 1, maximum: SETS_PER_CATEGORY },
-    locale: {
-      type: "string",
-      enum: [...LOCALES],
-      description:
-        "The bank the set plays. Resumed in the other language, the questions not answered yet become that bank's questions of the same set and place, on the same clock",
-    },
-    practice: {
-      type: "boolean",
-      description: "A finished set played again: scored, but finishing it credits nothing",
-    },
-    timer: {
-      type: "integer",
-      enum: [...QUIZ_TIMERS],
-      description:
-        "Seconds the current question allows, fixed when it was shown: a timer change applies from the next question; 0 is untimed",
-    },
-    total: { type: "integer", const: QUESTIONS_PER_SET },
-    score: {
-      type: "integer",
-      minimum: 0,
-      description: "Points of this set so far: +2 right, -2 wrong, 0 too fast; never below 0",
-    },
-    correct: { type: "integer", minimum: 0 },
-    answered: { type: "integer", minimum: 0, maximum: QUESTIONS_PER_SET },
-    question: {
-      type: "object",
-      required: ["position", "text", "options", "timeLeftMs", "result"],
-      properties: {
-        position: { type: "integer", minimum: 1, maximum: QUESTIONS_PER_SET },
-        text: { type: "string" },
-        options: {
-          type: "array",
-          items: { type: "string" },
-          minItems: 4,
-          maxItems: 4,
-          description: "In this session's own order, shuffled by the server",
-        },
-        timeLeftMs: {
-          type: ["integer", "null"],
-          minimum: 0,
-          description:
-            "What the countdown shows: the time left now, or, once the question is answered, what was left at the answer. Null when untimed. Answers count until 2 s after it reaches 0.",
-        },
-        result: { oneOf: [schemaRef("QuizAnswerResult"), { type: "null" }] },
-      },
-    },
-  },
-};
-
-const setResults: Schema = {
-  type: "object",
-  required: [
-    "id",
-    "category",
-    "set",
-    "practice",
-    "score",
-    "total",
-    "correct",
-    "incorrect",
-    "earned",
-    "tooFastAnswers",
-    "dailyCapReached",
-    "feedbackSent",
-  ],
-  properties: {
-    id: { type: "string", format: "uuid" },
-    category,
-    set: { type: "integer", minimum: 1, maximum: SETS_PER_CATEGORY },
-    practice: { type: "boolean", description: "A practice set: it credited nothing" },
-    score: {
-      type: "integer",
-      minimum: -10,
-      maximum: 10,
-      description: "The sum of the answers' points; what the player got is `earned`",
-    },
-    total: { type: "integer", const: QUESTIONS_PER_SET },
-    correct: { type: "integer", minimum: 0, maximum: QUESTIONS_PER_SET },
-    incorrect: { type: "integer", minimum: 0, maximum: QUESTIONS_PER_SET },
-    earned: {
-      type: "integer",
-      minimum: 0,
-      maximum: 10,
-      description:
-        "Points credited: the score, never below 0, within the daily cap (QUIZ_DAILY_POINTS_CAP, a day from midnight in Toronto); 0 for practice",
-    },
-    tooFastAnswers: {
-      type: "integer",
-      minimum: 0,
-      maximum: QUESTIONS_PER_SET,
-      description: `Answers given sooner than ${MIN_ANSWER_MS} ms after their question was shown, which earned nothing`,
-    },
-    dailyCapReached: {
-      type: "boolean",
-      description: "Whether the player has earned today's cap of quiz points, as of this response",
-    },
-    feedbackSent: { type: "boolean" },
-  },
-};
 
 const sessionIdParameter: Parameter = {
   name: "id",
@@ -202,14 +25,11 @@ const sessionIdParameter: Parameter = {
   schema: { type: "string", format: "uuid" },
 };
 
-const json = (schema: Schema, example?: unknown) => ({
-  "application/json": { schema, ...(example === undefined ? {} : { example }) },
+const json = (schema: string, example: unknown) => ({
+  "application/json": { schema: schemaRef(schema), example },
 });
 
-const stateResponse = (description: string) => ({
-  description,
-  content: json(schemaRef("QuizPlayState")),
-});
+const stateResponse = (description: string) => jsonResponse(description, "QuizPlayState");
 
 const notYours = errorResponse(
   "No session with this id belongs to the signed-in player (another player's session is not found either)",
@@ -236,14 +56,14 @@ export const quizApi: ApiArea = {
       "Play & Learn. The server keeps each set in a session: it shuffles the options, times each question with its own clock, sends a question's answer only once it is answered (or its time ran out), and credits a finished set once. Every call acts on the signed-in player's own sessions.",
   },
   schemas: {
-    QuizCategoryProgress: categoryProgress,
-    QuizAnswerResult: answerResult,
-    QuizPlayState: playState,
-    QuizSetResults: setResults,
-    QuizStart: bodyOf(startSchema),
-    QuizAnswer: { ...bodyOf(answerSchema), required: ["position"] },
-    QuizFeedback: bodyOf(feedbackSchema),
-    QuizPractice: bodyOf(practiceSchema),
+    QuizCategories: categoryListSchema,
+    QuizAnswerResult: answerResultSchema,
+    QuizPlayState: playStateSchema,
+    QuizSetResults: setResultsSchema,
+    QuizStart: startSchema,
+    QuizAnswer: answerSchema,
+    QuizFeedback: feedbackSchema,
+    QuizPractice: practiceSchema,
   },
   paths: {
     "/api/quiz/categories": {
@@ -255,16 +75,7 @@ export const quizApi: ApiArea = {
         description:
           "The nine categories in order, with the sets the player has completed and the set choosing one starts.",
         responses: {
-          "200": {
-            description: "The categories",
-            content: json({
-              type: "object",
-              required: ["items"],
-              properties: {
-                items: { type: "array", items: schemaRef("QuizCategoryProgress") },
-              },
-            }),
-          },
+          "200": jsonResponse("The categories", "QuizCategories"),
           "401": sharedResponse("Unauthorized"),
           "500": sharedResponse("InternalError"),
         },
@@ -280,7 +91,7 @@ export const quizApi: ApiArea = {
           "Starts the category's next set (its completed count plus one) in `locale` (by default the request's language, from `Accept-Language`), with the player's timer. A player has at most one unfinished session: while there is one, this resumes it, whatever the category asked, and answers the question to play now — the next one once the current one is answered, whose clock starts now. The question's clock runs from when the server first sends it.",
         requestBody: {
           required: true,
-          content: json(schemaRef("QuizStart"), { category: "math" }),
+          content: json("QuizStart", { category: "math" }),
         },
         responses: {
           "201": stateResponse("A new set started, at its first question"),
@@ -304,7 +115,7 @@ export const quizApi: ApiArea = {
         parameters: [sessionIdParameter],
         requestBody: {
           required: true,
-          content: json(schemaRef("QuizAnswer"), { position: 1, choice: 2 }),
+          content: json("QuizAnswer", { position: 1, choice: 2 }),
         },
         responses: {
           "200": stateResponse("The answer is recorded; `question.result` says how it went"),
@@ -329,10 +140,7 @@ export const quizApi: ApiArea = {
           "Once the five questions are answered (a last question whose time ran out counts as a time-out), ends the set: its points (its score, never below 0, within the day's cap) go to the player, with one more match played, one more win when all five were right, and one more completed set in the category (at most 20). A practice set credits none of these. Sending it again answers the same results and credits nothing.",
         parameters: [sessionIdParameter],
         responses: {
-          "200": {
-            description: "The set's results",
-            content: json(schemaRef("QuizSetResults")),
-          },
+          "200": jsonResponse("The set's results", "QuizSetResults"),
           "404": notYours,
           "409": errorResponse("Not every question is answered yet", ["conflict"]),
           ...common,
@@ -350,7 +158,7 @@ export const quizApi: ApiArea = {
         parameters: [sessionIdParameter],
         requestBody: {
           required: false,
-          content: json(schemaRef("QuizPractice"), { locale: "fr-CA" }),
+          content: json("QuizPractice", { locale: "fr-CA" }),
         },
         responses: {
           "201": stateResponse("The practice set started: its first question"),
@@ -373,7 +181,7 @@ export const quizApi: ApiArea = {
         parameters: [sessionIdParameter],
         requestBody: {
           required: true,
-          content: json(schemaRef("QuizFeedback"), { text: "The animal questions were fun!" }),
+          content: json("QuizFeedback", { text: "The animal questions were fun!" }),
         },
         responses: {
           "204": { description: "Stored" },

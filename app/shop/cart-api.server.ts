@@ -1,8 +1,10 @@
 import type { RouterContextProvider } from "react-router";
+import { jsonAnswer } from "../platform/api.ts";
 import { databaseContext } from "../platform/context.ts";
 import { AppError } from "../platform/errors.ts";
 import { readCart } from "./cart.server.ts";
 import { openCart } from "./cart-session.server.ts";
+import { cartSchema } from "./types.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -19,9 +21,5 @@ export async function answerWithCart(
   if (!opened.cartId) throw new AppError("not_found", { message: "shop.problems.notInCart" });
   await change(opened.cartId);
   const cart = await readCart(context.get(databaseContext), opened.cartId);
-  opened.headers.set("Content-Type", "application/json");
-  return new Response(JSON.stringify(cart), {
-    status: options.status ?? 200,
-    headers: opened.headers,
-  });
+  return jsonAnswer(cartSchema, cart, { status: options.status ?? 200, headers: opened.headers });
 }

@@ -2,16 +2,13 @@ import { LIMITS } from "../platform/limits.ts";
 import {
   type ApiArea,
   errorResponse,
-  inputSchema,
+  jsonResponse,
   PUBLIC,
   queryParameters,
-  type Schema,
   SESSION_OPTIONAL,
   schemaRef,
   sharedResponse,
 } from "../platform/openapi.ts";
-import { PROVINCES } from "../platform/provinces.ts";
-import { SHOP_CATEGORIES } from "./categories.ts";
 import {
   addItemSchema,
   checkoutSchema,
@@ -19,176 +16,17 @@ import {
   provinceSchema,
   quantitySchema,
 } from "./schemas.ts";
-import { TAX_CLASSES } from "./tax.ts";
+import { cartSchema, orderSchema, productPageSchema, productSchema } from "./types.ts";
 
 const TAG = "Shop";
 
-const localizedText: Schema = {
-  type: "object",
-  required: ["en-CA", "fr-CA"],
-  properties: { "en-CA": { type: "string" }, "fr-CA": { type: "string" } },
-};
+const json = (schema: string) => ({ "application/json": { schema: schemaRef(schema) } });
 
-const cents = (description: string): Schema => ({ type: "integer", minimum: 0, description });
-
-const product: Schema = {
-  type: "object",
-  required: [
-    "id",
-    "name",
-    "description",
-    "category",
-    "originalPriceCents",
-    "salePriceCents",
-    "onSale",
-    "priceCents",
-    "image",
-    "stock",
-  ],
-  properties: {
-    id: { type: "integer", example: 7 },
-    name: localizedText,
-    description: localizedText,
-    category: { type: "string", enum: [...SHOP_CATEGORIES] },
-    originalPriceCents: cents("The usual price, in cents CAD, before tax"),
-    salePriceCents: cents("The price while on sale, in cents CAD, before tax"),
-    onSale: { type: "boolean" },
-    priceCents: cents("What one costs now: the sale price while on sale, else the original"),
-    image: { type: "string", description: "Path of the picture on this site" },
-    stock: { type: "integer", minimum: 0 },
-  },
-};
-
-const taxLine: Schema = {
-  type: "object",
-  required: ["kind", "rate", "cents"],
-  properties: {
-    kind: { type: "string", enum: ["GST", "PST", "RST", "QST", "HST"] },
-    rate: {
-      type: "integer",
-      description: "Parts per 100,000 (9.975% is 9975)",
-      example: 9975,
-    },
-    cents: cents("This component on the taxable lines' subtotal, rounded half up"),
-  },
-};
-
-const taxClass: Schema = {
-  type: "string",
-  enum: [...TAX_CLASSES],
-  description: "Zero-rated basic groceries bear no sales-tax component",
-};
-
-const province: Schema = { type: ["string", "null"], enum: [...PROVINCES, null] };
-
-const cart: Schema = {
-  type: "object",
-  description:
-    "The cart at the server's current prices. Sales tax appears once the province is set: each component on the subtotal of the taxable lines, rounded half up on its own.",
-  required: ["lines", "count", "province", "subtotalCents", "taxes", "taxCents", "totalCents"],
-  properties: {
-    lines: {
-      type: "array",
-      items: {
-        type: "object",
-        required: [
-          "productId",
-          "name",
-          "image",
-          "unitPriceCents",
-          "originalPriceCents",
-          "onSale",
-          "quantity",
-          "stock",
-          "lineTotalCents",
-          "taxClass",
-        ],
-        properties: {
-          productId: { type: "integer" },
-          name: localizedText,
-          image: { type: "string" },
-          unitPriceCents: cents("The price of one, now"),
-          originalPriceCents: cents("The usual price of one"),
-          onSale: { type: "boolean" },
-          quantity: { type: "integer", minimum: 1, maximum: 10 },
-          stock: {
-            type: "integer",
-            minimum: 0,
-            description: "Left now; a quantity above it cannot be checked out",
-          },
-          lineTotalCents: cents("Price × quantity"),
-          taxClass,
-        },
-      },
-    },
-    count: { type: "integer", minimum: 0, description: "Items, counting quantities" },
-    province,
-    subtotalCents: cents("Before tax"),
-    taxes: { type: "array", items: taxLine },
-    taxCents: cents("All tax components"),
-    totalCents: cents("Subtotal and taxes"),
-  },
-};
-
-const order: Schema = {
-  type: "object",
-  required: [
-    "number",
-    "status",
-    "name",
-    "email",
-    "address",
-    "city",
-    "province",
-    "postalCode",
-    "lines",
-    "subtotalCents",
-    "taxes",
-    "taxCents",
-    "totalCents",
-    "createdAt",
-  ],
-  properties: {
-    number: { type: "string", example: "NB-000042" },
-    status: {
-      type: "string",
-      enum: ["awaiting_payment", "paid", "shipped", "cancelled"],
-      description: "There is no payment provider yet: a new order is awaiting payment",
-    },
-    name: { type: "string" },
-    email: { type: "string", format: "email" },
-    address: { type: "string" },
-    city: { type: "string" },
-    province: { type: "string", enum: [...PROVINCES] },
-    postalCode: { type: "string", example: "G1R 4P5" },
-    lines: {
-      type: "array",
-      items: {
-        type: "object",
-        required: ["name", "unitPriceCents", "quantity", "lineTotalCents", "taxClass"],
-        properties: {
-          name: localizedText,
-          unitPriceCents: { type: "integer" },
-          quantity: { type: "integer" },
-          lineTotalCents: { type: "integer" },
-          taxClass,
-        },
-      },
-    },
-    subtotalCents: { type: "integer" },
-    taxes: { type: "array", items: taxLine },
-    taxCents: { type: "integer" },
-    totalCents: { type: "integer" },
-    createdAt: { type: "string", format: "date-time" },
-  },
-};
-
-const json = (schema: Schema) => ({ "application/json": { schema } });
-
-const cartAnswer = (description: string) => ({
-  description: `${description}. A visitor's first change also sets the cart cookie \`nearby_cart\`.`,
-  content: json(schemaRef("Cart")),
-});
+const cartAnswer = (description: string) =>
+  jsonResponse(
+    `${description}. A visitor's first change also sets the cart cookie \`nearby_cart\`.`,
+    "Cart",
+  );
 
 const cartCookieNote =
   "A visitor's cart is named by the signed, httpOnly cookie `nearby_cart`, set by the first change; a signed-in player's is their account's, and a visitor's cart joins it on the first request after signing in. Prices are always the server's: none sent by a client is read.";
@@ -205,13 +43,14 @@ const productId = {
 export const shopApi: ApiArea = {
   tag: { name: TAG, description: `Products, the cart and orders. ${cartCookieNote}` },
   schemas: {
-    Product: product,
-    Cart: cart,
-    Order: order,
-    AddToCart: inputSchema(addItemSchema),
-    CartQuantity: inputSchema(quantitySchema),
-    CartProvince: inputSchema(provinceSchema),
-    Checkout: inputSchema(checkoutSchema),
+    Product: productSchema,
+    ProductPage: productPageSchema,
+    Cart: cartSchema,
+    Order: orderSchema,
+    AddToCart: addItemSchema,
+    CartQuantity: quantitySchema,
+    CartProvince: provinceSchema,
+    Checkout: checkoutSchema,
   },
   paths: {
     "/api/products": {
@@ -229,17 +68,7 @@ export const shopApi: ApiArea = {
           cursor: "The nextCursor of the previous page; any other value is a 400",
         }),
         responses: {
-          "200": {
-            description: "One page of products",
-            content: json({
-              type: "object",
-              required: ["items", "nextCursor"],
-              properties: {
-                items: { type: "array", items: schemaRef("Product") },
-                nextCursor: { type: ["string", "null"] },
-              },
-            }),
-          },
+          "200": jsonResponse("One page of products", "ProductPage"),
           "400": errorResponse("A parameter is wrong; `details` names each", [
             "invalid_parameters",
           ]),
@@ -256,7 +85,7 @@ export const shopApi: ApiArea = {
         description: "The product with its prices and what is left in stock.",
         parameters: [{ ...productId, name: "id" }],
         responses: {
-          "200": { description: "The product", content: json(schemaRef("Product")) },
+          "200": jsonResponse("The product", "Product"),
           "404": errorResponse("No product has this id", ["not_found"]),
           "500": sharedResponse("InternalError"),
         },
@@ -270,7 +99,7 @@ export const shopApi: ApiArea = {
         summary: "The cart",
         description: `The request's cart with the server's prices and totals; empty when there is none. ${cartCookieNote}`,
         responses: {
-          "200": { description: "The cart", content: json(schemaRef("Cart")) },
+          "200": jsonResponse("The cart", "Cart"),
           "500": sharedResponse("InternalError"),
         },
       },
@@ -281,7 +110,7 @@ export const shopApi: ApiArea = {
         summary: "Set the province",
         description:
           "The province or territory the order goes to, which decides the sales tax (2026 rates).",
-        requestBody: { required: true, content: json(schemaRef("CartProvince")) },
+        requestBody: { required: true, content: json("CartProvince") },
         responses: {
           "200": cartAnswer("The cart with its taxes"),
           "400": errorResponse("Not a province or territory code", [
@@ -345,7 +174,7 @@ export const shopApi: ApiArea = {
         summary: "Change a quantity",
         description: "Sets how many of the item the cart holds: 1 to 10, within the stock.",
         parameters: [productId],
-        requestBody: { required: true, content: json(schemaRef("CartQuantity")) },
+        requestBody: { required: true, content: json("CartQuantity") },
         responses: {
           "200": cartAnswer("The cart"),
           "400": errorResponse("A quantity outside 1–10", ["invalid_parameters", "invalid_json"]),
@@ -379,9 +208,9 @@ export const shopApi: ApiArea = {
         summary: "Place the order",
         description:
           "Turns the cart into an order awaiting payment (there is no payment provider yet: nothing is charged) at the server's current prices, takes the items out of stock at once, empties the cart and e-mails a confirmation with the order number and totals. An order still unpaid after 48 hours (the server's UNPAID_ORDER_HOURS) is cancelled, its items go back in stock and the buyer is told by e-mail. The province is the cart's unless given here; the postal code must be in it. When another buyer took the last of an item first, nothing changes and the answer is 409.",
-        requestBody: { required: true, content: json(schemaRef("Checkout")) },
+        requestBody: { required: true, content: json("Checkout") },
         responses: {
-          "201": { description: "The order", content: json(schemaRef("Order")) },
+          "201": jsonResponse("The order", "Order"),
           "400": errorResponse(
             "A field is missing or wrong, no province, or a postal code outside the province",
             ["invalid_parameters", "invalid_json"],

@@ -8,7 +8,8 @@ import type { Province } from "../platform/provinces.ts";
 export const TAX_CLASSES = ["taxable", "zero-rated"] as const;
 export type TaxClass = (typeof TAX_CLASSES)[number];
 
-type TaxKind = "GST" | "PST" | "RST" | "QST" | "HST";
+export const TAX_KINDS = ["GST", "PST", "RST", "QST", "HST"] as const;
+type TaxKind = (typeof TAX_KINDS)[number];
 
 /** A sales-tax component: its kind and its rate in parts per 100,000 (9.975% is 9975). */
 export type TaxComponent = { kind: TaxKind; rate: number };

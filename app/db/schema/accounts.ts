@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import type { Locale } from "../../i18n/locale.ts";
 
 /** Better Auth's user, with the player's fields (SPEC.md section 3, DESIGN.md's data model). */
 export const user = pgTable(
@@ -37,8 +38,8 @@ export const user = pgTable(
     playMatch: integer().notNull().default(0),
     notification: boolean().notNull().default(true),
     /** Seconds a quiz question allows: 30, 60, or 0 for untimed play. */
-    quizTimer: smallint().notNull().default(30),
-    locale: text().notNull().default("en-CA"),
+    quizTimer: smallint().$type<0 | 30 | 60>().notNull().default(30),
+    locale: text().$type<Locale>().notNull().default("en-CA"),
   },
   (table) => [
     check("user_age_range", sql`${table.age} between 4 and 120`),

@@ -14,6 +14,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import type { Locale } from "../../i18n/locale.ts";
 import { user } from "./accounts.ts";
 
 /** Text in both site languages; every user-facing text column of seed content has this shape. */
@@ -134,7 +135,7 @@ export const review = pgTable(
     authorName: text(),
     rating: smallint().notNull(),
     body: text().notNull(),
-    locale: text().notNull(),
+    locale: text().$type<Locale>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Set when its author changes it, so the page can say "edited". */
     editedAt: timestamp({ withTimezone: true }),
@@ -167,7 +168,7 @@ export const businessQuestion = pgTable(
     question: text().notNull(),
     /** The owner's answer to a demo question; players' answers are in `question_answer`. */
     answer: text(),
-    locale: text().notNull(),
+    locale: text().$type<Locale>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -195,7 +196,7 @@ export const questionAnswer = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     body: text().notNull(),
-    locale: text().notNull(),
+    locale: text().$type<Locale>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,6 +1,7 @@
 import { getPost } from "../../blog/posts.server.ts";
 import { isSlug } from "../../blog/search.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { blogPostSchema } from "../../blog/types.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Route } from "./+types/api.blog";
@@ -11,7 +12,7 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   const found = await getPost(context.get(databaseContext), params.slug);
   // Without a language asked for, the slug's own: always the post itself.
   if (found.found !== "post") throw new AppError("not_found");
-  return Response.json(found.post);
+  return jsonAnswer(blogPostSchema, found.post);
 });
 
 export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

@@ -1,7 +1,8 @@
 import { searchPosts } from "../../blog/posts.server.ts";
 import { blogQuerySchema } from "../../blog/search.ts";
+import { blogPageSchema } from "../../blog/types.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import type { Route } from "./+types/api.blogs";
@@ -18,7 +19,7 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
     { limit, cursor },
     new Date(),
   );
-  return Response.json(page);
+  return jsonAnswer(blogPageSchema, page);
 });
 
 export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

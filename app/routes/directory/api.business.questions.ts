@@ -1,14 +1,19 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
 import { businessExists } from "../../directory/businesses.server.ts";
 import { askQuestion, listQuestions } from "../../directory/community.server.ts";
-import { localeSchema, questionPageSchema, questionSchema } from "../../directory/community.ts";
+import {
+  apiQuestionSchema,
+  questionListSchema,
+  questionPageSchema,
+} from "../../directory/community.ts";
 import { parseBusinessId } from "../../directory/search.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
+import { createdId } from "../../platform/wire.ts";
 import type { Route } from "./+types/api.business.questions";
 
 /** GET: a page of the business's questions, newest first, with their answers. */
@@ -16,10 +21,9 @@ export const loader = apiRoute(async ({ request, params, context }: Route.Loader
   const id = parseBusinessId(params.id);
   const db = context.get(databaseContext);
   if (!id || !(await businessExists(db, id))) throw new AppError("not_found");
-  return Response.json(await listQuestions(db, id, await readInput(request, questionPageSchema)));
+  const page = await readInput(request, questionPageSchema);
+  return jsonAnswer(questionListSchema, await listQuestions(db, id, page));
 });
-
-const askedQuestion = questionSchema.extend({ locale: localeSchema.optional() });
 
 /** POST: a player's question about the business. */
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
@@ -29,10 +33,10 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
   await takeAttempt(db, "directory-write", viewer.id);
-  const input = await readInput(request, askedQuestion);
+  const input = await readInput(request, apiQuestionSchema);
   const question = await askQuestion(db, viewer.id, id, {
     question: input.question,
     locale: input.locale ?? localeFromRequest(request),
   });
-  return Response.json(question, { status: 201 });
+  return jsonAnswer(createdId, question, { status: 201 });
 });

@@ -1,6 +1,7 @@
 import { getBusiness } from "../../directory/businesses.server.ts";
 import { parseBusinessId } from "../../directory/search.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { businessDetailSchema } from "../../directory/types.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Route } from "./+types/api.business";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/api.business";
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
   const id = parseBusinessId(params.id);
   if (!id) throw new AppError("not_found");
-  return Response.json(await getBusiness(context.get(databaseContext), id));
+  return jsonAnswer(businessDetailSchema, await getBusiness(context.get(databaseContext), id));
 });
 
 export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

@@ -1,6 +1,6 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
 import { deleteReview, updateReview } from "../../directory/community.server.ts";
-import { itemId, localeSchema, reviewSchema } from "../../directory/community.ts";
+import { apiReviewSchema, itemId } from "../../directory/community.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -8,8 +8,6 @@ import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import type { Route } from "./+types/api.review";
-
-const changedReview = reviewSchema.extend({ locale: localeSchema.optional() });
 
 /**
  * PATCH changes the player's own review (rating and text together), DELETE removes it. Another
@@ -26,7 +24,7 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
     return new Response(null, { status: 204 });
   }
   await takeAttempt(db, "directory-write", viewer.id);
-  const input = await readInput(request, changedReview);
+  const input = await readInput(request, apiReviewSchema);
   await updateReview(db, viewer.id, parsed.data, {
     ...input,
     locale: input.locale ?? localeFromRequest(request),

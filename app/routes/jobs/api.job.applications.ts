@@ -3,7 +3,8 @@ import { localeFromRequest } from "../../i18n/locale.ts";
 import { applicationSchema } from "../../jobs/application.ts";
 import { applyToJob } from "../../jobs/applications.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { jobApplicationSchema } from "../../jobs/types.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { baseUrlContext, databaseContext, storageContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -46,5 +47,5 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
     userId: viewer?.id ?? null,
     baseUrl: context.get(baseUrlContext),
   });
-  return Response.json(created, { status: 201 });
+  return jsonAnswer(jobApplicationSchema, created, { status: 201 });
 });

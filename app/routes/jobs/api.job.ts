@@ -1,6 +1,7 @@
 import { getJob } from "../../jobs/jobs.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { jobDetailSchema } from "../../jobs/types.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Route } from "./+types/api.job";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/api.job";
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
   const id = parseJobId(params.id);
   if (!id) throw new AppError("not_found");
-  return Response.json(await getJob(context.get(databaseContext), id));
+  return jsonAnswer(jobDetailSchema, await getJob(context.get(databaseContext), id));
 });
 
 export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

@@ -1,7 +1,8 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
+import { leaderboardSchema } from "../../players/answers.ts";
 import { leaderboardPage, ownStanding } from "../../players/leaderboard.server.ts";
 import { leaderboardApiQuerySchema } from "../../players/leaderboard-query.ts";
 import type { Route } from "./+types/api.leaderboard";
@@ -12,7 +13,7 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
   const db = context.get(databaseContext);
   const { page } = await readInput(request, leaderboardApiQuerySchema);
   const [board, me] = await Promise.all([leaderboardPage(db, page), ownStanding(db, viewer)]);
-  return Response.json({ ...board, me: me ?? null });
+  return jsonAnswer(leaderboardSchema, { ...board, me: me ?? null });
 });
 
 export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

@@ -1,8 +1,9 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext, storageContext } from "../../platform/context.ts";
 import { readBytes } from "../../platform/input.server.ts";
 import { replaceAvatar } from "../../players/account.server.ts";
+import { avatarSchema } from "../../players/answers.ts";
 import type { Route } from "./+types/api.me.avatar";
 
 const PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp", "application/octet-stream"];
@@ -22,5 +23,5 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
     viewer.id,
     await readBytes(request, PICTURE_TYPES),
   );
-  return Response.json({ image });
+  return jsonAnswer(avatarSchema, { image });
 });

@@ -1,7 +1,8 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
+import { followListSchema } from "../../players/answers.ts";
 import { followList } from "../../players/follows.server.ts";
 import { followListApiQuerySchema } from "../../players/leaderboard-query.ts";
 import type { Route } from "./+types/api.player.follow-list";
@@ -18,7 +19,7 @@ export const loader = apiRoute(async ({ request, context, params }: Route.Loader
     list,
     cursor,
   );
-  return Response.json({ players: page.players, nextCursor: page.nextCursor });
+  return jsonAnswer(followListSchema, { players: page.players, nextCursor: page.nextCursor });
 });
 
 export const action = apiRoute(() => methodNotAllowed("GET, HEAD"));

@@ -1,6 +1,7 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
+import { followStateSchema } from "../../players/answers.ts";
 import { followPlayer, unfollowPlayer } from "../../players/follows.server.ts";
 import type { Route } from "./+types/api.player.follow";
 
@@ -16,7 +17,7 @@ export const action = apiRoute(async ({ request, context, params }: Route.Action
     request.method === "PUT"
       ? await followPlayer(db, viewer.id, params.handle)
       : await unfollowPlayer(db, viewer.id, params.handle);
-  return Response.json(state);
+  return jsonAnswer(followStateSchema, state);
 });
 
 export const loader = apiRoute(() => methodNotAllowed("PUT, DELETE"));

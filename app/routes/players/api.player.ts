@@ -1,7 +1,8 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { getPrivateProfile } from "../../players/account.server.ts";
+import { publicProfileSchema } from "../../players/answers.ts";
 import { publicProfile } from "../../players/follows.server.ts";
 import { achievementsFor } from "../../players/tiers.ts";
 import type { Route } from "./+types/api.player";
@@ -14,9 +15,9 @@ export const loader = apiRoute(async ({ request, context, params }: Route.Loader
   const viewer = await requireApiViewer(request, context);
   const db = context.get(databaseContext);
   const view = await publicProfile(db, viewer.id, params.handle);
-  if (!view.own) return Response.json(view.profile);
+  if (!view.own) return jsonAnswer(publicProfileSchema, view.profile);
   const own = await getPrivateProfile(db, viewer.id);
-  return Response.json({
+  return jsonAnswer(publicProfileSchema, {
     handle: own.handle,
     displayName: own.name,
     image: own.image,

@@ -1,9 +1,10 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput, validate } from "../../platform/input.server.ts";
+import { redeemRequestsSchema, redeemRequestViewSchema } from "../../players/answers.ts";
 import { listRequests, redeemGoalFor } from "../../players/redeem.server.ts";
 import { idempotencyKeyField, redeemRequestSchema } from "../../players/redeem-form.ts";
 import type { Route } from "./+types/api.redeem.requests";
@@ -11,7 +12,9 @@ import type { Route } from "./+types/api.redeem.requests";
 /** GET /api/redeem/requests: the caller's own requests, newest first, with their status. */
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
   const viewer = await requireApiViewer(request, context);
-  return Response.json({ requests: await listRequests(context.get(databaseContext), viewer.id) });
+  return jsonAnswer(redeemRequestsSchema, {
+    requests: await listRequests(context.get(databaseContext), viewer.id),
+  });
 });
 
 /**
@@ -34,5 +37,5 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
     form,
     key,
   );
-  return Response.json(made, { status: created ? 201 : 200 });
+  return jsonAnswer(redeemRequestViewSchema, made, { status: created ? 201 : 200 });
 });

@@ -1,8 +1,9 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext, quizDailyCapContext } from "../../platform/context.ts";
 import { parseSessionId } from "../../quiz/schemas.ts";
 import { finishSession } from "../../quiz/sessions.server.ts";
+import { setResultsSchema } from "../../quiz/types.ts";
 import type { Route } from "./+types/api.quiz.sessions.finish";
 
 /** POST /api/quiz/sessions/{id}/finish: the set's results, credited once however often it is sent. */
@@ -11,7 +12,8 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   const viewer = await requireApiViewer(request, context);
   const sessionId = parseSessionId(params.id);
   const db = context.get(databaseContext);
-  return Response.json(
+  return jsonAnswer(
+    setResultsSchema,
     await finishSession(db, viewer.id, sessionId, context.get(quizDailyCapContext)),
   );
 });

@@ -1,11 +1,12 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { getQuizTimer } from "../../players/account.server.ts";
 import { parseSessionId, practiceSchema } from "../../quiz/schemas.ts";
 import { startPractice } from "../../quiz/sessions.server.ts";
+import { playStateSchema } from "../../quiz/types.ts";
 import type { Route } from "./+types/api.quiz.sessions.practice";
 
 /**
@@ -22,7 +23,7 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
     locale: input.locale ?? localeFromRequest(request),
     timer: await getQuizTimer(db, viewer.id),
   });
-  return Response.json(state, { status: created ? 201 : 200 });
+  return jsonAnswer(playStateSchema, state, { status: created ? 201 : 200 });
 });
 
 export const loader = apiRoute(() => methodNotAllowed("POST"));

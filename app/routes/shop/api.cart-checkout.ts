@@ -1,5 +1,5 @@
 import { localeFromRequest } from "../../i18n/locale.ts";
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -7,6 +7,7 @@ import { readInput } from "../../platform/input.server.ts";
 import { openCart } from "../../shop/cart-session.server.ts";
 import { placeOrder } from "../../shop/checkout.server.ts";
 import { checkoutSchema } from "../../shop/schemas.ts";
+import { orderSchema } from "../../shop/types.ts";
 import type { Route } from "./+types/api.cart-checkout";
 
 const ALLOW = "POST";
@@ -30,6 +31,5 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
     },
     form,
   );
-  opened.headers.set("Content-Type", "application/json");
-  return new Response(JSON.stringify(order), { status: 201, headers: opened.headers });
+  return jsonAnswer(orderSchema, order, { status: 201, headers: opened.headers });
 });

@@ -1,18 +1,18 @@
-import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
+import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { emptyTheCart, readCart, setProvince } from "../../shop/cart.server.ts";
 import { answerWithCart } from "../../shop/cart-api.server.ts";
 import { openCart } from "../../shop/cart-session.server.ts";
 import { provinceSchema } from "../../shop/schemas.ts";
+import { cartSchema } from "../../shop/types.ts";
 import type { Route } from "./+types/api.cart";
 
 /** GET /api/cart: the request's cart (a visitor's by its cookie, a player's by the session). */
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
   const opened = await openCart(request, context, { create: false });
   const cart = await readCart(context.get(databaseContext), opened.cartId);
-  opened.headers.set("Content-Type", "application/json");
-  return new Response(JSON.stringify(cart), { headers: opened.headers });
+  return jsonAnswer(cartSchema, cart, { headers: opened.headers });
 });
 
 /** PATCH /api/cart sets the province (the tax); DELETE /api/cart empties the cart. */

@@ -1,13 +1,27 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { z } from "zod";
 import { apiContract } from "../../../scripts/fuzz/contract.ts";
 import { signUpVerified } from "../../auth/test-players.server.ts";
 import type { DatabaseHandle } from "../../db/client.server.ts";
 import { createTestDatabase } from "../../db/test-database.server.ts";
 import { apiDocument } from "../../openapi.server.ts";
-import { ERROR_STATUS, type ErrorCode, METHODS, type Method } from "../../platform/openapi.ts";
+import { jsonAnswer } from "../../platform/api.ts";
+import {
+  type ApiArea,
+  assembleApiDocument,
+  ERROR_STATUS,
+  type ErrorCode,
+  jsonResponse,
+  METHODS,
+  type Method,
+  type Parameter,
+  PUBLIC,
+  type Schema,
+} from "../../platform/openapi.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
+import { planListSchema } from "../../pricing/types.ts";
 import routes from "../../routes.ts";
 import { seedDemoData } from "../../seed.server.ts";
 
@@ -59,6 +73,90 @@ describe("the document covers every API route in app/routes.ts", () => {
         );
       }
     }
+  });
+});
+
+describe("the document is generated from the zod schemas", () => {
+  const area = (response: Parameters<typeof jsonResponse> | { schema: Schema }): ApiArea => ({
+    tag: { name: "Probe", description: "A probe" },
+    schemas: { ProbeAnswer: z.object({ id: z.int() }) },
+    paths: {
+      "/api/probe": {
+        get: {
+          operationId: "probe",
+          summary: "Probe",
+          description: "Probe",
+          tags: ["Probe"],
+          security: PUBLIC,
+          responses: {
+            "200": Array.isArray(response)
+              ? jsonResponse(...response)
+              : {
+                  description: "A schema written by hand",
+                  content: { "application/json": { schema: response.schema } },
+                },
+          },
+        },
+      },
+    },
+  });
+
+  test("a success answer's body must be a named zod schema: a hand-written one is refused", () => {
+    const built = assembleApiDocument([area(["The answer", "ProbeAnswer"])]);
+    expect(built.components.schemas.ProbeAnswer).toEqual({
+      type: "object",
+      properties: {
+        id: { type: "integer", minimum: expect.any(Number), maximum: expect.any(Number) },
+      },
+      required: ["id"],
+    });
+    expect(() => assembleApiDocument([area({ schema: { type: "object" } })])).toThrow(
+      "get /api/probe 200: the body is not a named zod schema",
+    );
+    expect(() => assembleApiDocument([area(["The answer", "NoSuchSchema"])])).toThrow(
+      "not a named zod schema",
+    );
+  });
+
+  test("every 2xx JSON body of the document refers to a component schema", () => {
+    let bodies = 0;
+    for (const item of Object.values(apiDocument.paths))
+      for (const operation of Object.values(item))
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const schema = "content" in response && response.content?.["application/json"]?.schema;
+          if (!status.startsWith("2") || !schema) continue;
+          bodies += 1;
+          const name = String(schema.$ref).replace("#/components/schemas/", "");
+          expect(apiDocument.components.schemas, operation.operationId).toHaveProperty(name);
+        }
+    expect(bodies).toBeGreaterThan(30);
+  });
+
+  test("a route's answer is typed by its schema: tsc refuses a body that drifts from it", () => {
+    // @ts-expect-error `items` must be plans: the document and the route share planListSchema.
+    const drifted = () => jsonAnswer(planListSchema, { items: [{ id: 1 }] });
+    expect(drifted).toBeTypeOf("function");
+  });
+
+  test("every cursor parameter carries the base64url pattern the server enforces", () => {
+    const cursors = Object.entries(apiDocument.paths).flatMap(([path, item]) =>
+      Object.values(item).flatMap((operation) =>
+        ((operation.parameters ?? []) as Parameter[])
+          .filter(({ name, in: where }) => name === "cursor" && where === "query")
+          .map(({ schema }) => ({ path, pattern: schema.pattern })),
+      ),
+    );
+    expect(cursors.map(({ path }) => path)).toEqual(
+      expect.arrayContaining([
+        "/api/businesses",
+        "/api/businesses/{id}/reviews",
+        "/api/businesses/{id}/questions",
+        "/api/blogs",
+        "/api/products",
+      ]),
+    );
+    for (const { path, pattern } of cursors)
+      if (!path.includes("follow")) expect(pattern, path).toBe("^[A-Za-z0-9_-]{0,200}$");
   });
 });
 
@@ -247,6 +345,28 @@ describe("over HTTP", () => {
     expect((await response.json()).error.details).toEqual([
       { field: "page", message: expect.any(String) },
     ]);
+  });
+
+  test("the directory's cursors: the server's own pass the document's pattern and are accepted; others are a 400", async () => {
+    const pattern = new RegExp(
+      String(
+        (apiDocument.paths["/api/businesses"]?.get?.parameters ?? []).find(
+          ({ name }) => name === "cursor",
+        )?.schema.pattern,
+      ),
+    );
+    if ((await database.db.execute(sql`select 1 from business limit 1`)).rows.length === 0)
+      await seedDemoData(database.db);
+    const first = await (await request("/api/businesses?limit=1")).json();
+    expect(first.nextCursor).toMatch(pattern);
+    expect((await request(`/api/businesses?limit=1&cursor=${first.nextCursor}`)).status).toBe(200);
+    for (const refused of ["a+b", "x".repeat(201), "bm90LWEtY3Vyc29y"]) {
+      const response = await request(`/api/businesses?cursor=${encodeURIComponent(refused)}`);
+      expect(response.status, refused).toBe(400);
+      expect((await response.json()).error.details).toEqual([
+        { field: "cursor", message: expect.any(String) },
+      ]);
+    }
   });
 
   test("the Error schema's details are what the wire carries: { field, message }", () => {
