@@ -9,7 +9,7 @@ export type Limit = { max: number; windowSeconds: number; message: MessageKey };
 const HOUR = 60 * 60;
 
 /**
- * Every limit of the app's own actions, in one table (decision 0037), applied by one helper,
+ * Every limit of the app's own actions, in one table (decision 0038), applied by one helper,
  * `takeAttempt(db, name, subject)` in rate-limit.server.ts. Each counts before the action checks
  * its input, as soon as its subject is known, so refused input counts too; a recipient's address
  * is known once the form is read. Checkout alone counts inside the order's transaction, so a

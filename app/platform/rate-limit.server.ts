@@ -10,7 +10,7 @@ import { LIMITS, type LimitName } from "./limits.ts";
  * subject (a client address, a player's id, a hashed recipient), in one atomic statement: a fixed
  * window per subject, restarted once it is over. Past the limit, a 429 with Retry-After and the
  * limit's message, which page actions and the API show alike. Called before the action checks its
- * input (decision 0037).
+ * input (decision 0038).
  */
 export async function takeAttempt(
   db: Db | Tx,

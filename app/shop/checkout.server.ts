@@ -18,7 +18,7 @@ import { type Order, orderNumber } from "./types.ts";
  * (`stock >= quantity`, so stock never goes below 0 and of two buyers of the last one, one wins),
  * prices are read from those same locked rows, the cart is emptied and the confirmation e-mail is
  * queued. Any failure leaves everything as it was, its count against the limits per client address
- * and per recipient included (app/platform/limits.ts; decision 0037 says why checkout alone counts
+ * and per recipient included (app/platform/limits.ts; decision 0038 says why checkout alone counts
  * this late).
  */
 export async function placeOrder(

@@ -124,7 +124,7 @@ export const action = formAction(async ({ request, params, context, url }: Route
   const questionId = Number((raw as { questionId?: unknown }).questionId) || undefined;
   try {
     // A write counts against its limit before its form is checked, so refused input counts too
-    // (decision 0037); deleting one's review and saving do not count.
+    // (decision 0038); deleting one's review and saving do not count.
     const writer =
       intent && WRITE_INTENTS.has(intent) ? await requireViewer({ request, context, url }) : null;
     if (writer) await takeAttempt(db, "directory-write", writer.id);
