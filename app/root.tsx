@@ -1,4 +1,3 @@
-import "./zod.client.ts";
 import { I18nextProvider } from "react-i18next";
 import {
   data,

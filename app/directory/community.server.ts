@@ -25,8 +25,8 @@ import {
   type ReviewCursor,
   type ReviewInput,
   type ReviewPage,
-  type ReviewSort,
 } from "./community.ts";
+import type { ReviewSort } from "./community-fields.ts";
 
 /** Reviews, questions and answers written per player: a handful an hour, edits included. */
 export const WRITE_LIMIT: Limit = {

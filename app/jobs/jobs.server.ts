@@ -3,7 +3,8 @@ import type { Db, Tx } from "../db/client.server.ts";
 import { job, jobText } from "../db/schema/jobs.ts";
 import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
 import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
-import { COUNT_CAP, type JobCriteria, PAGE_SIZE, postedSince } from "./search.ts";
+import { COUNT_CAP } from "./links.ts";
+import { type JobCriteria, PAGE_SIZE, postedSince } from "./search.ts";
 import { wordPattern } from "./search-text.ts";
 import {
   type PageWithCount,

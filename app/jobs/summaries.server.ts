@@ -9,9 +9,10 @@ import {
 } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { job, jobText } from "../db/schema/jobs.ts";
+import { COUNT_CAP } from "./links.ts";
 import type { EmployerType, EmploymentType, PayPeriod, WorkSetting } from "./posting.ts";
 import type { ProvinceCode } from "./provinces.ts";
-import { COUNT_CAP, PAGE_SIZE } from "./search.ts";
+import { PAGE_SIZE } from "./search.ts";
 import type { JobPage, JobSummary } from "./types.ts";
 
 /** The columns of a posting's card, from `job` and `job_text`. */

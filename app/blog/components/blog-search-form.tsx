@@ -1,8 +1,7 @@
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { SearchPanel, SearchSelect, SearchWhat, SearchWhere } from "../../ui/search-field.tsx";
-import type { BlogSearchForm as Values } from "../links.ts";
-import { BLOG_SEARCH_MAX } from "../search.ts";
+import { BLOG_SEARCH_MAX, type BlogSearchForm as Values } from "../links.ts";
 import { BLOG_TYPES, isBlogType } from "../types.ts";
 
 /** The blog's search hero: a plain GET form to /blogs, working before the JavaScript loads. */

@@ -3,13 +3,9 @@ import { getViewer } from "../../auth/session.server.ts";
 import { searchBusinesses } from "../../directory/businesses.server.ts";
 import { BusinessCard, BusinessGrid } from "../../directory/components/business-card.tsx";
 import { SearchForm } from "../../directory/components/search-form.tsx";
+import { type SearchForm as SearchValues, searchHref } from "../../directory/links.ts";
 import { savedAmong } from "../../directory/saved.server.ts";
-import {
-  type SearchForm as SearchValues,
-  searchFormOf,
-  searchHref,
-  searchQuerySchema,
-} from "../../directory/search.ts";
+import { searchFormOf, searchQuerySchema } from "../../directory/search.ts";
 import type { BusinessSummary } from "../../directory/types.ts";
 import type { MessageKey } from "../../i18n/i18n.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";

@@ -2,8 +2,7 @@ import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { SearchPanel, SearchSelect, SearchWhat } from "../../ui/search-field.tsx";
 import { isShopCategory, SHOP_CATEGORIES } from "../categories.ts";
-import type { ShopSearchForm as Values } from "../links.ts";
-import { SHOP_SEARCH_MAX } from "../schemas.ts";
+import { SHOP_SEARCH_MAX, type ShopSearchForm as Values } from "../links.ts";
 
 /**
  * The shop's search hero: a plain GET form to /shop. Products have no place, so it asks what and
