@@ -94,6 +94,17 @@ test.describe("businesses", () => {
     expect(text).toMatch(/Listed by Lakshmi Raghunathan\s+Start From \$/);
   });
 
+  test("the first result's picture is fetched at once and first, the others as they near", async ({
+    page,
+  }) => {
+    await page.goto("/businesses");
+    const pictures = page.getByRole("article").locator("img[width='400']");
+    await expect(pictures.first()).toHaveAttribute("loading", "eager");
+    await expect(pictures.first()).toHaveAttribute("fetchpriority", "high");
+    await expect(pictures.nth(1)).toHaveAttribute("loading", "lazy");
+    await expect(pictures.nth(1)).not.toHaveAttribute("fetchpriority", /.*/);
+  });
+
   test("a search with no result says so and offers to clear the filters", async ({ page }) => {
     await page.goto("/businesses?title=zzzzzz&location=&category=");
     await expect(page.getByText("No business matches your search.")).toBeVisible();

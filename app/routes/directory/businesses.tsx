@@ -129,9 +129,9 @@ function Results({ first, form }: { first: ResultPage; form: SearchValues }) {
     <>
       <div className="mt-8">
         <BusinessGrid labelledBy="results">
-          {items.map((business) => (
+          {items.map((business, index) => (
             <li key={business.id} data-business={business.id}>
-              <BusinessCard business={business} saved={business.saved} />
+              <BusinessCard business={business} saved={business.saved} first={index === 0} />
             </li>
           ))}
         </BusinessGrid>
