@@ -114,9 +114,9 @@ test.describe("businesses", () => {
     await expect(rating.locator("g")).toHaveCount(5);
     const label = (await rating.getAttribute("aria-label")) ?? "";
     const value = Number(/[\d.]+/.exec(label)?.[0]);
-    const fills = await rating.locator("g").evaluateAll((stars) =>
-      stars.map((star) => Number(star.getAttribute("data-fill"))),
-    );
+    const fills = await rating
+      .locator("g")
+      .evaluateAll((stars) => stars.map((star) => Number(star.getAttribute("data-fill"))));
     expect(fills.reduce((sum, fill) => sum + fill, 0)).toBe(Math.round(value * 2) / 2);
   });
 
