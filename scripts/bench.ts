@@ -4,6 +4,8 @@
  *   npm run build && npm run bench                              # 3 rounds of 10 s per figure
  *   npm run bench -- --rounds 1 --seconds 3                     # a quick look
  *   npm run bench -- --businesses 200000                        # another size for the large run
+ *   npm run bench -- --first-load                               # only the main pages' scripts
+ * It starts with the JavaScript of the main pages' first load (scripts/first-load.ts).
  * Two embedded PostgreSQL servers keep their rows between runs: .data/bench-demo (the demo
  * content) and .data/bench (generated businesses; filling a million takes a few minutes the
  * first time). One built server per database runs as one process each; this process loads them
@@ -21,6 +23,7 @@ import { countBusinessesByCategory, searchBusinesses } from "../app/directory/bu
 import { scaleBusinesses } from "../app/directory/scale.server.ts";
 import { parseSearch } from "../app/directory/search.ts";
 import { seedIfEmpty } from "../app/seed.server.ts";
+import { mainPageFirstLoads, printFirstLoads } from "./first-load.ts";
 import { type BuiltServer, startBuiltServer } from "./lib/server.ts";
 import { alone, type Client, createClient, type LoadResult, load, percentile } from "./load.ts";
 
@@ -31,6 +34,8 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "20" },
     port: { type: "string", default: "3900" },
+    /** Only the JavaScript of the main pages' first load (a few seconds), not the load figures. */
+    "first-load": { type: "boolean", default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -126,7 +131,7 @@ async function openSite(name: string, port: number, fill: (db: Database) => Prom
     recorded: { db, statements },
     assets: {
       stylesheet: asset(/href="(\/assets\/app-[^"]+\.css)"/),
-      script: asset(/"module": "(\/assets\/entry\.client-[^"]+\.js)"/),
+      script: asset(/"(\/assets\/framework-[^"]+\.js)"/),
     },
   } satisfies Site;
 }
@@ -297,6 +302,21 @@ const large = await openSite("large", Number(values.port) + 1, (db) =>
 );
 const sites = [demo, large];
 try {
+  console.log("\nJavaScript on the first load of the main pages (demo site):\n");
+  printFirstLoads(
+    // The server's own origin (BASE_URL's default): signing up checks the request's Origin.
+    await mainPageFirstLoads(`http://localhost:${demo.server.port}`, demo.database.db),
+  );
+  if (!values["first-load"]) await measureLoad();
+} finally {
+  for (const site of sites) {
+    site.client.close();
+    await site.server.stop();
+    await site.database.close();
+  }
+}
+
+async function measureLoad() {
   for (const site of sites)
     await load(site.client, () => "/businesses", { seconds: 2, connections });
   // Past the server's idle collection (server.ts), as a running server is between visits.
@@ -311,12 +331,6 @@ try {
   );
   await Promise.all(minuteAfter);
   printTable(started);
-} finally {
-  for (const site of sites) {
-    site.client.close();
-    await site.server.stop();
-    await site.database.close();
-  }
 }
 
 // ---- report ----
@@ -427,7 +441,7 @@ function printTable(at: Date) {
     );
   }
   row(
-    "214 KB script (entry.client, br), 20 connections: req/s",
+    "the framework script (React, React Router: 345 KB, br), 20 connections: req/s",
     both((site) => `${spread(of(site, "script.perSecond"), rate)}${errors(site, "script")}`),
     [],
     "precompressed, immutable",

@@ -17,8 +17,9 @@ import {
   REPORT_REASONS,
   REVIEW_SORTS,
   REVIEW_TEXT,
-} from "./community.ts";
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_TEXT_MAX } from "./search.ts";
+} from "./community-fields.ts";
+import { SEARCH_TEXT_MAX } from "./links.ts";
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "./search.ts";
 
 const TAG = "Directory";
 

@@ -10,8 +10,9 @@ import {
 } from "../platform/openapi.ts";
 import { PROVINCES } from "../platform/provinces.ts";
 import { RESUME_MAX_BYTES } from "./application.ts";
+import { COUNT_CAP, POSTED_WITHIN, SEARCH_TEXT_MAX } from "./links.ts";
 import { EMPLOYER_TYPES, EMPLOYMENT_TYPES, PAY_PERIODS, WORK_SETTINGS } from "./posting.ts";
-import { COUNT_CAP, MAX_PAGE, PAGE_SIZE, POSTED_WITHIN, SEARCH_TEXT_MAX } from "./search.ts";
+import { MAX_PAGE, PAGE_SIZE } from "./search.ts";
 
 const TAG = "Jobs";
 

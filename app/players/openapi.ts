@@ -8,7 +8,8 @@ import {
   schemaRef,
   sharedResponse,
 } from "../platform/openapi.ts";
-import { QUIZ_TIMERS, settingsSchema } from "./schemas.ts";
+import { QUIZ_TIMERS } from "../quiz/categories.ts";
+import { settingsSchema } from "./schemas.ts";
 import { PLAYER_TYPES } from "./tiers.ts";
 
 const TAG = "Player";
