@@ -7,6 +7,9 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import type pg from "pg";
+import { AUTH_SECRET, createSignedInPlayer, SESSION_COOKIE } from "../tests/e2e/players.ts";
+import { cpuSeconds } from "./processes.ts";
 
 export type Server = {
   port: number;
@@ -40,7 +43,7 @@ export async function startServer(options: {
   port: number;
   /** Opens the inspector on this port, for CPU profiles and heap snapshots. */
   inspectPort?: number;
-  /** More of the server's environment (WEB_CONCURRENCY, say). */
+  /** More of the server's environment (WEB_CONCURRENCY, say; BETTER_AUTH_SECRET to sign sessions). */
   env?: Record<string, string>;
 }): Promise<Server> {
   if (!fs.existsSync("build/server/index.js")) throw new Error("Run npm run build first.");
@@ -50,11 +53,11 @@ export async function startServer(options: {
     env: {
       ...process.env,
       ...serve.env,
+      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
       ...options.env,
       PORT: String(options.port),
       DATABASE_URL: options.databaseUrl,
       SEED_ON_START: "false",
-      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -87,6 +90,20 @@ export async function startServer(options: {
     },
   };
 }
+
+/**
+ * The headers of a signed-in player's requests: a player and a real session written to the
+ * database as Better Auth writes them (the e2e fixture), signed with the secret of a server
+ * started with `PLAYER_SERVER_ENV`. The first request extends the session, as it does for a
+ * player coming back the next day; the ones after it take the one-query lookup.
+ */
+export async function playerHeaders(pool: pg.Pool): Promise<Record<string, string>> {
+  const { cookieValue } = await createSignedInPlayer(pool, { name: "Bench Player" });
+  return { cookie: `${SESSION_COOKIE}=${cookieValue}` };
+}
+
+/** What a server needs in its environment to accept `playerHeaders`' sessions. */
+export const PLAYER_SERVER_ENV = { BETTER_AUTH_SECRET: AUTH_SECRET };
 
 export type Answer = { status: number; bytes: number; encoding: string | undefined };
 
@@ -140,6 +157,8 @@ export type LoadResult = {
   p50: number;
   p95: number;
   p99: number;
+  /** Server CPU (user + system) per timed request, in ms, when the server's pid was given. */
+  cpuMs?: number;
 };
 
 /** The value at percentile `p` of sorted numbers. */
@@ -159,6 +178,8 @@ export async function load(
     connections: number;
     expect?: number;
     headers?: Record<string, string>;
+    /** The server process, to report its CPU per request (the comparable figure on a shared machine). */
+    pid?: number;
   },
 ): Promise<LoadResult> {
   const get = (i: number) => client.get(path(i), undefined, options.headers);
@@ -167,6 +188,7 @@ export async function load(
   const latencies: number[] = [];
   let errors = 0;
   let sent = 0;
+  const cpuBefore = options.pid ? cpuSeconds(options.pid) : 0;
   const end = performance.now() + options.seconds * 1000;
   await Promise.all(
     Array.from({ length: options.connections }, async () => {
@@ -178,8 +200,12 @@ export async function load(
       }
     }),
   );
+  const cpuMs = options.pid
+    ? ((cpuSeconds(options.pid) - cpuBefore) * 1000) / latencies.length
+    : undefined;
   latencies.sort((a, b) => a - b);
   return {
+    cpuMs,
     requests: latencies.length,
     perSecond: latencies.length / options.seconds,
     errors,
