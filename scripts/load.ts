@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type pg from "pg";
+import { CHANGES_COOKIE } from "../app/platform/page-cache.server.ts";
 import { AUTH_SECRET, createSignedInPlayer, SESSION_COOKIE } from "../tests/e2e/players.ts";
 import { cpuSeconds } from "./processes.ts";
 
@@ -102,6 +103,14 @@ export async function playerHeaders(pool: pg.Pool): Promise<Record<string, strin
   return { cookie: `${SESSION_COOKIE}=${cookieValue}` };
 }
 
+/**
+ * A player's headers with another changes cookie for request `i`: each request is the first view
+ * of the page after a change, rendered, never a page kept for the player's cookies.
+ */
+export function renderedFor(player: Record<string, string>) {
+  return (i: number) => ({ ...player, cookie: `${player.cookie}; ${CHANGES_COOKIE}=${i}` });
+}
+
 /** What a server needs in its environment to accept `playerHeaders`' sessions. */
 export const PLAYER_SERVER_ENV = { BETTER_AUTH_SECRET: AUTH_SECRET };
 
@@ -177,12 +186,15 @@ export async function load(
     seconds: number;
     connections: number;
     expect?: number;
-    headers?: Record<string, string>;
+    /** The same headers for every request, or each request's own. */
+    headers?: Record<string, string> | ((i: number) => Record<string, string>);
     /** The server process, to report its CPU per request (the comparable figure on a shared machine). */
     pid?: number;
   },
 ): Promise<LoadResult> {
-  const get = (i: number) => client.get(path(i), undefined, options.headers);
+  const { headers } = options;
+  const get = (i: number) =>
+    client.get(path(i), undefined, typeof headers === "function" ? headers(i) : headers);
   // Warm up caches and the connection pool before timing.
   await Promise.all(Array.from({ length: options.connections }, (_, i) => get(i)));
   const latencies: number[] = [];
@@ -220,13 +232,14 @@ export async function alone(
   client: Client,
   path: string,
   count: number,
-  headers?: Record<string, string>,
+  headers?: Record<string, string> | ((i: number) => Record<string, string>),
 ): Promise<number> {
-  await client.get(path, undefined, headers);
+  const headersOf = (i: number) => (typeof headers === "function" ? headers(i) : headers);
+  await client.get(path, undefined, headersOf(-1));
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    await client.get(path, undefined, headers);
+    await client.get(path, undefined, headersOf(i));
     times.push(performance.now() - started);
   }
   return percentile(

@@ -1,4 +1,4 @@
-import i18next, { type i18n, type ParseKeys } from "i18next";
+import i18next, { type i18n, type ParseKeys, type TFunction } from "i18next";
 import type { Locale } from "./locale.ts";
 
 export type Messages = Record<string, unknown>;
@@ -35,4 +35,32 @@ export function i18nFor(locale: Locale, bundles: Record<string, unknown>): i18n 
     instances.set(key, instance);
   }
   return instance;
+}
+
+const memoized = new WeakMap<i18n, TFunction>();
+
+/**
+ * The instance's `t`, remembering each message asked for without options: most of a page's texts
+ * are plain keys, and i18next looks each up, checks it for nesting and interpolation and resolves
+ * plurals on every call, a tenth of a rendered page's CPU (docs/performance.md). An instance's
+ * messages never change, so the same key always gives the same text; calls with options
+ * (interpolation, counts) still go to i18next.
+ */
+export function memoizedT(instance: i18n): TFunction {
+  let t = memoized.get(instance);
+  if (!t) {
+    const translate = instance.t as unknown as (...args: unknown[]) => unknown;
+    const texts = new Map<string, string>();
+    t = ((key: string | string[], ...rest: unknown[]) => {
+      if (rest.length > 0 || typeof key !== "string") return translate(key, ...rest);
+      let text = texts.get(key);
+      if (text === undefined) {
+        text = String(translate(key));
+        texts.set(key, text);
+      }
+      return text;
+    }) as unknown as TFunction;
+    memoized.set(instance, t);
+  }
+  return t;
 }
