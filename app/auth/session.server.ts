@@ -6,6 +6,7 @@ import { statementCache } from "../db/statements.server.ts";
 import { localeFromPath, localizedPath } from "../i18n/locale.ts";
 import { authContext, databaseContext } from "../platform/context.ts";
 import { AppError } from "../platform/errors.ts";
+import type { QuizTimer } from "../quiz/categories.ts";
 import {
   CLIENT_IP_HEADER,
   hasSessionCookie,
@@ -21,6 +22,11 @@ export type Viewer = {
   emailVerified: boolean;
   image: string | null;
   handle: string;
+  /**
+   * The player's seconds a quiz question (0: none), read with the session: every quiz call that
+   * shows a question needs it, and a query of its own was a quarter of such a call's round trips.
+   */
+  quizTimer: QuizTimer;
 };
 
 /** One session lookup per request: the root and the page's loaders share the same context. */
@@ -58,14 +64,19 @@ async function lookUpViewer(
   });
   const [found] = await viewerByToken.execute({ token });
   if (!found) return null;
-  const { expiresAt, ...viewer } = found;
   const extendFrom =
-    expiresAt.getTime() - (SESSION_LIFETIME.expiresIn - SESSION_LIFETIME.updateAge) * 1000;
-  if (Date.now() < extendFrom) return { ...viewer, handle: viewer.handle ?? "" };
+    found.expiresAt.getTime() - (SESSION_LIFETIME.expiresIn - SESSION_LIFETIME.updateAge) * 1000;
+  if (Date.now() < extendFrom) return viewerOf(found);
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
-  const { id, name, email, emailVerified, image, handle } = session.user;
-  return { id, name, email, emailVerified, image: image ?? null, handle: handle ?? "" };
+  // Extended (or kept) by Better Auth under the same token: read again, as the happy path does.
+  const [extended] = await viewerByToken.execute({ token: session.session.token });
+  return extended ? viewerOf(extended) : null;
+}
+
+function viewerOf(row: Awaited<ReturnType<typeof viewerQuery>>[number]): Viewer {
+  const { expiresAt: _, ...viewer } = row;
+  return { ...viewer, handle: viewer.handle ?? "", quizTimer: viewer.quizTimer as QuizTimer };
 }
 
 /** Built once; a named statement with one generic plan (a lookup by token plans the same for any). */
@@ -81,6 +92,7 @@ function viewerQuery(db: Db | Tx) {
       emailVerified: user.emailVerified,
       image: user.image,
       handle: user.handle,
+      quizTimer: user.quizTimer,
       expiresAt: session.expiresAt,
     })
     .from(session)

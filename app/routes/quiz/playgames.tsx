@@ -9,7 +9,7 @@ import { type FormProblem, formAction, formFailure } from "../../platform/api.ts
 import { databaseContext, quizDailyCapContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
-import { getQuizTimer, updateSettings } from "../../players/account.server.ts";
+import { updateSettings } from "../../players/account.server.ts";
 import { CategoryGrid } from "../../quiz/components/category-grid.tsx";
 import { QuizView } from "../../quiz/components/quiz-view.tsx";
 import { ResultsDialog } from "../../quiz/components/results-dialog.tsx";
@@ -36,11 +36,11 @@ import type { Route } from "./+types/playgames";
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
-  const [categories, play, quizTimer] = await Promise.all([
+  const [categories, play] = await Promise.all([
     listCategories(db, viewer.id),
     getPlayState(db, viewer.id, localeFromPath(url.pathname)),
-    getQuizTimer(db, viewer.id),
   ]);
+  const { quizTimer } = viewer;
   const resultsId = url.searchParams.get("results");
   const results =
     !play && resultsId
@@ -77,20 +77,20 @@ export const action = formAction(async ({ request, context, url }: Route.ActionA
         await startOrResume(db, viewer.id, {
           category: form.category,
           locale,
-          timer: await getQuizTimer(db, viewer.id),
+          timer: viewer.quizTimer,
         });
         return replace(here);
       case "practice":
         await startPractice(db, viewer.id, form.session, {
           locale,
-          timer: await getQuizTimer(db, viewer.id),
+          timer: viewer.quizTimer,
         });
         return replace(here);
       case "answer":
         await answerQuestion(db, viewer.id, form.session, form);
         return replace(here);
       case "next":
-        await showNext(db, viewer.id, form.session, await getQuizTimer(db, viewer.id));
+        await showNext(db, viewer.id, form.session, viewer.quizTimer);
         return replace(here);
       case "finish": {
         const results = await finishSession(
