@@ -101,6 +101,13 @@ describe("a page kept for the cookies it was rendered for", () => {
     expect(renders()).toBe(5);
   });
 
+  test("never sends the page's permission to the browser, even when nothing is kept", async () => {
+    const { get } = site(keptForCookies);
+    for (const headers of [player, { authorization: "Bearer x" }]) {
+      expect((await get("/", headers)).headers.has(KEEP_FOR_COOKIES_HEADER)).toBe(false);
+    }
+  });
+
   test("keeps nothing for cookies that the page did not allow", async () => {
     const { get, renders } = site((count) => pageAnswer(count, { "cache-control": "no-store" }));
     await get("/", player);

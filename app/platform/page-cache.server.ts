@@ -71,7 +71,11 @@ export function visitorPageCache({
   };
 
   return async (c, next) => {
-    if (!servable(c.req.raw)) return next();
+    if (!servable(c.req.raw)) {
+      await next();
+      if (c.res.headers.has(KEEP_FOR_COOKIES_HEADER)) c.res.headers.delete(KEEP_FOR_COOKIES_HEADER);
+      return;
+    }
     const cookie = c.req.header("cookie");
     const pages = cookie ? withCookies : visitors;
     const encoding = preferredEncoding(c.req.header("accept-encoding")) ?? "identity";
