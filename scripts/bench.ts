@@ -32,7 +32,6 @@ import {
   PLAYER_SERVER_ENV,
   percentile,
   playerHeaders,
-  renderedFor,
   type Server,
   startServer,
 } from "./load.ts";
@@ -220,9 +219,8 @@ const loadOf = (
 ) => load(site.client, path, { seconds, connections, expect, headers, pid: site.server.pid });
 
 /**
- * Another cookie on every request makes the server render the page for it (visitors without one
- * share pages kept for a few seconds, decision 0019; a page kept for cookies is kept for those
- * exact cookies, decision 0037): the cost of a page each time it is kept anew.
+ * A cookie on every request makes the server render the page for it (visitors without one share
+ * pages kept for a few seconds, decision 0019): the cost of a page each time it is kept anew.
  */
 const RENDERED = (i: number) => ({ cookie: `bench=${i}` });
 
@@ -321,9 +319,8 @@ async function measureRound(site: Site) {
 const players = new Map<Site, Record<string, string>>();
 
 /**
- * `/` and `/businesses` as a signed-in player with a real session: kept for the player's cookies
- * (a reload, coming back within the page cache's time) and rendered (the first view, or the first
- * after a change), each with the server's CPU per request beside it.
+ * `/` and `/businesses` as a signed-in player with a real session, rendered for every request (a
+ * player's pages are never kept), with the server's CPU per request beside each.
  */
 async function measurePlayer(site: Site) {
   let player = players.get(site);
@@ -335,19 +332,14 @@ async function measurePlayer(site: Site) {
     ["playerHome", "/"],
     ["playerBusinesses", "/businesses"],
   ] as const) {
-    for (const [how, headers] of [
-      ["Kept", player],
-      ["Rendered", renderedFor(player)],
-    ] as const) {
-      const result = await load(site.client, () => path, {
-        seconds,
-        connections,
-        headers,
-        pid: site.server.pid,
-      });
-      recordLoad(site, `${name}${how}`, result);
-      record(site, `${name}${how}.alone`, await alone(site.client, path, ALONE_COUNT, headers));
-    }
+    const result = await load(site.client, () => path, {
+      seconds,
+      connections,
+      headers: player,
+      pid: site.server.pid,
+    });
+    recordLoad(site, `${name}Rendered`, result);
+    record(site, `${name}Rendered.alone`, await alone(site.client, path, ALONE_COUNT, player));
   }
 }
 
@@ -361,13 +353,7 @@ function playerRows(
     ["playerBusinesses", "`/businesses`"],
   ] as const) {
     row(
-      `${label} for a signed-in player, kept for their cookies, 20 connections: req/s, p95, CPU a request; alone`,
-      sites.map((site) => cell(site, `${name}Kept`)),
-      [],
-      "≥ 400 req/s, alone ≤ 2.5 ms",
-    );
-    row(
-      `${label} for a signed-in player, rendered (first view, or after a change): req/s, p95, CPU a request; alone`,
+      `${label} for a signed-in player, rendered: req/s, p95, CPU a request; alone`,
       sites.map((site) => cell(site, `${name}Rendered`)),
       [],
       "≥ 400 req/s, alone ≤ 2.5 ms",

@@ -8,7 +8,6 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type pg from "pg";
-import { CHANGES_COOKIE } from "../app/platform/page-cache.server.ts";
 import { AUTH_SECRET, createSignedInPlayer, SESSION_COOKIE } from "../tests/e2e/players.ts";
 import { cpuSeconds } from "./processes.ts";
 
@@ -101,14 +100,6 @@ export async function startServer(options: {
 export async function playerHeaders(pool: pg.Pool): Promise<Record<string, string>> {
   const { cookieValue } = await createSignedInPlayer(pool, { name: "Bench Player" });
   return { cookie: `${SESSION_COOKIE}=${cookieValue}` };
-}
-
-/**
- * A player's headers with another changes cookie for request `i`: each request is the first view
- * of the page after a change, rendered, never a page kept for the player's cookies.
- */
-export function renderedFor(player: Record<string, string>) {
-  return (i: number) => ({ ...player, cookie: `${player.cookie}; ${CHANGES_COOKIE}=${i}` });
 }
 
 /** What a server needs in its environment to accept `playerHeaders`' sessions. */

@@ -3,8 +3,7 @@
  *   npm run build && node scripts/profile.ts --path /businesses --seconds 15
  *   node scripts/profile.ts --path /businesses --seconds 60 --heap
  *   node scripts/profile.ts --path / --player          # as a signed-in player, with a real session
- * A player's requests each carry another changes cookie, so every one is rendered (a page kept for
- * the player's cookies costs what a visitor's does).
+ * A player's requests carry a cookie, so every one is rendered (only visitors' pages are kept).
  * Starts the built server against an embedded PostgreSQL under --data-dir (the demo data is loaded
  * into an empty one), warms it up, then records a CPU profile through the inspector while
  * --connections keep the page busy, and summarises it (scripts/cpu-profile.ts). With --heap it
@@ -25,7 +24,6 @@ import {
   load,
   PLAYER_SERVER_ENV,
   playerHeaders,
-  renderedFor,
   startServer,
 } from "./load.ts";
 
@@ -60,7 +58,7 @@ const server = await startServer({
   env: PLAYER_SERVER_ENV,
 });
 const player = values.player ? await playerHeaders(database.db.$client) : undefined;
-const headers = player && renderedFor(player);
+const headers = player;
 const inspector = server.inspector;
 const client = createClient(server.port, connections);
 try {
@@ -70,10 +68,6 @@ try {
   console.log(
     `${page} ${who}: alone ${(await alone(client, page, 50, headers)).toFixed(1)} ms (median of 50)`,
   );
-  if (player)
-    console.log(
-      `${page} kept for the player's cookies: alone ${(await alone(client, page, 50, player)).toFixed(1)} ms`,
-    );
   const warm = await load(client, () => page, {
     seconds: 5,
     connections,

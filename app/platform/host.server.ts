@@ -31,7 +31,7 @@ import type {
 import { AppError, isAppError } from "./errors.ts";
 import { mediaTypeOf } from "./input.server.ts";
 import { methodRefusal } from "./methods.server.ts";
-import { markChanges, visitorPageCache } from "./page-cache.server.ts";
+import { visitorPageCache } from "./page-cache.server.ts";
 import { allowPageScripts } from "./script-hashes.server.ts";
 import { loadStaticFiles, staticAnswer } from "./static-files.server.ts";
 import type { Storage } from "./storage.server.ts";
@@ -303,7 +303,6 @@ export function createHost(options: HostOptions) {
     }),
   );
   if (siteUrl.protocol === "https:") app.use(httpsOnly());
-  app.use(markChanges());
   app.use(clientAddress(options.clientIpHeader));
   app.use(sameSiteWrites(siteUrl.origin));
   app.use(

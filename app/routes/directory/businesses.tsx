@@ -18,7 +18,6 @@ import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
-import { KEEP_FOR_COOKIES_HEADER } from "../../platform/page-cache.server.ts";
 import { Hero } from "../../ui/hero.tsx";
 import { MorePages, NoResults } from "../../ui/more-pages.tsx";
 import { PagingProblem, useSearchProblems } from "../../ui/search-field.tsx";
@@ -73,12 +72,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
 }
-
-/**
- * Nothing in this page is made for one request, and what is the reader's own (the bars, the saved
- * marks) changes only through their own requests: a player's copy may be kept for their cookies.
- */
-export const headers: Route.HeadersFunction = () => ({ [KEEP_FOR_COOKIES_HEADER]: "1" });
 
 export default function Businesses({ loaderData }: Route.ComponentProps) {
   const t = useT();

@@ -10,7 +10,6 @@ import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
-import { KEEP_FOR_COOKIES_HEADER } from "../../platform/page-cache.server.ts";
 import { ButtonLink } from "../../ui/button-link.tsx";
 import { Hero } from "../../ui/hero.tsx";
 import { Icon, type IconName } from "../../ui/icons.tsx";
@@ -32,12 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return { counts, top: top.items, saved, messages: pageMessages(request, "directory") };
 }
-
-/**
- * Nothing in this page is made for one request, and what is the reader's own (the bars, the saved
- * marks) changes only through their own requests: a player's copy may be kept for their cookies.
- */
-export const headers: Route.HeadersFunction = () => ({ [KEEP_FOR_COOKIES_HEADER]: "1" });
 
 const STEPS: { key: "find" | "contact" | "reserve"; icon: IconName }[] = [
   { key: "find", icon: "search" },
