@@ -57,6 +57,32 @@ describe("createTranslate", () => {
   });
 });
 
+describe("messages asked for without options", () => {
+  test("are remembered per translator, and never stand in for a call with options", () => {
+    const en = loose(createTranslate("en-CA", messages));
+    for (let round = 0; round < 2; round++) {
+      expect(en("nav.home")).toBe("Home");
+      expect(en("nav.greeting")).toBe("Hello {{name}}, {{ name }}!");
+      expect(en("points")).toBe("points");
+      expect(en("rules")).toBe("rules");
+      expect(en("nav.greeting", { name: "Zoé" })).toBe("Hello Zoé, Zoé!");
+      expect(en("points", { count: 1 })).toBe("1 point");
+      expect(en("rules", { returnObjects: true, max: 5 })).toEqual([
+        "At most 5 letters",
+        "No links",
+      ]);
+    }
+  });
+
+  test("a translator remembers only its own language's texts", () => {
+    const en = loose(createTranslate("en-CA", { word: "Home" }));
+    const fr = loose(createTranslate("fr-CA", { word: "Accueil" }));
+    expect(en("word")).toBe("Home");
+    expect(fr("word")).toBe("Accueil");
+    expect(en("word")).toBe("Home");
+  });
+});
+
 test("translatorFor makes one function per language and set of bundles", () => {
   const first = translatorFor("en-CA", { shell: { a: "A" }, page: { b: "B" } });
   expect(translatorFor("en-CA", { page: { b: "B" }, shell: { a: "A" } })).toBe(first);

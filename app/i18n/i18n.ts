@@ -40,7 +40,9 @@ function fillAll(value: unknown, values: Options): unknown {
 /**
  * The translation function of one language's messages. A numeric `count` picks `key_<category>`
  * by the language's plural rules, then `key_other`; a key that names no message comes back as
- * itself, as with i18next.
+ * itself, as with i18next. Each message asked for without options is remembered as given: most of
+ * a page's texts are plain keys, and a translator's messages never change, so the same key always
+ * gives the same text; calls with options (placeholders, counts) are worked out each time.
  */
 export function createTranslate(locale: Locale, messages: Messages): Translate {
   const plurals = new Intl.PluralRules(locale);
@@ -54,7 +56,19 @@ export function createTranslate(locale: Locale, messages: Messages): Translate {
     found.set(key, node);
     return node;
   };
-  function t(key: string, options: Options = {}): unknown {
+  const plain = new Map<string, unknown>();
+  function t(key: string, options?: Options): unknown {
+    if (options === undefined) {
+      let text = plain.get(key);
+      if (text === undefined) {
+        text = translate(key, {});
+        plain.set(key, text);
+      }
+      return text;
+    }
+    return translate(key, options);
+  }
+  function translate(key: string, options: Options): unknown {
     let message: unknown;
     if (typeof options.count === "number") {
       message = lookup(`${key}_${plurals.select(options.count)}`) ?? lookup(`${key}_other`);
