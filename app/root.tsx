@@ -1,5 +1,3 @@
-import "./zod.client.ts";
-import { I18nextProvider } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -17,7 +15,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { getViewer } from "./auth/session.server.ts";
-import { i18nFor, type MessageKey } from "./i18n/i18n.ts";
+import { type MessageKey, translatorFor } from "./i18n/i18n.ts";
 import {
   DEFAULT_LOCALE,
   htmlLang,
@@ -28,7 +26,7 @@ import {
 } from "./i18n/locale.ts";
 import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
 import { useAlternates, useLocale, useLocalizedPath } from "./i18n/use-locale.ts";
-import { useT } from "./i18n/use-t.ts";
+import { TranslateContext, useT } from "./i18n/use-t.ts";
 import { databaseContext } from "./platform/context.ts";
 import { ERRORS, pageErrorCode } from "./platform/error-codes.ts";
 import { readCart } from "./shop/cart.server.ts";
@@ -86,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
-  const i18n = usePageI18n(data?.locale);
+  const t = usePageTranslate(data?.locale);
   const alternates = useAlternates();
 
   return (
@@ -115,12 +113,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
-        {i18n && data ? (
-          <I18nextProvider i18n={i18n}>
+        {t && data ? (
+          <TranslateContext value={t}>
             <Shell year={data.year} viewer={data.viewer} cart={data.cart}>
               {children}
             </Shell>
-          </I18nextProvider>
+          </TranslateContext>
         ) : (
           children
         )}
@@ -164,11 +162,11 @@ function Shell({
 }
 
 /**
- * One i18next instance for the messages the matched routes sent: the shell's from the root, each
- * page's own bundles from its loader (`messages`). Instances are kept per language and set of
+ * One translation function for the messages the matched routes sent: the shell's from the root,
+ * each page's own bundles from its loader (`messages`). They are kept per language and set of
  * bundles, so a render never builds one again for the same set.
  */
-function usePageI18n(locale: Locale | undefined) {
+function usePageTranslate(locale: Locale | undefined) {
   const matches = useMatches();
   const bundles = Object.assign(
     {},
@@ -176,7 +174,7 @@ function usePageI18n(locale: Locale | undefined) {
       (match) => (match.loaderData as { messages?: PageMessages } | undefined)?.messages,
     ),
   ) as PageMessages;
-  return locale ? i18nFor(locale, bundles) : undefined;
+  return locale ? translatorFor(locale, bundles) : undefined;
 }
 
 export default function App() {

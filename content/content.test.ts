@@ -6,7 +6,7 @@ import { BLOG_TYPES } from "../app/blog/types.ts";
 import { businessFileSchema } from "../app/directory/content.ts";
 import { BUSINESS_KINDS, KIND_PALETTES, kindPicture } from "../app/directory/kinds.ts";
 import { readBusinessContent } from "../app/directory/seed.server.ts";
-import { createI18n } from "../app/i18n/i18n.ts";
+import { createTranslate } from "../app/i18n/i18n.ts";
 import { LOCALES, type Locale } from "../app/i18n/locale.ts";
 import fr from "../app/i18n/messages/fr-CA.json" with { type: "json" };
 import { PROVINCES } from "../app/platform/provinces.ts";
@@ -137,7 +137,7 @@ test.each(SITE_PAGES)("the %s page has its text in both languages", (slug) => {
 
 test.each(SITE_PAGES)("the French %s page, its document title included, follows French typography", (slug) => {
   const page = sitePageSchema.parse(readJson(path.join(CONTENT, "pages", `${slug}.json`)))["fr-CA"];
-  const documentTitle = createI18n("fr-CA", fr).t("site.pageTitle", { title: page.title });
+  const documentTitle = createTranslate("fr-CA", fr)("site.pageTitle", { title: page.title });
   expect(documentTitle).toContain(page.title);
   const texts = [documentTitle, page.title, page.summary, ...page.sections.flatMap((section) => [section.heading, ...section.paragraphs])];
   for (const text of texts) expect(text).not.toMatch(FRENCH_SPACING_MISTAKE);

@@ -4,6 +4,8 @@
  *   npm run build && npm run bench                              # 3 rounds of 10 s per figure
  *   npm run bench -- --rounds 1 --seconds 3                     # a quick look
  *   npm run bench -- --businesses 200000                        # another size for the large run
+ *   npm run bench -- --first-load                               # only the main pages' scripts
+ * It starts with the JavaScript of the main pages' first load (scripts/first-load.ts).
  * Two embedded PostgreSQL servers keep their rows between runs: .data/bench-demo (the demo
  * content) and .data/bench (generated businesses; filling a million takes a few minutes the
  * first time). One built server per database runs as one process each; this process loads them
@@ -12,17 +14,29 @@
  * bare SQL of the same search run straight on PostgreSQL through a pool of the server's size.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import { type Database, type DatabaseHandle, openDatabase } from "../app/db/client.server.ts";
 import { countBusinessesByCategory, searchBusinesses } from "../app/directory/businesses.server.ts";
+import { CATEGORY_SLUGS } from "../app/directory/categories.ts";
 import { scaleBusinesses } from "../app/directory/scale.server.ts";
 import { parseSearch } from "../app/directory/search.ts";
 import { seedIfEmpty } from "../app/seed.server.ts";
+import { mainPageFirstLoads, printFirstLoads } from "./first-load.ts";
 import { type BuiltServer, startBuiltServer } from "./lib/server.ts";
-import { alone, type Client, createClient, type LoadResult, load, percentile } from "./load.ts";
+import {
+  alone,
+  type Client,
+  createClient,
+  type LoadResult,
+  load,
+  PLAYER_SERVER_ENV,
+  percentile,
+  playerHeaders,
+} from "./load.ts";
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +45,8 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "20" },
     port: { type: "string", default: "3900" },
+    /** Only the JavaScript of the main pages' first load (a few seconds), not the load figures. */
+    "first-load": { type: "boolean", default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -66,7 +82,19 @@ const HOSTILE = [
   "location=zq",
   "title=zq&location=yt&category=others",
   "title=e&location=x",
-] as const;
+  ...shortTermsInCategories(),
+];
+
+/**
+ * A short term inside a category: the walk reads the category's part of the ranking, finds
+ * nothing, and the fallback asks the term's pieces inside the category (issue 24).
+ */
+function shortTermsInCategories(): string[] {
+  return [
+    "title=zz&category=shopping",
+    ...CATEGORY_SLUGS.map((slug) => `title=x&category=${slug}`),
+  ];
+}
 
 type Site = {
   name: string;
@@ -84,6 +112,8 @@ type Figures = Record<string, number[]>;
 const figures = new Map<string, Figures>();
 /** The memory figures taken a minute after each round, still to come. */
 const minuteAfter: Promise<void>[] = [];
+/** The machine's 1-minute load average as each site's round began: how shared the cores were. */
+const loadAverages: number[] = [];
 /** Which input was slowest alone, each round. */
 const worstInputs = new Map<string, string[]>();
 function record(site: Site, name: string, value: number) {
@@ -103,7 +133,11 @@ async function openSite(name: string, port: number, fill: (db: Database) => Prom
   await fill(database.db);
   const counts = await countBusinessesByCategory(database.db);
   const businesses = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  const server = await startBuiltServer({ databaseUrl: database.url, port });
+  const server = await startBuiltServer({
+    databaseUrl: database.url,
+    port,
+    env: PLAYER_SERVER_ENV,
+  });
   const client = createClient(port, connections + 1);
   const statements: Site["recorded"]["statements"] = [];
   const db = drizzle({
@@ -126,7 +160,7 @@ async function openSite(name: string, port: number, fill: (db: Database) => Prom
     recorded: { db, statements },
     assets: {
       stylesheet: asset(/href="(\/assets\/app-[^"]+\.css)"/),
-      script: asset(/"module": "(\/assets\/entry\.client-[^"]+\.js)"/),
+      script: asset(/"(\/assets\/framework-[^"]+\.js)"/),
     },
   } satisfies Site;
 }
@@ -189,17 +223,17 @@ const loadOf = (
   site: Site,
   path: (i: number) => string,
   expect?: number,
-  headers?: Record<string, string>,
-) => load(site.client, path, { seconds, connections, expect, headers });
+  headers?: Record<string, string> | ((i: number) => Record<string, string>),
+) => load(site.client, path, { seconds, connections, expect, headers, pid: site.server.pid });
 
 /**
- * Any cookie makes the server render the page for that request (visitors without one share pages
- * kept for a few seconds, decision 0019): the rendered figures are a player's, and the cost of a
- * page each time it is kept anew.
+ * A cookie on every request makes the server render the page for it (visitors without one share
+ * pages kept for a few seconds, decision 0019): the cost of a page each time it is kept anew.
  */
-const RENDERED = { cookie: "bench=rendered" };
+const RENDERED = (i: number) => ({ cookie: `bench=${i}` });
 
 function recordLoad(site: Site, name: string, result: LoadResult) {
+  record(site, `${name}.cpuMs`, result.cpuMs ?? 0);
   record(site, `${name}.perSecond`, result.perSecond);
   record(site, `${name}.p95`, result.p95);
   record(site, `${name}.errors`, result.errors);
@@ -207,6 +241,7 @@ function recordLoad(site: Site, name: string, result: LoadResult) {
 
 /** One round of every figure for one site. */
 async function measureRound(site: Site) {
+  loadAverages.push(os.loadavg()[0] ?? 0);
   process.stdout.write(`  ${site.name}:`);
   const step = (label: string) => process.stdout.write(` ${label}`);
 
@@ -230,6 +265,9 @@ async function measureRound(site: Site) {
   );
   record(site, "home.alone", await alone(site.client, "/", ALONE_COUNT, RENDERED));
   record(site, "businesses.sqlAlone", await sqlAlone(site, ""));
+
+  step("player");
+  await measurePlayer(site);
 
   step("searches");
   for (const [name, query] of Object.entries(SEARCHES)) {
@@ -285,6 +323,52 @@ async function measureRound(site: Site) {
   console.log(" done");
 }
 
+/** A signed-in player's session on each site, made on first use. */
+const players = new Map<Site, Record<string, string>>();
+
+/**
+ * `/` and `/businesses` as a signed-in player with a real session, rendered for every request (a
+ * player's pages are never kept), with the server's CPU per request beside each.
+ */
+async function measurePlayer(site: Site) {
+  let player = players.get(site);
+  if (!player) {
+    player = await playerHeaders(site.database.db.$client);
+    players.set(site, player);
+  }
+  for (const [name, path] of [
+    ["playerHome", "/"],
+    ["playerBusinesses", "/businesses"],
+  ] as const) {
+    const result = await load(site.client, () => path, {
+      seconds,
+      connections,
+      headers: player,
+      pid: site.server.pid,
+    });
+    recordLoad(site, `${name}Rendered`, result);
+    record(site, `${name}Rendered.alone`, await alone(site.client, path, ALONE_COUNT, player));
+  }
+}
+
+/** The player's rows of the table (measurePlayer's figures). */
+function playerRows(
+  row: (target: string, cells: string[], floors: string[], goal: string) => void,
+  cell: (site: Site, name: string) => string,
+) {
+  for (const [name, label] of [
+    ["playerHome", "`/`"],
+    ["playerBusinesses", "`/businesses`"],
+  ] as const) {
+    row(
+      `${label} for a signed-in player, rendered: req/s, p95, CPU a request; alone`,
+      sites.map((site) => cell(site, `${name}Rendered`)),
+      [],
+      "≥ 400 req/s, alone ≤ 2.5 ms",
+    );
+  }
+}
+
 // ---- run ----
 
 const started = new Date();
@@ -297,6 +381,21 @@ const large = await openSite("large", Number(values.port) + 1, (db) =>
 );
 const sites = [demo, large];
 try {
+  console.log("\nJavaScript on the first load of the main pages (demo site):\n");
+  printFirstLoads(
+    // The server's own origin (BASE_URL's default): signing up checks the request's Origin.
+    await mainPageFirstLoads(`http://localhost:${demo.server.port}`, demo.database.db),
+  );
+  if (!values["first-load"]) await measureLoad();
+} finally {
+  for (const site of sites) {
+    site.client.close();
+    await site.server.stop();
+    await site.database.close();
+  }
+}
+
+async function measureLoad() {
   for (const site of sites)
     await load(site.client, () => "/businesses", { seconds: 2, connections });
   // Past the server's idle collection (server.ts), as a running server is between visits.
@@ -311,12 +410,6 @@ try {
   );
   await Promise.all(minuteAfter);
   printTable(started);
-} finally {
-  for (const site of sites) {
-    site.client.close();
-    await site.server.stop();
-    await site.database.close();
-  }
 }
 
 // ---- report ----
@@ -340,15 +433,17 @@ function printTable(at: Date) {
     return count > 0 ? `, **${count} errors**` : "";
   };
   const both = (cell: (site: Site) => string) => sites.map(cell);
+  /** The server's CPU per request under a load, median over the rounds. */
+  const cpuOf = (site: Site, name: string) => `${median(of(site, `${name}.cpuMs`)).toFixed(2)} ms`;
   const rows: string[][] = [];
   const row = (target: string, cells: string[], floors: string[], goal: string) =>
     rows.push([target, cells[0] ?? "", cells[1] ?? "", floors.join(" / "), goal]);
 
   row(
-    "`/businesses` page for visitors (kept up to 5 s), 20 connections: req/s, p95",
+    "`/businesses` page for visitors (kept up to 5 s), 20 connections: req/s, p95, CPU a request",
     both(
       (site) =>
-        `${spread(of(site, "businesses.perSecond"), rate)} req/s, p95 ${ms(median(of(site, "businesses.p95")))}${errors(site, "businesses")}`,
+        `${spread(of(site, "businesses.perSecond"), rate)} req/s, p95 ${ms(median(of(site, "businesses.p95")))}, CPU ${cpuOf(site, "businesses")}${errors(site, "businesses")}`,
     ),
     both((site) => `${rate(median(of(site, "stylesheet.perSecond")))} req/s static`),
     "≥ 500 req/s",
@@ -360,10 +455,10 @@ function printTable(at: Date) {
     "≤ 4 ms",
   );
   row(
-    "`/businesses` rendered for each request (with a cookie), 20 connections: req/s, p95; alone",
+    "`/businesses` rendered for each request (another cookie each time), 20 connections: req/s, p95, CPU a request; alone",
     both(
       (site) =>
-        `${spread(of(site, "businessesRendered.perSecond"), rate)} req/s, p95 ${ms(median(of(site, "businessesRendered.p95")))}; alone ${ms(median(of(site, "businessesRendered.alone")))}${errors(site, "businessesRendered")}`,
+        `${spread(of(site, "businessesRendered.perSecond"), rate)} req/s, p95 ${ms(median(of(site, "businessesRendered.p95")))}, CPU ${cpuOf(site, "businessesRendered")}; alone ${ms(median(of(site, "businessesRendered.alone")))}${errors(site, "businessesRendered")}`,
     ),
     [],
     "(no goal: a player's page)",
@@ -383,13 +478,18 @@ function printTable(at: Date) {
     (value, i) => (of(demo, "home.perSecond")[i] ?? 0) / value,
   );
   row(
-    "`/` page rendered for each request (with a cookie), 20 connections: req/s, p95; alone",
+    "`/` page rendered for each request (another cookie each time), 20 connections: req/s, p95, CPU a request; alone",
     both(
       (site) =>
-        `${spread(of(site, "home.perSecond"), rate)} req/s, p95 ${ms(median(of(site, "home.p95")))}; alone ${ms(median(of(site, "home.alone")))}${errors(site, "home")}`,
+        `${spread(of(site, "home.perSecond"), rate)} req/s, p95 ${ms(median(of(site, "home.p95")))}, CPU ${cpuOf(site, "home")}; alone ${ms(median(of(site, "home.alone")))}${errors(site, "home")}`,
     ),
     [`large/demo time ratio ${spread(homeRatio, (value) => `${value.toFixed(2)}×`)}`],
     "large within 1.2× of demo",
+  );
+  playerRows(
+    row,
+    (site, name) =>
+      `${spread(of(site, `${name}.perSecond`), rate)} req/s, p95 ${ms(median(of(site, `${name}.p95`)))}, CPU ${cpuOf(site, name)}; alone ${ms(median(of(site, `${name}.alone`)))}${errors(site, name)}`,
   );
   row(
     "worst input alone (median of 10 each)",
@@ -427,7 +527,7 @@ function printTable(at: Date) {
     );
   }
   row(
-    "214 KB script (entry.client, br), 20 connections: req/s",
+    "the framework script (React, React Router: 345 KB, br), 20 connections: req/s",
     both((site) => `${spread(of(site, "script.perSecond"), rate)}${errors(site, "script")}`),
     [],
     "precompressed, immutable",
@@ -446,7 +546,7 @@ function printTable(at: Date) {
   );
   const cpu = fs.readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/)?.[1];
   console.log(
-    `\n${at.toISOString().slice(0, 10)}, ${rounds} round(s) of ${seconds} s per figure, ${connections} connections, ${cpu ?? "unknown CPU"}, ${navigator.hardwareConcurrency} cores, Node ${process.versions.node}. Median (min–max) over the rounds.\n`,
+    `\n${at.toISOString().slice(0, 10)}, ${rounds} round(s) of ${seconds} s per figure, ${connections} connections, ${cpu ?? "unknown CPU"}, ${navigator.hardwareConcurrency} cores, Node ${process.versions.node}, load average ${Math.min(...loadAverages).toFixed(1)}–${Math.max(...loadAverages).toFixed(1)}. Median (min–max) over the rounds; CPU is the server process's (user + system) per request.\n`,
   );
   const header = [
     "Target",

@@ -14,13 +14,10 @@ type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
 /** Stages of a request, each recognised by a frame on the stack (first match wins per stage). */
 const STAGES: { name: string; matches: (frame: CallFrame) => boolean }[] = [
   {
-    name: "i18n set-up (createI18n / i18next init)",
-    matches: (f) =>
-      f.functionName === "createI18n" ||
-      (/\/i18next\//.test(f.url) && /^(init|createInstance|cloneInstance)$/.test(f.functionName)),
+    name: "i18n set-up (createTranslate)",
+    matches: (f) => f.functionName === "createTranslate",
   },
-  { name: "i18n translate (i18next t)", matches: (f) => /\/i18next\//.test(f.url) },
-  { name: "i18n hooks (react-i18next)", matches: (f) => /\/react-i18next\//.test(f.url) },
+  { name: "i18n translate (t)", matches: (f) => /\/app\/i18n\/i18n\.ts/.test(f.url) },
   {
     name: "session lookup (getViewer / Better Auth)",
     matches: (f) => f.functionName === "lookUpViewer" || /better-auth|@better-auth/.test(f.url),

@@ -2,6 +2,8 @@
  * Where a page's CPU goes, and whether the server's memory comes back after load (not a test):
  *   npm run build && node scripts/profile.ts --path /businesses --seconds 15
  *   node scripts/profile.ts --path /businesses --seconds 60 --heap
+ *   node scripts/profile.ts --path / --player          # as a signed-in player, with a real session
+ * A player's requests carry a cookie, so every one is rendered (only visitors' pages are kept).
  * Starts the built server against an embedded PostgreSQL under --data-dir (the demo data is loaded
  * into an empty one), warms it up, then records a CPU profile through the inspector while
  * --connections keep the page busy, and summarises it (scripts/cpu-profile.ts). With --heap it
@@ -15,7 +17,16 @@ import { openDatabase } from "../app/db/client.server.ts";
 import { seedIfEmpty } from "../app/seed.server.ts";
 import { summarise } from "./cpu-profile.ts";
 import { startBuiltServer } from "./lib/server.ts";
-import { alone, connectInspector, cpuProfile, createClient, heapSnapshot, load } from "./load.ts";
+import {
+  alone,
+  connectInspector,
+  cpuProfile,
+  createClient,
+  heapSnapshot,
+  load,
+  PLAYER_SERVER_ENV,
+  playerHeaders,
+} from "./load.ts";
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +38,7 @@ const { values } = parseArgs({
     port: { type: "string", default: "3910" },
     "inspect-port": { type: "string", default: "9310" },
     heap: { type: "boolean", default: false },
+    player: { type: "boolean", default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -44,13 +56,26 @@ const server = await startBuiltServer({
   databaseUrl: database.url,
   port: Number(values.port),
   inspectPort: Number(values["inspect-port"]),
+  env: PLAYER_SERVER_ENV,
 });
 const inspector = await connectInspector(Number(values["inspect-port"]));
+const headers = values.player ? await playerHeaders(database.db.$client) : undefined;
 const client = createClient(server.port, connections);
 try {
   const page = values.path as string;
-  console.log(`${page}: alone ${(await alone(client, page, 50)).toFixed(1)} ms (median of 50)`);
-  await load(client, () => page, { seconds: 3, connections });
+  const who = values.player ? "as a player" : "without a cookie";
+  console.log(
+    `${page} ${who}: alone ${(await alone(client, page, 50, headers)).toFixed(1)} ms (median of 50)`,
+  );
+  const warm = await load(client, () => page, {
+    seconds: 5,
+    connections,
+    headers,
+    pid: server.pid,
+  });
+  console.log(
+    `  without the profiler: ${warm.perSecond.toFixed(0)} req/s, p95 ${warm.p95.toFixed(1)} ms, ${warm.cpuMs?.toFixed(2)} ms of server CPU a request, ${warm.errors} errors`,
+  );
 
   const before = values.heap
     ? await heapSnapshot(inspector, path.join(values.out as string, `${name}-before.heapsnapshot`))
@@ -59,13 +84,13 @@ try {
 
   let result: Awaited<ReturnType<typeof load>> | undefined;
   const profile = await cpuProfile(inspector, async () => {
-    result = await load(client, () => page, { seconds, connections });
+    result = await load(client, () => page, { seconds, connections, headers });
   });
   const file = path.join(values.out as string, `${name}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));
   if (!result) throw new Error("No load result.");
   console.log(
-    `${page}, ${connections} connections, ${seconds} s under the profiler: ${result.perSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, ${result.errors} errors`,
+    `${page} ${who}, ${connections} connections, ${seconds} s under the profiler: ${result.perSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, ${result.errors} errors`,
   );
   console.log(summarise(profile as Parameters<typeof summarise>[0], result.requests, file));
 

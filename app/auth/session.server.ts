@@ -17,6 +17,13 @@ export type Viewer = {
   emailVerified: boolean;
   image: string | null;
   handle: string;
+  /**
+   * The player's seconds a quiz question (0: none), read with the session: every quiz call that
+   * shows a question needs it, and a query of its own was a quarter of such a call's round trips.
+   * As stored (the table allows 0, 30 or 60); the quiz reads it with `quizTimerOf`, since auth does
+   * not import the quiz area.
+   */
+  quizTimer: number;
 };
 
 /** One session lookup per request: the root and the page's loaders share the same context. */
@@ -54,14 +61,19 @@ async function lookUpViewer(
   });
   const [found] = await viewerByToken.execute({ token });
   if (!found) return null;
-  const { expiresAt, ...viewer } = found;
   const extendFrom =
-    expiresAt.getTime() - (SESSION_LIFETIME.expiresIn - SESSION_LIFETIME.updateAge) * 1000;
-  if (Date.now() < extendFrom) return { ...viewer, handle: viewer.handle ?? "" };
+    found.expiresAt.getTime() - (SESSION_LIFETIME.expiresIn - SESSION_LIFETIME.updateAge) * 1000;
+  if (Date.now() < extendFrom) return viewerOf(found);
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
-  const { id, name, email, emailVerified, image, handle } = session.user;
-  return { id, name, email, emailVerified, image: image ?? null, handle: handle ?? "" };
+  // Extended (or kept) by Better Auth under the same token: read again, as the happy path does.
+  const [extended] = await viewerByToken.execute({ token: session.session.token });
+  return extended ? viewerOf(extended) : null;
+}
+
+function viewerOf(row: Awaited<ReturnType<typeof viewerQuery>>[number]): Viewer {
+  const { expiresAt: _, ...viewer } = row;
+  return { ...viewer, handle: viewer.handle ?? "", quizTimer: viewer.quizTimer };
 }
 
 /** Built once; a named statement with one generic plan (a lookup by token plans the same for any). */
@@ -77,6 +89,7 @@ function viewerQuery(db: Db | Tx) {
       emailVerified: user.emailVerified,
       image: user.image,
       handle: user.handle,
+      quizTimer: user.quizTimer,
       expiresAt: session.expiresAt,
     })
     .from(session)

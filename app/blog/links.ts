@@ -1,3 +1,6 @@
+/** How long a search text may be; the form's `maxLength` and the schema's limit. */
+export const BLOG_SEARCH_MAX = 100;
+
 /** The search as the address carries it: `?title=&location=&type=&when=`. */
 export type BlogSearchForm = { title: string; location: string; type: string; when: string };
 

@@ -9,6 +9,7 @@ import {
   timeCursor,
 } from "../platform/query.ts";
 import { normalizeForSearch } from "../platform/text.ts";
+import { BLOG_SEARCH_MAX, type BlogSearchForm } from "./links.ts";
 import {
   BLOG_TYPES,
   type BlogType,
@@ -18,11 +19,8 @@ import {
   isEventWhen,
 } from "./types.ts";
 
-export const BLOG_SEARCH_MAX = 100;
 const BLOG_PAGE_SIZE = 6;
 const BLOG_PAGE_MAX = 50;
-
-import type { BlogSearchForm } from "./links.ts";
 
 export type { BlogSearchForm };
 

@@ -26,9 +26,9 @@ import {
   type ReviewCursor,
   type ReviewInput,
   type ReviewPage,
-  type ReviewSort,
   reviewCursor,
 } from "./community.ts";
+import type { ReviewSort } from "./community-fields.ts";
 
 async function assertBusiness(db: Db | Tx, businessId: number): Promise<void> {
   if (!(await businessExists(db, businessId))) throw new AppError("not_found");

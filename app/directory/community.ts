@@ -11,20 +11,20 @@ import {
 } from "../platform/query.ts";
 import { isReadableText } from "../platform/text.ts";
 import { cursorPage } from "../platform/wire.ts";
+import {
+  ANSWER_TEXT,
+  QUESTION_TEXT,
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  REVIEW_SORTS,
+  REVIEW_TEXT,
+} from "./community-fields.ts";
 
 /** Reviews, community questions and their answers: what players write about a business. */
 
-export const REVIEW_TEXT = { min: 20, max: 2000 } as const;
-export const QUESTION_TEXT = { min: 10, max: 500 } as const;
-export const ANSWER_TEXT = { min: 5, max: 1000 } as const;
-const REPORT_DETAILS_MAX = 1000;
 export const REVIEWS_PAGE = 10;
 export const QUESTIONS_PAGE = 5;
 
-export const REVIEW_SORTS = ["newest", "highest", "lowest"] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
-
-export const REPORT_REASONS = ["spam", "offensive", "personal", "false", "other"] as const;
 const REPORT_TARGETS = ["review", "question", "answer"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 

@@ -1,3 +1,4 @@
+import { formatMoney } from "../i18n/format.ts";
 import { type Locale, localizedPath } from "../i18n/locale.ts";
 import type { CategorySlug } from "./categories.ts";
 import type { BusinessDetail } from "./types.ts";
@@ -32,9 +33,7 @@ const EVERY_DAY = [
 export function localBusinessJsonLd(business: BusinessDetail, locale: Locale, baseUrl: string) {
   const url = `${baseUrl}${localizedPath(`/businesses/${business.id}`, locale)}`;
   const allDay = business.opensAt === business.closesAt;
-  const price = new Intl.NumberFormat(locale, { style: "currency", currency: "CAD" }).format(
-    business.priceFromCents / 100,
-  );
+  const price = formatMoney(business.priceFromCents, locale);
   return {
     "@context": "https://schema.org",
     "@type": SCHEMA_TYPE[business.category],

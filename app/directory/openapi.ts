@@ -12,21 +12,19 @@ import {
 } from "../platform/openapi.ts";
 import { createdId } from "../platform/wire.ts";
 import {
-  ANSWER_TEXT,
   apiAnswerSchema,
   apiQuestionSchema,
   apiReviewSchema,
   authorSchema,
-  QUESTION_TEXT,
   questionItemSchema,
   questionListSchema,
   questionPageSchema,
-  REVIEW_TEXT,
   reportSchema,
   reviewItemSchema,
   reviewListSchema,
   reviewPageSchema,
 } from "./community.ts";
+import { ANSWER_TEXT, QUESTION_TEXT, REVIEW_TEXT } from "./community-fields.ts";
 import { searchQuerySchema } from "./search.ts";
 import {
   businessDetailSchema,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { normalizeForSearch } from "../platform/text.ts";
-import { parseBusinessId, parseSearch, searchCursor, searchHref } from "./search.ts";
+import { searchHref } from "./links.ts";
+import { parseBusinessId, parseSearch, searchCursor } from "./search.ts";
 
 const parse = (query: string) => parseSearch(new URLSearchParams(query));
 

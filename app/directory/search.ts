@@ -9,14 +9,11 @@ import {
 } from "../platform/query.ts";
 import { normalizeForSearch } from "../platform/text.ts";
 import { ALL_CATEGORIES, type CategorySlug, categoryFromSearchValue } from "./categories.ts";
+import { SEARCH_TEXT_MAX, type SearchForm } from "./links.ts";
 import { parseLocation } from "./location.ts";
 
-export const SEARCH_TEXT_MAX = 100;
 const PAGE_SIZE_DEFAULT = 12;
 const PAGE_SIZE_MAX = 50;
-
-/** What a search asks for, as the address carries it: `?title=&location=&category=`. */
-export type SearchForm = { title: string; location: string; category: string };
 
 export type SearchCriteria = {
   /** Normalized (see normalizeForSearch); empty matches everything. */
@@ -110,17 +107,6 @@ export function parseSearch(
 function parseCategoryValue(value: string): CategorySlug | undefined | null {
   if (value === "" || value.toLowerCase() === ALL_CATEGORIES.toLowerCase()) return undefined;
   return categoryFromSearchValue(value) ?? null;
-}
-
-/** The address of a search, with empty fields kept as the spec's links have them. */
-export function searchHref(form: Partial<SearchForm>, cursor?: string): string {
-  const params = new URLSearchParams({
-    title: form.title ?? "",
-    location: form.location ?? "",
-    category: form.category ?? "",
-  });
-  if (cursor) params.set("cursor", cursor);
-  return `/businesses?${params}`;
 }
 
 /** A business id from an address, or undefined when it cannot name one. */

@@ -1,13 +1,27 @@
 import type { Locale } from "./locale.ts";
 
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+type Formatter =
+  | Intl.NumberFormat
+  | Intl.DateTimeFormat
+  | Intl.PluralRules
+  | Intl.RelativeTimeFormat
+  | Intl.Collator;
+
+const formatters = new Map<string, Formatter>();
 
 /**
  * Building an Intl formatter costs far more than formatting with it, and a list page formats
- * dozens of prices and times: each (kind, locale, options) is built once. The set is small and
- * fixed (two languages, the options written below), so the cache needs no bound.
+ * dozens of prices and times: each (kind, locale, options) is built once, and every part of the
+ * site gets its formatters here rather than with `new Intl.…`. The set is small and fixed (two
+ * languages, the options written in the code), so the cache needs no bound.
  */
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+function cached<T extends Formatter>(
+  kind: string,
+  locale: string,
+  options: object,
+  make: () => T,
+): T {
+  const key = `${kind}:${locale}:${JSON.stringify(options)}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = make();
@@ -17,19 +31,28 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 }
 
 /** A shared, cached Intl.NumberFormat. */
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions) {
-  return cached(
-    `n:${locale}:${JSON.stringify(options)}`,
-    () => new Intl.NumberFormat(locale, options),
-  );
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}) {
+  return cached("number", locale, options, () => new Intl.NumberFormat(locale, options));
 }
 
 /** A shared, cached Intl.DateTimeFormat. */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions) {
-  return cached(
-    `d:${locale}:${JSON.stringify(options)}`,
-    () => new Intl.DateTimeFormat(locale, options),
-  );
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}) {
+  return cached("date", locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
+/** A shared, cached Intl.PluralRules. */
+export function pluralRules(locale: string, options: Intl.PluralRulesOptions = {}) {
+  return cached("plural", locale, options, () => new Intl.PluralRules(locale, options));
+}
+
+/** A shared, cached Intl.RelativeTimeFormat. */
+export function relativeTimeFormat(locale: string, options: Intl.RelativeTimeFormatOptions = {}) {
+  return cached("relative", locale, options, () => new Intl.RelativeTimeFormat(locale, options));
+}
+
+/** A shared, cached Intl.Collator. */
+export function collator(locale: string, options: Intl.CollatorOptions = {}) {
+  return cached("collator", locale, options, () => new Intl.Collator(locale, options));
 }
 
 export function formatMoney(cents: number, locale: Locale): string {

@@ -1,17 +1,16 @@
-import type { TFunction } from "i18next";
 import { allMessages, type BundleName, messagesFor, type PageMessages } from "./catalog.server.ts";
-import { createI18n } from "./i18n.ts";
+import { createTranslate, type Translate } from "./i18n.ts";
 import { type Locale, localeFromPath } from "./locale.ts";
 
 export type { BundleName, PageMessages };
 
-const translators = new Map<Locale, TFunction>();
+const translators = new Map<Locale, Translate>();
 
 /** The server's own translator for a language (e-mails, API error messages), made once. */
-export function serverT(locale: Locale): TFunction {
+export function serverT(locale: Locale): Translate {
   let t = translators.get(locale);
   if (!t) {
-    t = createI18n(locale, allMessages(locale)).t;
+    t = createTranslate(locale, allMessages(locale));
     translators.set(locale, t);
   }
   return t;

@@ -1,15 +1,15 @@
-import { useContext } from "react";
-import { I18nContext } from "react-i18next";
+import { createContext, useContext } from "react";
+import type { Translate } from "./i18n.ts";
+
+/** The page's translation function, given by app/root.tsx for the page's language and bundles. */
+export const TranslateContext = createContext<Translate | null>(null);
 
 /**
- * The page's translation function. react-i18next's `useTranslation` subscribes every component to
- * language changes and wraps `t` again on each render, which was about a third of a page's server
- * CPU (docs/performance.md). A page's language never changes while it is shown (the other language
- * is another address, rendered with its own instance), so the instance's own `t`, bound once by
- * i18next, is all a component needs.
+ * The page's translation function. A page's language never changes while it is shown (the other
+ * language is another address, rendered with its own function), so nothing subscribes to changes.
  */
-export function useT() {
-  const context = useContext(I18nContext);
-  if (!context) throw new Error("useT() needs the I18nextProvider of app/root.tsx above it");
-  return context.i18n.t;
+export function useT(): Translate {
+  const t = useContext(TranslateContext);
+  if (!t) throw new Error("useT() needs the TranslateContext of app/root.tsx above it");
+  return t;
 }

@@ -1,13 +1,8 @@
 import type { AlertFilters } from "../db/schema/jobs.ts";
 import { emailField } from "../platform/email.ts";
+import { searchQuery } from "./links.ts";
 import { EMPLOYER_TYPES, type EmployerType, WORK_SETTINGS, type WorkSetting } from "./posting.ts";
-import {
-  type JobCriteria,
-  jobSearchFields,
-  keptKeywords,
-  keptLocation,
-  searchQuery,
-} from "./search.ts";
+import { type JobCriteria, jobSearchFields, keptKeywords, keptLocation } from "./search.ts";
 import { keywordTerms, locationTerms } from "./search-text.ts";
 
 export type { AlertFilters };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PostingInput } from "./posting.ts";
+import type { PostingInput } from "./posting-schema.ts";
 
 /**
  * The shape of `content/jobs/<region>.json` (content/README.md). Times are relative to the

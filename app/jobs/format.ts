@@ -1,10 +1,11 @@
+import { numberFormat, relativeTimeFormat } from "../i18n/format.ts";
 import type { Locale } from "../i18n/locale.ts";
 import type { Pay } from "./posting.ts";
 
 /** The amounts of a pay range as the locale writes money: "$98,000–$128,000", "24,50–30,00 $". */
 export function formatPayRange(pay: Pay, locale: Locale): string {
   const whole = pay.minCents % 100 === 0 && pay.maxCents % 100 === 0;
-  const money = new Intl.NumberFormat(locale, {
+  const money = numberFormat(locale, {
     style: "currency",
     currency: "CAD",
     minimumFractionDigits: whole ? 0 : 2,
@@ -29,19 +30,11 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
  */
 export function timeAgo(iso: string, now: string | Date, locale: Locale): string {
   const seconds = Math.max(0, (new Date(now).getTime() - new Date(iso).getTime()) / 1000);
-  const words = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const words = relativeTimeFormat(locale, { numeric: "auto" });
   for (const [unit, size] of UNITS) {
     if (seconds >= size) return words.format(-Math.floor(seconds / size), unit);
   }
   return words.format(0, "second");
-}
-
-/** A calendar date in the locale, in Eastern time (the dates of postings, closing dates). */
-export function formatDay(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: "long",
-    timeZone: "America/Toronto",
-  }).format(new Date(iso));
 }
 
 export type DescriptionBlock =

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import type { DatabaseHandle } from "../db/client.server.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { getJob, searchJobs } from "./jobs.server.ts";
-import type { PostingInput } from "./posting.ts";
-import { COUNT_CAP, type JobCriteria, jobSearchSchema, MAX_PAGE } from "./search.ts";
+import { COUNT_CAP } from "./links.ts";
+import type { PostingInput } from "./posting-schema.ts";
+import { type JobCriteria, jobSearchSchema, MAX_PAGE } from "./search.ts";
 import { fixturePosting, insertFixtures } from "./test-fixtures.server.ts";
 
 let database: DatabaseHandle;

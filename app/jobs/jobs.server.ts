@@ -4,7 +4,8 @@ import { job, jobText } from "../db/schema/jobs.ts";
 import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
-import { COUNT_CAP, type JobCriteria, PAGE_SIZE, postedSince } from "./search.ts";
+import { COUNT_CAP } from "./links.ts";
+import { type JobCriteria, PAGE_SIZE, postedSince } from "./search.ts";
 import { wordPattern } from "./search-text.ts";
 import {
   type PageWithCount,

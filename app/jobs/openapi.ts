@@ -8,7 +8,8 @@ import {
   sharedResponse,
 } from "../platform/openapi.ts";
 import { RESUME_MAX_BYTES } from "./application.ts";
-import { COUNT_CAP, jobSearchSchema, MAX_PAGE, PAGE_SIZE } from "./search.ts";
+import { COUNT_CAP } from "./links.ts";
+import { jobSearchSchema, MAX_PAGE, PAGE_SIZE } from "./search.ts";
 import { jobApplicationSchema, jobDetailSchema, jobPageSchema, jobSummarySchema } from "./types.ts";
 
 const TAG = "Jobs";

@@ -1,11 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  asksForCanadianExperience,
-  type PayRuleInput,
-  type PostingInput,
-  payRuleProblems,
-  postingSchema,
-} from "./posting.ts";
+import { asksForCanadianExperience, type PayRuleInput, payRuleProblems } from "./posting.ts";
+import { type PostingInput, postingSchema } from "./posting-schema.ts";
 
 const posted = new Date("2026-11-20T15:00:00Z");
 

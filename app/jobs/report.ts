@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { isReadableText } from "../platform/text.ts";
-
-export const REPORT_REASONS = ["scam", "discrimination", "inaccurate", "closed", "other"] as const;
+import { REPORT_REASONS } from "./report-fields.ts";
 
 /** "Report this job": a reason from the list and optional details. */
 export const reportSchema = z.object({

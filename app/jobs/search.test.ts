@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { jobSearchSchema, searchFormOf, searchQuery } from "./search.ts";
+import { searchQuery } from "./links.ts";
+import { jobSearchSchema, searchFormOf } from "./search.ts";
 import { keywordColumn, locationColumn, locationTerms, searchWords } from "./search-text.ts";
 
 const parse = (query: string) =>

@@ -1,33 +1,20 @@
 import { z } from "zod";
 import { firstValue, pageLimit, queryText as platformQueryText } from "../platform/query.ts";
 import { isReadableText } from "../platform/text.ts";
+import {
+  COUNT_CAP,
+  type JobSearchForm,
+  POSTED_WITHIN,
+  type PostedWithin,
+  SEARCH_TEXT_MAX,
+} from "./links.ts";
 import { EMPLOYER_TYPES, type EmployerType, WORK_SETTINGS, type WorkSetting } from "./posting.ts";
 import { keywordTerms, locationTerms } from "./search-text.ts";
 
-export const SEARCH_TEXT_MAX = 100;
 /** Each word is one more condition to plan and check: ten per box is plenty for a person. */
 const SEARCH_WORDS_MAX = 10;
 export const PAGE_SIZE = 20;
-/**
- * Results are counted up to this many; beyond, the list says "more than 500" and pages stop at the
- * 25th: a count or a page never reads more than this many matches, however common the words
- * (docs/decisions/0015-jobs-search-and-pay-rules.md).
- */
-export const COUNT_CAP = 500;
 export const MAX_PAGE = COUNT_CAP / PAGE_SIZE;
-
-/** Posted Date: Today, Last 3 Days, Last 7 Days are the last 24, 72 and 168 hours. */
-const POSTED_WITHIN = { "1": 24, "3": 72, "7": 168 } as const;
-export type PostedWithin = keyof typeof POSTED_WITHIN;
-
-/** A search as the address carries it, for filling the form again. */
-export type JobSearchForm = {
-  keywords: string;
-  location: string;
-  posted: PostedWithin | "";
-  employerType: EmployerType[];
-  workSetting: WorkSetting[];
-};
 
 /** What the service filters on: words already normalized, an empty list meaning "any". */
 export type JobCriteria = {
@@ -108,18 +95,6 @@ export const jobSearchSchema = jobSearchFields.transform(
     page,
   }),
 );
-
-/** The query string of a search (without "?"); empty fields left out, so addresses stay short. */
-export function searchQuery(form: Partial<JobSearchForm>, page?: number): string {
-  const params = new URLSearchParams();
-  if (form.keywords) params.set("keywords", form.keywords);
-  if (form.location) params.set("location", form.location);
-  if (form.posted) params.set("posted", form.posted);
-  for (const value of form.employerType ?? []) params.append("employerType", value);
-  for (const value of form.workSetting ?? []) params.append("workSetting", value);
-  if (page && page > 1) params.set("page", String(page));
-  return params.toString();
-}
 
 /** The search's fields as sent, for filling the form again after a refused search. */
 export function searchFormOf(params: URLSearchParams): JobSearchForm {

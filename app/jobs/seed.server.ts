@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Database, Db, Tx } from "../db/client.server.ts";
 import { job, jobText } from "../db/schema/jobs.ts";
 import { type JobFile, jobFileSchema, postingFromSeed } from "./content.ts";
-import { type Posting, postingSchema } from "./posting.ts";
+import { type Posting, postingSchema } from "./posting-schema.ts";
 import { keywordColumn, locationColumn } from "./search-text.ts";
 
 /** Reads and checks every `content/jobs/*.json` file; a bad file stops with its name. */

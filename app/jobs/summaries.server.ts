@@ -10,8 +10,9 @@ import {
 import type { Db, Tx } from "../db/client.server.ts";
 import { job, jobText } from "../db/schema/jobs.ts";
 import type { Province } from "../platform/provinces.ts";
+import { COUNT_CAP } from "./links.ts";
 import type { EmployerType, EmploymentType, PayPeriod, WorkSetting } from "./posting.ts";
-import { COUNT_CAP, PAGE_SIZE } from "./search.ts";
+import { PAGE_SIZE } from "./search.ts";
 import type { JobPage, JobSummary } from "./types.ts";
 
 /** The columns of a posting's card, from `job` and `job_text`. */

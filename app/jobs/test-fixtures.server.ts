@@ -1,5 +1,5 @@
 import type { Db, Tx } from "../db/client.server.ts";
-import { type PostingInput, postingSchema } from "./posting.ts";
+import { type PostingInput, postingSchema } from "./posting-schema.ts";
 import { insertPostings } from "./seed.server.ts";
 
 let serial = 0;

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { PROVINCES } from "../platform/provinces.ts";
 import { localizedList, localizedText } from "../platform/wire.ts";
+import { COUNT_CAP } from "./links.ts";
 import { EMPLOYER_TYPES, EMPLOYMENT_TYPES, PAY_PERIODS, WORK_SETTINGS } from "./posting.ts";
-import { COUNT_CAP, MAX_PAGE, PAGE_SIZE } from "./search.ts";
+import { MAX_PAGE, PAGE_SIZE } from "./search.ts";
 
 /** A posting as lists show it (the page's cards, GET /api/jobs). */
 export const jobSummarySchema = z.object({

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "../db/client.server.ts";
 import { job } from "../db/schema/jobs.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { jobMatch, searchJobs, searchJobsQuery } from "./jobs.server.ts";
-import type { PostingInput } from "./posting.ts";
+import type { PostingInput } from "./posting-schema.ts";
 import { scaleJobs } from "./scale.server.ts";
 import { jobSearchSchema, PAGE_SIZE } from "./search.ts";
 import { keywordColumn } from "./search-text.ts";

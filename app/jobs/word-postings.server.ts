@@ -3,7 +3,8 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
 import { type JobWordField, jobWord, jobWordPosting } from "../db/schema/jobs.ts";
 import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
-import { COUNT_CAP, type JobCriteria, PAGE_SIZE, postedSince } from "./search.ts";
+import { COUNT_CAP } from "./links.ts";
+import { type JobCriteria, PAGE_SIZE, postedSince } from "./search.ts";
 import { vocabularyPattern } from "./search-text.ts";
 import { type PageWithCount, pageWithCount } from "./summaries.server.ts";
 

@@ -6,7 +6,6 @@ import { follow } from "../db/schema/players.ts";
 import { AppError } from "../platform/errors.ts";
 import { processAvatar } from "../platform/images.server.ts";
 import type { Storage } from "../platform/storage.server.ts";
-import type { QuizTimer } from "../quiz/categories.ts";
 import { completedSetsByCategory } from "../quiz/progress.server.ts";
 import { PUBLIC_PROFILE_MIN_AGE } from "./identity.ts";
 import type { Settings } from "./schemas.ts";
@@ -49,15 +48,6 @@ export async function getPrivateProfile(db: Db | Tx, userId: string) {
     playerType: playerTypeFor(row.points),
     completedSets: await completedSetsByCategory(db, userId),
   };
-}
-
-/** The player's quiz timer setting, for the quiz to apply to the next question it shows. */
-export async function getQuizTimer(db: Db | Tx, userId: string): Promise<QuizTimer> {
-  const [row] = await db
-    .select({ quizTimer: user.quizTimer })
-    .from(user)
-    .where(eq(user.id, userId));
-  return (row?.quizTimer ?? 30) as QuizTimer;
 }
 
 export async function updateSettings(db: Db | Tx, userId: string, settings: Settings) {

@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { ageField, localeField, usernameField } from "../auth/validation.ts";
-import { QUIZ_TIMERS } from "../quiz/categories.ts";
 import { quizTimerField } from "../quiz/timer.ts";
-
-export { QUIZ_TIMERS };
 
 /** What a player may change about themselves (PATCH /api/me), all optional; anything else is refused. */
 export const settingsSchema = z

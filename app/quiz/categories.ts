@@ -22,3 +22,8 @@ export const QUESTIONS_PER_SET = 5;
 export const QUIZ_TIMERS = [30, 60, 0] as const;
 
 export type QuizTimer = (typeof QUIZ_TIMERS)[number];
+
+/** A player's stored setting (the session's `quizTimer`) as a QuizTimer; 30 if it is none. */
+export function quizTimerOf(seconds: number): QuizTimer {
+  return QUIZ_TIMERS.find((timer) => timer === seconds) ?? 30;
+}

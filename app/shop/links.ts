@@ -1,3 +1,6 @@
+/** How long a search text may be; the form's `maxLength` and the schema's limit. */
+export const SHOP_SEARCH_MAX = 100;
+
 /** The shop's search as the address carries it: `?title=&category=`. */
 export type ShopSearchForm = { title: string; category: string };
 

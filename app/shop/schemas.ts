@@ -11,13 +11,11 @@ import {
 } from "../platform/query.ts";
 import { isReadableText, normalizeForSearch } from "../platform/text.ts";
 import { isShopCategory, SHOP_CATEGORIES, type ShopCategory } from "./categories.ts";
+import { SHOP_SEARCH_MAX, type ShopSearchForm } from "./links.ts";
 import { MAX_QUANTITY } from "./totals.ts";
 
-export const SHOP_SEARCH_MAX = 100;
 const SHOP_PAGE_SIZE = 12;
 const SHOP_PAGE_MAX = 50;
-
-import type { ShopSearchForm } from "./links.ts";
 
 export type { ShopSearchForm };
 

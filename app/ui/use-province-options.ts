@@ -1,3 +1,4 @@
+import { collator } from "../i18n/format.ts";
 import { useLocale } from "../i18n/use-locale.ts";
 import { useT } from "../i18n/use-t.ts";
 import { PROVINCES } from "../platform/provinces.ts";
@@ -6,8 +7,8 @@ import { PROVINCES } from "../platform/provinces.ts";
 export function useProvinceOptions() {
   const t = useT();
   const locale = useLocale();
-  const collator = new Intl.Collator(locale);
+  const order = collator(locale);
   return PROVINCES.map((code) => ({ code, name: t(`provinces.${code}`) })).sort((a, b) =>
-    collator.compare(a.name, b.name),
+    order.compare(a.name, b.name),
   );
 }

@@ -94,6 +94,32 @@ test.describe("businesses", () => {
     expect(text).toMatch(/Listed by Lakshmi Raghunathan\s+Start From \$/);
   });
 
+  test("the first result's picture is fetched at once and first, the others as they near", async ({
+    page,
+  }) => {
+    await page.goto("/businesses");
+    const pictures = page.getByRole("article").locator("img[width='400']");
+    await expect(pictures.first()).toHaveAttribute("loading", "eager");
+    await expect(pictures.first()).toHaveAttribute("fetchpriority", "high");
+    await expect(pictures.nth(1)).toHaveAttribute("loading", "lazy");
+    await expect(pictures.nth(1)).not.toHaveAttribute("fetchpriority", /.*/);
+  });
+
+  test("a card's rating is one drawing of five stars, filled to the nearest half", async ({
+    page,
+  }) => {
+    await page.goto("/businesses?title=lakshmi&location=&category=");
+    const rating = page.getByRole("article").getByRole("img", { name: /^Rated / });
+    await expect(rating.locator("svg")).toHaveCount(1);
+    await expect(rating.locator("g")).toHaveCount(5);
+    const label = (await rating.getAttribute("aria-label")) ?? "";
+    const value = Number(/[\d.]+/.exec(label)?.[0]);
+    const fills = await rating
+      .locator("g")
+      .evaluateAll((stars) => stars.map((star) => Number(star.getAttribute("data-fill"))));
+    expect(fills.reduce((sum, fill) => sum + fill, 0)).toBe(Math.round(value * 2) / 2);
+  });
+
   test("a search with no result says so and offers to clear the filters", async ({ page }) => {
     await page.goto("/businesses?title=zzzzzz&location=&category=");
     await expect(page.getByText("No business matches your search.")).toBeVisible();

@@ -16,11 +16,17 @@ export function BusinessCard({
   business,
   saved,
   headingLevel = 3,
+  first = false,
 }: {
   business: BusinessSummary;
   /** Whether the viewer saved it (the heart's pressed state). */
   saved: boolean;
   headingLevel?: 2 | 3;
+  /**
+   * The first card of the results: on a phone its picture is the page's largest paint, so it is
+   * fetched at once and first, not when it scrolls near.
+   */
+  first?: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -33,7 +39,8 @@ export function BusinessCard({
         alt=""
         width="400"
         height="300"
-        loading="lazy"
+        loading={first ? "eager" : "lazy"}
+        fetchPriority={first ? "high" : undefined}
         decoding="async"
         className="aspect-[4/3] w-full object-cover"
       />

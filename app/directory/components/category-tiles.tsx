@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { CATEGORIES, type CategorySlug } from "../categories.ts";
-import { searchHref } from "../search.ts";
+import { searchHref } from "../links.ts";
 
 /** One tile per category with its number of places; Others opens the whole list. */
 export function CategoryTiles({ counts }: { counts: Record<CategorySlug, number> }) {

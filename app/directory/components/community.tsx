@@ -7,16 +7,14 @@ import type { FormProblem } from "../../platform/api.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
 import { Stars } from "../../ui/stars.tsx";
+import type { Author, QuestionPage, ReviewPage } from "../community.ts";
 import {
   ANSWER_TEXT,
-  type Author,
   QUESTION_TEXT,
-  type QuestionPage,
   REVIEW_SORTS,
   REVIEW_TEXT,
-  type ReviewPage,
   type ReviewSort,
-} from "../community.ts";
+} from "../community-fields.ts";
 
 /** What the page's action answered, when one of its forms was refused. */
 type ActionProblem = { intent?: string; questionId?: number; problem?: FormProblem };

@@ -2,7 +2,7 @@ import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { SearchPanel, SearchSelect, SearchWhat, SearchWhere } from "../../ui/search-field.tsx";
 import { ALL_CATEGORIES, SEARCHABLE_CATEGORIES } from "../categories.ts";
-import { SEARCH_TEXT_MAX, type SearchForm as SearchValues } from "../search.ts";
+import { SEARCH_TEXT_MAX, type SearchForm as SearchValues } from "../links.ts";
 
 /**
  * The search panel of the home and businesses pages. A plain GET form to /businesses, so it works

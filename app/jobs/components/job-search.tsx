@@ -4,8 +4,8 @@ import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { Icon } from "../../ui/icons.tsx";
+import { type JobSearchForm, SEARCH_TEXT_MAX, searchQuery } from "../links.ts";
 import { EMPLOYER_TYPES, WORK_SETTINGS } from "../posting.ts";
-import { type JobSearchForm, SEARCH_TEXT_MAX, searchQuery } from "../search.ts";
 import { useCloseOnBackdrop } from "./close-on-backdrop.ts";
 
 /** The form every search control belongs to, wherever it sits (the filters use form=""). */

@@ -2,10 +2,10 @@ import { Form } from "react-router";
 import { LOCALES } from "../../i18n/locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
+import { QUIZ_TIMERS } from "../../quiz/categories.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
 import { PUBLIC_PROFILE_MIN_AGE } from "../identity.ts";
-import { QUIZ_TIMERS } from "../schemas.ts";
 
 const LANGUAGE_NAMES = { "en-CA": "language.en", "fr-CA": "language.fr" } as const;
 

@@ -1,8 +1,12 @@
 import { data, Link, useFetcher } from "react-router";
 import { BlogCard } from "../../blog/components/blog-card.tsx";
-import { blogSearchHref, type BlogSearchForm as SearchValues } from "../../blog/links.ts";
+import {
+  BLOG_SEARCH_MAX,
+  blogSearchHref,
+  type BlogSearchForm as SearchValues,
+} from "../../blog/links.ts";
 import { searchPosts } from "../../blog/posts.server.ts";
-import { BLOG_SEARCH_MAX, blogFormOf, blogQuerySchema } from "../../blog/search.ts";
+import { blogFormOf, blogQuerySchema } from "../../blog/search.ts";
 import {
   BLOG_FEED_PATH,
   BLOG_FEED_TYPE,

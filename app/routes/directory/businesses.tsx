@@ -3,13 +3,9 @@ import { getViewer } from "../../auth/session.server.ts";
 import { searchBusinesses } from "../../directory/businesses.server.ts";
 import { BusinessCard, BusinessGrid } from "../../directory/components/business-card.tsx";
 import { SearchForm } from "../../directory/components/search-form.tsx";
+import { type SearchForm as SearchValues, searchHref } from "../../directory/links.ts";
 import { savedAmong } from "../../directory/saved.server.ts";
-import {
-  type SearchForm as SearchValues,
-  searchFormOf,
-  searchHref,
-  searchQuerySchema,
-} from "../../directory/search.ts";
+import { searchFormOf, searchQuerySchema } from "../../directory/search.ts";
 import type { BusinessSummary } from "../../directory/types.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
@@ -133,9 +129,9 @@ function Results({ first, form }: { first: ResultPage; form: SearchValues }) {
     <>
       <div className="mt-8">
         <BusinessGrid labelledBy="results">
-          {items.map((business) => (
+          {items.map((business, index) => (
             <li key={business.id} data-business={business.id}>
-              <BusinessCard business={business} saved={business.saved} />
+              <BusinessCard business={business} saved={business.saved} first={index === 0} />
             </li>
           ))}
         </BusinessGrid>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { getViewer } from "../../auth/session.server.ts";
+import { formatDate } from "../../i18n/format.ts";
 import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
@@ -10,11 +11,12 @@ import { appliedOn } from "../../jobs/applications.server.ts";
 import { ApplyForm } from "../../jobs/components/apply-form.tsx";
 import { useCloseOnBackdrop } from "../../jobs/components/close-on-backdrop.ts";
 import { PayText } from "../../jobs/components/job-card.tsx";
-import { descriptionBlocks, formatDay, placeOf } from "../../jobs/format.ts";
+import { descriptionBlocks, placeOf } from "../../jobs/format.ts";
 import { getJob } from "../../jobs/jobs.server.ts";
 import { jobPostingJsonLd } from "../../jobs/json-ld.ts";
+import { searchQuery } from "../../jobs/links.ts";
 import { isJobSaved, saveJob, unsaveJob } from "../../jobs/saved.server.ts";
-import { parseJobId, searchQuery } from "../../jobs/search.ts";
+import { parseJobId } from "../../jobs/search.ts";
 import type { JobDetail } from "../../jobs/types.ts";
 import { formAction } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -155,7 +157,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 flex flex-wrap items-center gap-3">
         {appliedAt ? (
           <p className="rounded-lg bg-green-50 px-5 py-3 font-semibold text-green-900 ring-1 ring-green-200">
-            {t("jobs.detail.appliedOn", { date: formatDay(appliedAt, locale) })}
+            {t("jobs.detail.appliedOn", { date: formatDate(appliedAt, locale) })}
           </p>
         ) : (
           job.open && <ApplyButton job={job} defaults={viewer ?? { fullName: "", email: "" }} />
@@ -253,10 +255,10 @@ function Facts({ job, locale }: { job: JobDetail; locale: Locale }) {
         ))}
       </dl>
       <p className="mt-4 text-sm text-slate-700">
-        {t("jobs.detail.posted", { date: formatDay(job.postedAt, locale) })}
+        {t("jobs.detail.posted", { date: formatDate(job.postedAt, locale) })}
       </p>
       <p className="text-sm text-slate-700">
-        {t("jobs.detail.closes", { date: formatDay(job.closesAt, locale) })}
+        {t("jobs.detail.closes", { date: formatDate(job.closesAt, locale) })}
       </p>
     </div>
   );

@@ -3,7 +3,7 @@ import { localeFromRequest } from "../../i18n/locale.ts";
 import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
-import { getQuizTimer } from "../../players/account.server.ts";
+import { quizTimerOf } from "../../quiz/categories.ts";
 import { startSchema } from "../../quiz/schemas.ts";
 import { startOrResume } from "../../quiz/sessions.server.ts";
 import { playStateSchema } from "../../quiz/types.ts";
@@ -21,7 +21,7 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
   const { state, created } = await startOrResume(db, viewer.id, {
     category: input.category,
     locale: input.locale ?? localeFromRequest(request),
-    timer: await getQuizTimer(db, viewer.id),
+    timer: quizTimerOf(viewer.quizTimer),
   });
   return jsonAnswer(playStateSchema, state, { status: created ? 201 : 200 });
 });

@@ -196,6 +196,26 @@ describe("the quiz API", () => {
     expect(results).toMatchObject({ score: 0, correct: 5, earned: 0, tooFastAnswers: 5 });
   });
 
+  test("a set starts and moves on with the player's own timer, read with the session", async () => {
+    const me = await newPlayer();
+    await database.db.execute(
+      sql`update "user" set quiz_timer = 60 where email = ${`player${players}@example.com`}`,
+    );
+    const started = await post(me, "/api/quiz/sessions", { category: "math" });
+    const state: PlayState = await started.json();
+    expect(state.timer).toBe(60);
+    await humanPace(state.id);
+    await post(me, `/api/quiz/sessions/${state.id}/answers`, { position: 1, choice: 0 });
+    await database.db.execute(
+      sql`update "user" set quiz_timer = 0 where email = ${`player${players}@example.com`}`,
+    );
+    const next: PlayState = await (
+      await post(me, "/api/quiz/sessions", { category: "math" })
+    ).json();
+    expect(next.question.position).toBe(2);
+    expect(next.timer).toBe(0);
+  });
+
   test("a second answer is a 409 and changes nothing", async () => {
     const me = await newPlayer();
     const state = await start(me);

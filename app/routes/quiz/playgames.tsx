@@ -10,7 +10,8 @@ import { type FormOutcome, formAction, formFailure } from "../../platform/api.ts
 import { databaseContext, quizDailyCapContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
-import { getQuizTimer, updateSettings } from "../../players/account.server.ts";
+import { updateSettings } from "../../players/account.server.ts";
+import { quizTimerOf } from "../../quiz/categories.ts";
 import { CategoryGrid } from "../../quiz/components/category-grid.tsx";
 import { QuizView } from "../../quiz/components/quiz-view.tsx";
 import { ResultsDialog } from "../../quiz/components/results-dialog.tsx";
@@ -41,11 +42,11 @@ import type { Route } from "./+types/playgames";
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context, url });
   const db = context.get(databaseContext);
-  const [categories, play, quizTimer] = await Promise.all([
+  const [categories, play] = await Promise.all([
     listCategories(db, viewer.id),
     getPlayState(db, viewer.id),
-    getQuizTimer(db, viewer.id),
   ]);
+  const quizTimer = quizTimerOf(viewer.quizTimer);
   const goesOnInLanguage = play ? await goesOnIn(db, play, localeFromPath(url.pathname)) : false;
   const resultsId = url.searchParams.get("results");
   const results =
@@ -88,20 +89,20 @@ export const action = formAction(async ({ request, context, url }: Route.ActionA
         await startOrResume(db, viewer.id, {
           category: form.category,
           locale,
-          timer: await getQuizTimer(db, viewer.id),
+          timer: quizTimerOf(viewer.quizTimer),
         });
         return replace(here);
       case "practice":
         await startPractice(db, viewer.id, form.session, {
           locale,
-          timer: await getQuizTimer(db, viewer.id),
+          timer: quizTimerOf(viewer.quizTimer),
         });
         return replace(here);
       case "answer":
         await answerQuestion(db, viewer.id, form.session, form);
         return replace(here);
       case "next":
-        await showNext(db, viewer.id, form.session, await getQuizTimer(db, viewer.id));
+        await showNext(db, viewer.id, form.session, quizTimerOf(viewer.quizTimer));
         return replace(here);
       case "finish": {
         const results = await finishSession(

@@ -9,9 +9,13 @@ import { readInput } from "../../platform/input.server.ts";
 import { SHOP_CATEGORIES } from "../../shop/categories.ts";
 import { ProductCard } from "../../shop/components/product-card.tsx";
 import { ProductDialog } from "../../shop/components/product-dialog.tsx";
-import { type ShopSearchForm as SearchValues, shopSearchHref } from "../../shop/links.ts";
+import {
+  type ShopSearchForm as SearchValues,
+  SHOP_SEARCH_MAX,
+  shopSearchHref,
+} from "../../shop/links.ts";
 import { searchProducts } from "../../shop/products.server.ts";
-import { productQuerySchema, SHOP_SEARCH_MAX } from "../../shop/schemas.ts";
+import { productQuerySchema } from "../../shop/schemas.ts";
 import type { Product, ProductPage } from "../../shop/types.ts";
 import { Hero } from "../../ui/hero.tsx";
 import { MorePages, NoResults } from "../../ui/more-pages.tsx";

@@ -1,0 +1,42 @@
+import { describe, expect, test } from "vitest";
+import {
+  collator,
+  dateTimeFormat,
+  formatMoney,
+  numberFormat,
+  pluralRules,
+  relativeTimeFormat,
+} from "./format.ts";
+
+describe("Intl formatters are built once per locale and options", () => {
+  test.each([
+    ["NumberFormat", () => numberFormat("fr-CA", { style: "currency", currency: "CAD" })],
+    ["DateTimeFormat", () => dateTimeFormat("en-CA", { dateStyle: "long", timeZone: "UTC" })],
+    ["PluralRules", () => pluralRules("fr-CA", { type: "ordinal" })],
+    ["RelativeTimeFormat", () => relativeTimeFormat("en-CA", { numeric: "auto" })],
+    ["Collator", () => collator("fr-CA")],
+  ])("%s: the same object for the same locale and options", (_, make) => {
+    expect(make()).toBe(make());
+  });
+
+  test("another locale, other options or another kind get their own", () => {
+    const base = numberFormat("en-CA", { maximumFractionDigits: 0 });
+    expect(numberFormat("fr-CA", { maximumFractionDigits: 0 })).not.toBe(base);
+    expect(numberFormat("en-CA", { maximumFractionDigits: 2 })).not.toBe(base);
+    expect(numberFormat("en-CA")).not.toBe(base);
+    expect(pluralRules("en-CA")).not.toBe(pluralRules("en-CA", { type: "ordinal" }));
+  });
+
+  test("each formats as a new one would", () => {
+    expect(pluralRules("fr-CA").select(1.5)).toBe(new Intl.PluralRules("fr-CA").select(1.5));
+    expect(relativeTimeFormat("fr-CA", { numeric: "auto" }).format(-1, "day")).toBe("hier");
+    expect(["émile", "eve", "zoé"].sort(collator("fr-CA").compare)).toEqual([
+      "émile",
+      "eve",
+      "zoé",
+    ]);
+    expect(formatMoney(1234, "fr-CA")).toBe(
+      new Intl.NumberFormat("fr-CA", { style: "currency", currency: "CAD" }).format(12.34),
+    );
+  });
+});
