@@ -6,8 +6,8 @@ import {
   queryParameters,
   sharedResponse,
 } from "../platform/openapi.ts";
+import { blogPageSchema, blogPostSchema, blogSummarySchema } from "./answers.ts";
 import { blogQuerySchema } from "./search.ts";
-import { blogPageSchema, blogPostSchema, blogSummarySchema } from "./types.ts";
 
 const TAG = "Blog";
 

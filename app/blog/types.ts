@@ -1,7 +1,3 @@
-import { z } from "zod";
-import { LOCALES, type Locale } from "../i18n/locale.ts";
-import { cursorPage } from "../platform/wire.ts";
-
 /** The kinds of post, in the order the type filter lists them. */
 export const BLOG_TYPES = ["events", "local-businesses", "family-learning", "city-guides"] as const;
 
@@ -20,64 +16,10 @@ export function isEventWhen(value: unknown): value is EventWhen {
   return (EVENT_WHENS as readonly unknown[]).includes(value);
 }
 
-/** An events post's event: its first and last day, as YYYY-MM-DD. */
-const eventDaysSchema = z.object({
-  startsOn: z.iso.date().meta({ example: "2026-02-13" }),
-  endsOn: z.iso.date().meta({ example: "2026-02-22" }),
-});
-export type EventDays = z.output<typeof eventDaysSchema>;
-
-/** A post as the cards and the list API show it, in one language. */
-export const blogSummarySchema = z
-  .object({
-    id: z.int().meta({ example: 3 }),
-    locale: z.enum(LOCALES),
-    slug: z.string().meta({
-      description: "The post's address in its language: /blogs/{slug}, or /fr/blogs/{slug}",
-      example: "quebec-winter-carnival-with-kids",
-    }),
-    title: z.string(),
-    excerpt: z.string(),
-    type: z.enum(BLOG_TYPES),
-    city: z.string().meta({ example: "Québec" }),
-    province: z.string().meta({ example: "QC" }),
-    rating: z.number().min(0).max(5).meta({ example: 4.8 }),
-    cover: z.string().meta({ description: "Path of the cover picture on this site" }),
-    authorName: z.string(),
-    publishedAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
-    readingMinutes: z
-      .int()
-      .min(1)
-      .meta({ description: "Minutes to read it at 200 words a minute, rounded up" }),
-    event: eventDaysSchema.nullable().meta({
-      description: "An events post's event: its first and last day; null for other posts",
-    }),
-  })
-  .meta({ description: "A post in one language" });
-export type BlogSummary = z.output<typeof blogSummarySchema>;
-
-export const blogPageSchema = cursorPage(blogSummarySchema);
-export type BlogPage = z.output<typeof blogPageSchema>;
-
-/** A whole post in one language: its Markdown, the sanitized HTML made from it, its other slugs. */
-export const blogPostSchema = blogSummarySchema.extend({
-  markdown: z.string().meta({ description: "The body as written, in Markdown" }),
-  html: z.string().meta({
-    description:
-      "The body rendered and sanitized on the server: headings, paragraphs, emphasis, lists, quotes and links only (links to other sites carry rel=nofollow)",
-  }),
-  slugs: z
-    .object(
-      Object.fromEntries(LOCALES.map((locale) => [locale, z.string()])) as Record<
-        Locale,
-        z.ZodString
-      >,
-    )
-    .meta({ description: "The post's slug in each language" }),
-});
-export type BlogPost = z.output<typeof blogPostSchema>;
-
 /** The blog's Atom feed, in English at this path and in French under /fr. */
 export const BLOG_FEED_PATH = "/blogs/feed.xml";
 export const BLOG_FEED_TYPE = "application/atom+xml";
+
+// The answers' shapes are zod schemas (the API document is made from them) in answers.ts, apart
+// from these constants, which pages load in the browser without zod.
+export type { BlogPage, BlogPost, BlogSummary, EventDays } from "./answers.ts";

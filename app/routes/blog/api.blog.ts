@@ -1,6 +1,6 @@
+import { blogPostSchema } from "../../blog/answers.ts";
 import { getPost } from "../../blog/posts.server.ts";
 import { isSlug } from "../../blog/search.ts";
-import { blogPostSchema } from "../../blog/types.ts";
 import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";

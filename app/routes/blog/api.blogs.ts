@@ -1,6 +1,6 @@
+import { blogPageSchema } from "../../blog/answers.ts";
 import { searchPosts } from "../../blog/posts.server.ts";
 import { blogQuerySchema } from "../../blog/search.ts";
-import { blogPageSchema } from "../../blog/types.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
 import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
