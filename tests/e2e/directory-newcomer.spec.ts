@@ -65,9 +65,11 @@ function starsDrawn(page: Page) {
     .evaluateAll((groups) =>
       groups.map((group) => ({
         label: group.getAttribute("aria-label") ?? "",
-        fills: [...group.children].map((star) => {
-          const filled = star.querySelector("span");
-          const width = star.getBoundingClientRect().width;
+        // Each star is a grey star with, over it, the part drawn in colour: how wide that part is
+        // against the whole star is what a person sees filled.
+        fills: [...group.querySelectorAll("svg > g")].map((star) => {
+          const [whole, filled] = star.querySelectorAll("path");
+          const width = whole?.getBoundingClientRect().width ?? 1;
           return filled ? Math.round((filled.getBoundingClientRect().width / width) * 2) / 2 : 0;
         }),
       })),
