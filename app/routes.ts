@@ -39,6 +39,29 @@ const pages: [path: string, file: string][] = [
   ["*", "routes/site/not-found.tsx"],
 ];
 
+/**
+ * The staff console (issue 25): one layout, which admits only staff and answers everyone else the
+ * site's 404, over its pages; in both languages like every page.
+ */
+const staffPages: [path: string, file: string][] = [["", "routes/staff/queue.tsx"]];
+
+function localizedStaffPages(): RouteConfigEntry[] {
+  return ["", "fr"].map((prefix) => {
+    const lang = prefix || "en";
+    const children = staffPages.map(([path, file]) =>
+      path === ""
+        ? index(file, { id: `${lang}:staff` })
+        : route(path, file, { id: `${lang}:staff/${path}` }),
+    );
+    return route(
+      [prefix, "staff"].filter(Boolean).join("/"),
+      "routes/staff/layout.tsx",
+      { id: `${lang}:staff-layout` },
+      children,
+    );
+  });
+}
+
 function localizedPages(): RouteConfigEntry[] {
   return ["", "fr"].flatMap((prefix) =>
     pages.map(([path, file]) => {
@@ -103,5 +126,6 @@ export default [
   route("sitemap.xml", "routes/site/sitemap.ts"),
   route("sitemaps/:name", "routes/site/sitemap-part.ts"),
   route("robots.txt", "routes/site/robots.ts"),
+  ...localizedStaffPages(),
   ...localizedPages(),
 ] satisfies RouteConfig;

@@ -24,6 +24,8 @@ import shopEmailEn from "../shop/messages/email.en-CA.json" with { type: "json" 
 import shopEmailFr from "../shop/messages/email.fr-CA.json" with { type: "json" };
 import shopEn from "../shop/messages/en-CA.json" with { type: "json" };
 import shopFr from "../shop/messages/fr-CA.json" with { type: "json" };
+import staffEn from "../staff/messages/en-CA.json" with { type: "json" };
+import staffFr from "../staff/messages/fr-CA.json" with { type: "json" };
 import type { Locale } from "./locale.ts";
 import shellEn from "./messages/en-CA.json" with { type: "json" };
 import shellFr from "./messages/fr-CA.json" with { type: "json" };
@@ -48,6 +50,7 @@ const CATALOG = {
   pricingEmail: { "en-CA": pricingEmailEn, "fr-CA": pricingEmailFr },
   jobs: { "en-CA": jobsEn, "fr-CA": jobsFr },
   jobsEmail: { "en-CA": jobsEmailEn, "fr-CA": jobsEmailFr },
+  staff: { "en-CA": staffEn, "fr-CA": staffFr },
 } as const;
 
 export type BundleName = keyof typeof CATALOG;
@@ -66,7 +69,8 @@ export type AllMessages = typeof shellEn &
   typeof pricingEn &
   typeof pricingEmailEn &
   typeof jobsEn &
-  typeof jobsEmailEn;
+  typeof jobsEmailEn &
+  typeof staffEn;
 
 /** The named bundles in one language, as a page's loader sends them to the browser. */
 export type PageMessages = Partial<Record<BundleName, Record<string, unknown>>>;

@@ -40,6 +40,15 @@ export const user = pgTable(
     /** Seconds a quiz question allows: 30, 60, or 0 for untimed play. */
     quizTimer: smallint().$type<0 | 30 | 60>().notNull().default(30),
     locale: text().$type<Locale>().notNull().default("en-CA"),
+    /**
+     * Who runs the site: "moderator" and "admin" open the console at /staff (DESIGN.md, parties and
+     * roles). Named as Better Auth's admin plugin names it.
+     */
+    role: text().$type<"player" | "moderator" | "admin">().notNull().default("player"),
+    /** A suspended account: its sessions are gone and signing in says so (the console's ban). */
+    banned: boolean().notNull().default(false),
+    banReason: text(),
+    banExpires: timestamp({ withTimezone: true }),
   },
   (table) => [
     check("user_age_range", sql`${table.age} between 4 and 120`),
@@ -49,6 +58,9 @@ export const user = pgTable(
     // The leaderboard's index, user_balance_rank_idx, is in migration
     // "player_balance_count_triggers": drizzle cannot write its INCLUDE (docs/decisions/0016).
     check("user_quiz_timer", sql`${table.quizTimer} in (0, 30, 60)`),
+    check("user_role", sql`${table.role} in ('player', 'moderator', 'admin')`),
+    // Staff are few: the console's list of them, and the role check inside each staff write, read this.
+    index("user_staff_idx").on(table.role).where(sql`${table.role} <> 'player'`),
   ],
 );
 

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** A file in storage to attach when the message is sent: the row names it, the bytes stay in storage. */
 export type StoredAttachment = {
@@ -57,3 +67,36 @@ export const attemptWindow = pgTable("attempt_window", {
   windowStartedAt: timestamp({ withTimezone: true }).notNull(),
   hits: integer().notNull(),
 });
+
+/**
+ * Every action of staff (and of owners and employers): who, in which role, did what to which row,
+ * its state before and after, why, when and from where. Written in the same transaction as the
+ * action (app/platform/audit.server.ts), so an action that fails leaves no row; append-only: a
+ * trigger of migration "audit_trail" refuses UPDATE and DELETE. The actor is not a foreign key, so
+ * no deletion of an account can reach the trail.
+ */
+export const auditEvent = pgTable(
+  "audit_event",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorId: text().notNull(),
+    /** The role the actor acted in: moderator, admin, owner, employer, parent. */
+    actorRole: text().notNull(),
+    /** What was done, `area.verb` (e.g. `order.mark_paid`, `report.hide`). */
+    action: text().notNull(),
+    /** The kind of row acted on (`order`, `review`, `user`…) and its id. */
+    targetKind: text().notNull(),
+    targetId: text().notNull(),
+    before: jsonb(),
+    after: jsonb(),
+    reason: text(),
+    clientAddress: text(),
+  },
+  (table) => [
+    index("audit_event_at_idx").on(table.at),
+    index("audit_event_target_idx").on(table.targetKind, table.targetId, table.at),
+    index("audit_event_actor_idx").on(table.actorId, table.at),
+    index("audit_event_action_idx").on(table.action, table.at),
+  ],
+);

@@ -1,0 +1,52 @@
+import { NavLink, Outlet } from "react-router";
+import { pageMessages } from "../../i18n/messages.server.ts";
+import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { requireStaff } from "../../staff/access.server.ts";
+import { STAFF_SECTIONS } from "../../staff/nav.ts";
+import { hasRole } from "../../staff/roles.ts";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff({ request, context });
+  return {
+    staff: { name: staff.name, role: staff.role },
+    sections: STAFF_SECTIONS.filter((section) => hasRole(staff.role, section.role)),
+    messages: pageMessages(request, "staff"),
+  };
+}
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const to = useLocalizedPath();
+  const { staff, sections } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <meta name="robots" content="noindex" />
+      <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 pb-4">
+        <p className="text-xl font-bold">{t("staff.console")}</p>
+        <p className="text-sm text-slate-700">
+          {t("staff.signedInAs", { name: staff.name, role: t(`staff.roles.${staff.role}`) })}
+        </p>
+      </header>
+      <nav aria-label={t("staff.nav.label")} className="mt-4">
+        <ul className="flex flex-wrap gap-2">
+          {sections.map((section) => (
+            <li key={section.path}>
+              <NavLink
+                to={to(section.path)}
+                end
+                className="block rounded-lg px-3 py-2 font-semibold ring-1 ring-slate-300 hover:bg-slate-50 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white"
+              >
+                {t(section.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
