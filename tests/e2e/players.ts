@@ -27,6 +27,13 @@ export type PlayerOptions = {
   password?: string;
   /** The language chosen in the settings, which signing in switches to; English unless given. */
   locale?: "en-CA" | "fr-CA";
+  /** A staff role, as `npm run staff:grant` gives it; "player" unless given. */
+  role?: "player" | "moderator" | "admin";
+  /**
+   * Two-factor sign-in turned on, as staff must have it before the console opens: the session
+   * stands for a sign-in that gave its code. False unless given.
+   */
+  twoFactor?: boolean;
 };
 
 export type Player = { id: string; name: string; email: string; handle: string };
@@ -63,6 +70,8 @@ export async function createSignedInPlayer(
     age = 10,
     password,
     locale = "en-CA",
+    role = "player",
+    twoFactor = false,
   }: PlayerOptions,
 ): Promise<{ player: Player; cookieValue: string }> {
   const id = crypto.randomBytes(16).toString("hex");
@@ -77,9 +86,22 @@ export async function createSignedInPlayer(
   try {
     await client.query("begin");
     await client.query(
-      `insert into "user" (id, name, email, email_verified, handle, age, profile_public, points, locale)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [id, name, player.email, emailVerified, player.handle, age, age >= 14, points, locale],
+      `insert into "user" (id, name, email, email_verified, handle, age, profile_public, points, locale,
+                           role, two_factor_enabled)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        id,
+        name,
+        player.email,
+        emailVerified,
+        player.handle,
+        age,
+        age >= 14,
+        points,
+        locale,
+        role,
+        twoFactor,
+      ],
     );
     // Points come through the ledger, as everywhere: its sum is the balance.
     if (points !== 0) {

@@ -49,6 +49,8 @@ export const user = pgTable(
     banned: boolean().notNull().default(false),
     banReason: text(),
     banExpires: timestamp({ withTimezone: true }),
+    /** Better Auth's two-factor plugin: TOTP is on, so signing in asks for a code. Staff must. */
+    twoFactorEnabled: boolean().notNull().default(false),
   },
   (table) => [
     check("user_age_range", sql`${table.age} between 4 and 120`),
@@ -61,6 +63,26 @@ export const user = pgTable(
     check("user_role", sql`${table.role} in ('player', 'moderator', 'admin')`),
     // Staff are few: the console's list of them, and the role check inside each staff write, read this.
     index("user_staff_idx").on(table.role).where(sql`${table.role} <> 'player'`),
+  ],
+);
+
+/** Better Auth's two-factor plugin: the TOTP secret and the recovery codes, both encrypted by it. */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean().notNull().default(true),
+    failedVerificationCount: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index("two_factor_user_idx").on(table.userId),
+    index("two_factor_secret_idx").on(table.secret),
   ],
 );
 
