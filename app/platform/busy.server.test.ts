@@ -79,6 +79,10 @@ test("a cut statement or a full pool means 503; other failures do not", () => {
   const wrapped = new Error("Failed query: select 1", { cause: cut });
   expect(unavailableFor(wrapped)?.status).toBe(503);
   expect(unavailableFor(new Error("timeout exceeded when trying to connect"))?.status).toBe(503);
+  const slowConnect = new Error("Connection terminated due to connection timeout", {
+    cause: new Error("Connection terminated unexpectedly"),
+  });
+  expect(unavailableFor(new Error("Failed query", { cause: slowConnect }))?.status).toBe(503);
   expect(unavailableFor(Object.assign(new Error("syntax"), { code: "42601" }))).toBeUndefined();
   expect(unavailableFor("text")).toBeUndefined();
 });

@@ -109,8 +109,14 @@ export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /** PostgreSQL's "query_canceled": statement_timeout cut the statement. */
 const QUERY_CANCELED = "57014";
-/** What pg's pool throws when no connection came free within its connection timeout. */
-const POOL_TIMEOUT = "timeout exceeded when trying to connect";
+/**
+ * What pg's pool throws when no connection came within its connection timeout: no idle one came
+ * free, or a new one took too long to open (a loaded machine; once seen as a 500 on a player's page).
+ */
+const POOL_TIMEOUTS = new Set([
+  "timeout exceeded when trying to connect",
+  "Connection terminated due to connection timeout",
+]);
 
 /**
  * A 503 for a failure that means "the database did not answer in time" (a statement cut by the
@@ -121,7 +127,7 @@ export function unavailableFor(error: unknown): AppError | undefined {
   for (let cause = error, depth = 0; cause && depth < 5; depth++) {
     if (typeof cause !== "object") return undefined;
     const { code, message } = cause as { code?: unknown; message?: unknown };
-    if (code === QUERY_CANCELED || message === POOL_TIMEOUT)
+    if (code === QUERY_CANCELED || (typeof message === "string" && POOL_TIMEOUTS.has(message)))
       return new AppError("service_unavailable", { retryAfter: BUSY_RETRY_AFTER_SECONDS });
     cause = (cause as { cause?: unknown }).cause;
   }
