@@ -38,6 +38,31 @@ function routeTree(build: ServerBuild): RouteObject[] {
 
 const trees = new WeakMap<ServerBuild, RouteObject[]>();
 
+function treeOf(build: ServerBuild): RouteObject[] {
+  let tree = trees.get(build);
+  if (!tree) {
+    tree = routeTree(build);
+    trees.set(build, tree);
+  }
+  return tree;
+}
+
+/** A route's data request (/businesses.data) is answered by the route of its page. */
+const pageOf = (pathname: string) => pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+
+/**
+ * The pattern of the route that answers `pathname` (`/businesses/:id`), for logs and metrics,
+ * which must never hold the path itself (a handle, a search): "unmatched" for an address no route
+ * but the catch-all answers.
+ */
+export function routePattern(build: ServerBuild, pathname: string): string {
+  const matches = matchRoutes(treeOf(build), pageOf(pathname));
+  const leaf = matches?.at(-1)?.route;
+  if (!matches || !leaf || leaf.path === "*") return "unmatched";
+  const segments = matches.map((match) => match.route.path).filter((segment) => segment);
+  return `/${segments.join("/")}`.replace(/\/{2,}/g, "/");
+}
+
 /**
  * The methods an address answers, for the `Allow` of a 405: an API path's from the document (which
  * app/routes/site/api.openapi.test.ts holds to what the routes answer), a page's from its route
@@ -49,14 +74,7 @@ function allowedMethods(build: ServerBuild, pathname: string): string | undefine
     return (
       DOCUMENT_PATHS[pathname] ?? apiPaths.find(({ pattern }) => pattern.test(pathname))?.allow
     );
-  let tree = trees.get(build);
-  if (!tree) {
-    tree = routeTree(build);
-    trees.set(build, tree);
-  }
-  // A route's data request (/businesses.data) is answered by the route of its page.
-  const page = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
-  const leaf = matchRoutes(tree, page)?.at(-1)?.route.id;
+  const leaf = matchRoutes(treeOf(build), pageOf(pathname))?.at(-1)?.route.id;
   const module = leaf ? build.routes[leaf]?.module : undefined;
   return module && "action" in module && module.action ? "GET, HEAD, POST" : "GET, HEAD";
 }
