@@ -237,14 +237,35 @@ async function serve(config: Config, db: Database, storage: Storage, observe: Ob
       vite.middlewares(request, response, () => hostListener(request, response));
   }
 
-  const server = createServer(listener);
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  const server = createServer((request, response) => {
+    // While stopping, each answer closes its connection behind it.
+    if (stopping) response.setHeader("Connection", "close");
+    inFlight += 1;
+    response.once("close", () => {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    });
+    listener(request, response);
+  });
   collectWhenIdle(server, IDLE_COLLECTION_MS);
   server.listen(config.PORT, config.HOST);
   return {
     server,
-    stop: () => {
+    /**
+     * /readyz answers 503 from now on. The server keeps listening while requests are in flight, so
+     * that those already sent (queued connections included) are answered too, then stops once none
+     * is left, or after DRAIN_MS whatever is still running.
+     */
+    stop: async () => {
       stopping = true;
-      return closeServer(server);
+      if (inFlight > 0)
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          setTimeout(resolve, DRAIN_MS).unref();
+        });
+      await closeServer(server);
     },
   };
 }
@@ -262,16 +283,10 @@ function announce(port: number, config: Config) {
   console.log(`Site ready at http://${shown}:${port}/`);
 }
 
-/**
- * Takes no new connection and closes the idle ones; requests in flight finish and their
- * connections close after them. Whatever is still open after DRAIN_MS is cut.
- */
-async function closeServer(server: Server) {
+function closeServer(server: Server) {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-  await closed;
-  clearTimeout(cut);
+  server.closeAllConnections();
+  return closed;
 }
 
 /**
