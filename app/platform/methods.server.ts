@@ -53,12 +53,13 @@ const pageOf = (pathname: string) => pathname.replace(/\.data$/, "").replace(/^\
 /**
  * The pattern of the route that answers `pathname` (`/businesses/:id`), for logs and metrics,
  * which must never hold the path itself (a handle, a search): "unmatched" for an address no route
- * but the catch-all answers.
+ * but a catch-all answers.
  */
 export function routePattern(build: ServerBuild, pathname: string): string {
   const matches = matchRoutes(treeOf(build), pageOf(pathname));
   const leaf = matches?.at(-1)?.route;
-  if (!matches || !leaf || leaf.path === "*") return "unmatched";
+  // The catch-alls ("*", "api/*") answer only addresses no other route does: their 404s.
+  if (!matches || !leaf || leaf.path === "*" || leaf.path?.endsWith("/*")) return "unmatched";
   const segments = matches.map((match) => match.route.path).filter((segment) => segment);
   return `/${segments.join("/")}`.replace(/\/{2,}/g, "/");
 }
