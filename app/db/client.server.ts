@@ -49,12 +49,17 @@ async function applyMigrations(url: string) {
   }
 }
 
-/** The newest migration committed with the code (drizzle-kit's journal). */
-const latestMigration = (
-  JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
-    entries: { when: number }[];
-  }
-).entries.reduce((latest, entry) => Math.max(latest, entry.when), 0);
+let latest: number | undefined;
+
+/** The newest migration committed with the code (drizzle-kit's journal's time for it). */
+export function latestMigration(): number {
+  latest ??= (
+    JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+      entries: { when: number }[];
+    }
+  ).entries.reduce((newest, entry) => Math.max(newest, entry.when), 0);
+  return latest;
+}
 
 /**
  * Whether the database has every migration this code knows: Drizzle's migrator records each one
@@ -65,7 +70,7 @@ export async function migrationsApplied(db: Db): Promise<boolean> {
     const { rows } = await db.$client.query<{ latest: string | null }>(
       "select max(created_at) as latest from drizzle.__drizzle_migrations",
     );
-    return Number(rows[0]?.latest ?? 0) >= latestMigration;
+    return Number(rows[0]?.latest ?? 0) >= latestMigration();
   } catch (error) {
     // 42P01, undefined_table; 3F000, invalid_schema_name: never migrated.
     const { code } = error as { code?: string };
