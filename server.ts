@@ -310,6 +310,11 @@ function stopOnSignal(stop: () => Promise<void>) {
     );
   };
   const onSignal = () => shutDown(0);
+  // The only ones: the embedded PostgreSQL package's exit hooks would stop PostgreSQL at the
+  // signal, under the requests still being answered, and end the process with 143 once it is
+  // down. `stop` closes it itself, after them.
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   return shutDown;
