@@ -44,6 +44,7 @@ test("each address gets the pattern React Router matches it with; catch-alls are
     else expect(pattern, address).toBe(expected);
   }
   expect(routePattern(build, "/businesses/42")).toBe("/businesses/:id");
+  expect(routePattern(build, "/__manifest")).toBe("/__manifest");
   expect(routePattern(build, "/fr/businesses/42.data")).toBe("/fr/businesses/:id");
   expect(routePattern(build, "/api/businesses/42/reviews")).toBe("/api/businesses/:id/reviews");
 });

@@ -52,6 +52,8 @@ const pageOf = (pathname: string) => pathname.replace(/\.data$/, "").replace(/^\
 
 type Branch = { pattern: string; test: RegExp; score: number };
 
+const MANIFEST_PATH = "/__manifest";
+
 /** React Router's ranking of a route's path (its `computeScore`): static segments beat params. */
 function score(pathname: string, index: boolean): number {
   const segments = pathname.split("/");
@@ -110,6 +112,8 @@ function branches(build: ServerBuild): Branch[] {
  * but a catch-all answers.
  */
 export function routePattern(build: ServerBuild, pathname: string): string {
+  // React Router's own route discovery: the browser asks it for the routes of links it sees.
+  if (pathname === MANIFEST_PATH) return MANIFEST_PATH;
   const page = pageOf(pathname);
   const pattern = branches(build).find((branch) => branch.test.test(page))?.pattern;
   // The catch-alls ("*", "api/*") answer only addresses no other route does: their 404s.
