@@ -65,9 +65,9 @@ export function latestMigration(): number {
  * Whether the database has every migration this code knows: Drizzle's migrator records each one
  * applied with its journal time, and applies those newer than the newest it recorded.
  */
-export async function migrationsApplied(db: Db): Promise<boolean> {
+export async function migrationsApplied(client: pg.Pool | pg.ClientBase): Promise<boolean> {
   try {
-    const { rows } = await db.$client.query<{ latest: string | null }>(
+    const { rows } = await client.query<{ latest: string | null }>(
       "select max(created_at) as latest from drizzle.__drizzle_migrations",
     );
     return Number(rows[0]?.latest ?? 0) >= latestMigration();

@@ -40,7 +40,7 @@ function migrateInAnotherProcess(url: string): Promise<{ code: number | null; ou
 }
 
 test("two processes starting at once on an empty database apply each migration once", async () => {
-  expect(await migrationsApplied(database.db)).toBe(false);
+  expect(await migrationsApplied(database.db.$client)).toBe(false);
 
   const results = await Promise.all([
     migrateInAnotherProcess(database.url),
@@ -57,5 +57,5 @@ test("two processes starting at once on an empty database apply each migration o
   expect(rows.map((row) => Number(row.created_at))).toEqual(
     journal.entries.map((entry) => entry.when),
   );
-  expect(await migrationsApplied(database.db)).toBe(true);
+  expect(await migrationsApplied(database.db.$client)).toBe(true);
 });

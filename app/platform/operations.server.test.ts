@@ -72,6 +72,24 @@ describe("/readyz", () => {
     }
   });
 
+  test("answers 200 while every connection of the requests' pool is taken", async () => {
+    const busy = await openDatabase({
+      databaseUrl: database.url,
+      embeddedDataDir: "",
+      migrate: false,
+      maxConnections: 1,
+    });
+    const held = await busy.db.$client.connect();
+    try {
+      const answer = await (await createTestHost(busy.db, { operations }))("/readyz");
+      expect(answer.status).toBe(200);
+      expect(busy.db.$client.waitingCount).toBe(0);
+    } finally {
+      held.release();
+      await busy.close();
+    }
+  });
+
   test("answers 503 when the database is not migrated", async () => {
     const empty = await createTestDatabase({ migrate: false });
     try {

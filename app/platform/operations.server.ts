@@ -1,5 +1,6 @@
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Context, Env, Hono, MiddlewareHandler } from "hono";
+import pg from "pg";
 import { type Database, migrationsApplied } from "../db/client.server.ts";
 import { type Log, requestScope } from "./log.server.ts";
 import type { Metrics } from "./metrics.server.ts";
@@ -19,14 +20,32 @@ const READY_TIMEOUT_MS = 1000;
 
 type Readiness = "ready" | "stopping" | "database_unavailable" | "migrations_pending";
 
-async function readiness(db: Database, isStopping: () => boolean): Promise<Readiness> {
+/**
+ * One connection of its own for /readyz, so that a pool busy with requests does not make the
+ * host look down to the load balancer: only a database that does not answer does. Closed when
+ * idle; it never keeps the process alive.
+ */
+function readinessPool(db: Database): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: db.$client.options.connectionString,
+    max: 1,
+    connectionTimeoutMillis: READY_TIMEOUT_MS,
+    statement_timeout: READY_TIMEOUT_MS,
+    allowExitOnIdle: true,
+  });
+  // A connection the server closes (a restart, a dropped database) is opened again when needed.
+  pool.on("error", () => {});
+  return pool;
+}
+
+async function readiness(pool: pg.Pool, isStopping: () => boolean): Promise<Readiness> {
   if (isStopping()) return "stopping";
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<"late">((resolve) => {
     timer = setTimeout(() => resolve("late"), READY_TIMEOUT_MS);
   });
   try {
-    const migrated = await Promise.race([migrationsApplied(db), late]);
+    const migrated = await Promise.race([migrationsApplied(pool), late]);
     if (migrated === "late") return "database_unavailable";
     return migrated ? "ready" : "migrations_pending";
   } catch {
@@ -51,9 +70,11 @@ export function operationsRoutes<E extends Env>(
   operations: Operations | undefined,
 ): void {
   const noStore = { "Cache-Control": "no-store" };
+  let pool: pg.Pool | undefined;
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, noStore));
   app.get("/readyz", async (c) => {
-    const status = await readiness(db, operations?.isStopping ?? (() => false));
+    pool ??= readinessPool(db);
+    const status = await readiness(pool, operations?.isStopping ?? (() => false));
     return c.json({ status }, status === "ready" ? 200 : 503, noStore);
   });
   app.get("/metrics", async (c, next) => {
