@@ -182,10 +182,7 @@ function forkWorkers(
   };
 }
 
-/**
- * The host for this process's requests, listening on PORT, and what stops it: /readyz answers 503
- * from then on, no new connection is taken, requests in flight finish (DRAIN_MS at most).
- */
+/** The host for this process's requests, listening on PORT, and what stops it (draining). */
 async function serve(config: Config, db: Database, storage: Storage, observe: Observe) {
   let stopping = false;
   const operations: Operations = {
