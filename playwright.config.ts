@@ -63,6 +63,8 @@ export default defineConfig({
       GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
       // No sweep or job alert fires mid-test (scripts/scheduler-processes.test.ts tests them).
       SCHEDULES: "false",
+      // Warnings and errors only: a line per request would bury them in the run's output.
+      LOG_LEVEL: "warn",
     },
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 120_000,

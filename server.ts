@@ -9,7 +9,10 @@ import { DataDirectoryInUseError } from "./app/db/embedded.server.ts";
 import { type Config, ConfigError, readConfig } from "./app/platform/config.server.ts";
 import { createHost } from "./app/platform/host.server.ts";
 import { collectWhenIdle } from "./app/platform/idle-collector.server.ts";
+import { createLog, type Log, sendConsoleToLog } from "./app/platform/log.server.ts";
 import { createMailWorker, logDelivery, smtpDelivery } from "./app/platform/mail-worker.server.ts";
+import { createMetrics, type Metrics } from "./app/platform/metrics.server.ts";
+import type { Operations } from "./app/platform/operations.server.ts";
 import { startScheduler } from "./app/platform/scheduler.server.ts";
 import { createLocalStorage } from "./app/platform/storage.server.ts";
 import { scheduledTasks } from "./app/scheduled-tasks.server.ts";
@@ -17,8 +20,12 @@ import { seedIfEmpty } from "./app/seed.server.ts";
 
 /** How long without a request before the server hands memory back (idle-collector.server.ts). */
 const IDLE_COLLECTION_MS = 10_000;
+/** How long requests in flight at SIGTERM may take to finish before their connections are cut. */
+const DRAIN_MS = 10_000;
 
 type Storage = ReturnType<typeof createLocalStorage>;
+/** This process's log and metrics. */
+type Observe = { log: Log; metrics: Metrics };
 
 /**
  * The first process opens the database (starting the embedded PostgreSQL when there is no
@@ -28,14 +35,21 @@ type Storage = ReturnType<typeof createLocalStorage>;
  */
 async function main() {
   const config = readConfig();
-  if (cluster.isWorker) return serveAsWorker(config);
+  // Everything the server and its libraries write goes through one JSON log (decision 0044).
+  const log = createLog({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === "development" });
+  sendConsoleToLog(log);
+  const observe = { log, metrics: createMetrics() };
+  const { metrics } = observe;
+  if (cluster.isWorker) return serveAsWorker(config, observe);
 
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     embeddedDataDir: path.join(config.dataDir, "postgres"),
     timeoutMs: config.DATABASE_TIMEOUT_MS,
     log: config.LOG_LEVEL === "debug" ? (line) => console.debug(`[postgres] ${line}`) : undefined,
+    onStatementTimeout: metrics.statementTimedOut,
   });
+  metrics.watchDatabase(database.db);
   const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
   const mailWorker = createMailWorker({
     db: database.db,
@@ -78,13 +92,14 @@ async function main() {
     timezone: config.SCHEDULE_TIMEZONE,
     schedules: config.SCHEDULES,
     log: console.error,
+    onFinished: metrics.taskFinished,
   });
   stopScheduler = scheduler.stop;
 
   if (workers === 1) {
-    const server = await serve(config, database.db, storage);
+    const { server, stop } = await serve(config, database.db, storage, observe);
     announceWhenListening(server, config);
-    stopServing = () => closeServer(server);
+    stopServing = stop;
   } else {
     stopServing = forkWorkers(
       workers,
@@ -99,21 +114,28 @@ async function main() {
   }
 }
 
-/** A worker: its own pool on the first process's database, serving requests until told to stop. */
-async function serveAsWorker(config: Config) {
+/**
+ * A worker: its own pool on the first process's database, serving requests until told to stop.
+ * Its /metrics shows its own requests and pool; the first process's tasks are not in them.
+ */
+async function serveAsWorker(config: Config, observe: Observe) {
+  const { metrics } = observe;
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     embeddedDataDir: "",
     timeoutMs: config.DATABASE_TIMEOUT_MS,
     migrate: false,
+    onStatementTimeout: metrics.statementTimedOut,
   });
-  const server = await serve(
+  metrics.watchDatabase(database.db);
+  const { stop } = await serve(
     config,
     database.db,
     createLocalStorage(path.join(config.dataDir, "uploads")),
+    observe,
   );
   stopOnSignal(async () => {
-    await closeServer(server);
+    await stop();
     await database.close();
   });
 }
@@ -160,8 +182,14 @@ function forkWorkers(
   };
 }
 
-/** The host for this process's requests, listening on PORT. */
-async function serve(config: Config, db: Database, storage: Storage) {
+/** The host for this process's requests, listening on PORT, and what stops it (draining). */
+async function serve(config: Config, db: Database, storage: Storage, observe: Observe) {
+  let stopping = false;
+  const operations: Operations = {
+    ...observe,
+    metricsToken: config.METRICS_TOKEN,
+    isStopping: () => stopping,
+  };
   const shared = {
     db,
     auth: createAuth({
@@ -176,6 +204,7 @@ async function serve(config: Config, db: Database, storage: Storage) {
     quizDailyCap: config.QUIZ_DAILY_POINTS_CAP,
     clientIpHeader: config.CLIENT_IP_HEADER,
     maxBodyBytes: config.MAX_BODY_BYTES,
+    operations,
   };
 
   let listener: Parameters<typeof createServer>[1];
@@ -205,10 +234,37 @@ async function serve(config: Config, db: Database, storage: Storage) {
       vite.middlewares(request, response, () => hostListener(request, response));
   }
 
-  const server = createServer(listener);
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  const server = createServer((request, response) => {
+    // While stopping, each answer closes its connection behind it.
+    if (stopping) response.setHeader("Connection", "close");
+    inFlight += 1;
+    response.once("close", () => {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    });
+    listener(request, response);
+  });
   collectWhenIdle(server, IDLE_COLLECTION_MS);
   server.listen(config.PORT, config.HOST);
-  return server;
+  return {
+    server,
+    /**
+     * /readyz answers 503 from now on. The server keeps listening while requests are in flight, so
+     * that those already sent (queued connections included) are answered too, then stops once none
+     * is left, or after DRAIN_MS whatever is still running.
+     */
+    stop: async () => {
+      stopping = true;
+      if (inFlight > 0)
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          setTimeout(resolve, DRAIN_MS).unref();
+        });
+      await closeServer(server);
+    },
+  };
 }
 
 function announceWhenListening(server: Server, config: Config) {
@@ -251,6 +307,11 @@ function stopOnSignal(stop: () => Promise<void>) {
     );
   };
   const onSignal = () => shutDown(0);
+  // The only ones: the embedded PostgreSQL package's exit hooks would stop PostgreSQL at the
+  // signal, under the requests still being answered, and end the process with 143 once it is
+  // down. `stop` closes it itself, after them.
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   return shutDown;

@@ -39,7 +39,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     const headers = busy.headers();
     headers.set("Cache-Control", "no-store");
     busyRequests.set(context, headers);
-    console.warn(`503 for ${request.method} ${new URL(request.url).pathname}: ${busy.message}`);
+    // Not the path, which may hold a handle: the request's own log line, with the same request
+    // id, says which route it was.
+    console.warn(`503 for ${request.method}: ${busy.message}`);
     return;
   }
   // As React Router's own handler: an error response it made around a thrown error logs that one.

@@ -159,8 +159,9 @@ describe("the scheduler", () => {
     }
   });
 
-  test("a run that fails is logged and tried again a minute or more later", async () => {
+  test("a run that fails is logged, counted and tried again a minute or more later", async () => {
     const lines: string[] = [];
+    const outcomes: [string, boolean][] = [];
     const failing: Task = {
       name: "test-retried",
       cron: "0 0 * * *",
@@ -174,6 +175,7 @@ describe("the scheduler", () => {
       timezone: "America/Toronto",
       schedules: false,
       log: (line) => lines.push(line),
+      onFinished: (task, completed) => outcomes.push([task, completed]),
     });
     // Queued as its schedule queues it: with the queue's retries.
     const boss = new PgBoss({ connectionString: database.url, schedule: false, supervise: false });
@@ -192,6 +194,7 @@ describe("the scheduler", () => {
       });
       expect(job?.startAfter.getTime()).toBeGreaterThanOrEqual(failedAt + 60_000);
       expect(lines).toEqual(["[scheduler] test-retried failed: the mail server is down"]);
+      expect(outcomes).toEqual([["test-retried", false]]);
     } finally {
       await scheduler.stop();
       await boss.stop();

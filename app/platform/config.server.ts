@@ -87,6 +87,11 @@ const envSchema = z.object({
     )
     .default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /**
+   * The bearer token Prometheus sends to read GET /metrics; unset, /metrics answers 404. At least
+   * 16 characters.
+   */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   MAX_BODY_BYTES: z.coerce
     .number()
     .int()

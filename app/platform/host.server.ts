@@ -31,7 +31,8 @@ import type {
 } from "./context.ts";
 import { AppError, isAppError } from "./errors.ts";
 import { mediaTypeOf } from "./input.server.ts";
-import { methodRefusal } from "./methods.server.ts";
+import { methodRefusal, routePattern } from "./methods.server.ts";
+import { type Operations, observeRequests, operationsRoutes } from "./operations.server.ts";
 import { visitorPageCache } from "./page-cache.server.ts";
 import type { withAppErrorAnswers } from "./route-errors.server.ts";
 import { allowPageScripts } from "./script-hashes.server.ts";
@@ -57,9 +58,17 @@ export type HostOptions = {
   clientDirectory?: string;
   /** How long visitors' pages are kept and served again without rendering; 0 keeps none. */
   pageCacheSeconds: number;
+  /** Request logs, metrics and readiness (operations.server.ts); absent: nothing is logged. */
+  operations?: Operations;
 };
 
-type HostEnv = { Variables: { staticFile?: boolean } };
+type HostEnv = {
+  Variables: {
+    staticFile?: boolean;
+    /** The route pattern of an answer the host makes itself, outside React Router. */
+    route?: string;
+  };
+};
 
 /**
  * Puts the visitor's address in CLIENT_IP_HEADER for rate limits and sessions: from the trusted
@@ -287,10 +296,25 @@ export function createHost(options: HostOptions) {
   const development = options.mode === "development";
   const siteUrl = new URL(options.baseUrl);
   const app = new Hono<HostEnv>();
+  const loadBuild =
+    typeof options.build === "function" ? options.build : async () => options.build as ServerBuild;
 
+  const { operations } = options;
+  operationsRoutes(app, options.db, operations);
+  if (operations)
+    app.use(
+      observeRequests(operations, async (c) => {
+        if (c.get("staticFile")) return "static";
+        return c.get("route") ?? routePattern(await loadBuild(), c.req.path);
+      }),
+    );
   if (options.pageCacheSeconds > 0)
     app.use(
-      visitorPageCache({ ttlMs: options.pageCacheSeconds * 1000, maxEntries: PAGE_CACHE_ENTRIES }),
+      visitorPageCache({
+        ttlMs: options.pageCacheSeconds * 1000,
+        maxEntries: PAGE_CACHE_ENTRIES,
+        onHit: operations?.metrics?.pageCacheHit,
+      }),
     );
   app.use(compressAnswers());
   if (!development) app.use(allowPageScripts());
@@ -345,9 +369,6 @@ export function createHost(options: HostOptions) {
     });
   }
 
-  const loadBuild =
-    typeof options.build === "function" ? options.build : async () => options.build as ServerBuild;
-
   app.use(privateWhenSignedIn());
   app.use(clearSiteDataOnSignOut());
   app.use("/api/*", apiErrorShape());
@@ -366,12 +387,14 @@ export function createHost(options: HostOptions) {
 
   // Better Auth reads its bodies itself: the same Content-Type rule as readInput's applies first.
   app.on(["GET", "POST"], "/api/auth/*", (c) => {
+    c.set("route", "/api/auth/*");
     mediaTypeOf(c.req.raw);
     return options.auth.handler(c.req.raw);
   });
 
   // Only names the storage gave out are read; the picture's own name makes it cacheable for good.
   app.get("/uploads/avatars/:name", async (c) => {
+    c.set("route", "/uploads/avatars/:name");
     const bytes = await options.storage.read("avatars", c.req.param("name"));
     if (!bytes) return c.notFound();
     return c.body(new Uint8Array(bytes), 200, {

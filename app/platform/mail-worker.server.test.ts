@@ -358,12 +358,14 @@ describe("the running worker", () => {
 });
 
 describe("without SMTP_URL, delivery to the log", () => {
-  test("in production prints the recipient and subject, never the link", async () => {
+  test("in production prints the Message-ID and subject, never the recipient or the link", async () => {
     const lines: string[] = [];
     const mail = worker({ deliver: logDelivery((line) => lines.push(line), { showBody: false }) });
     await enqueueEmail(database.db, email("Confirm your e-mail address"));
     expect(await mail.sendDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
-    expect(lines).toEqual(["[mail] to player@example.com: Confirm your e-mail address"]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^\[mail\] <[0-9a-f-]{36}@[^>]+>: Confirm your e-mail address$/),
+    ]);
     expect((await rows())[0]?.status).toBe("sent");
   });
 

@@ -38,14 +38,14 @@ export function smtpDelivery(smtpUrl: string): Deliver {
 
 /**
  * Without SMTP_URL, messages are "delivered" to the server's log. The body holds sign-in links,
- * which are secrets: only development shows it; production prints the recipient and subject.
+ * which are secrets, and the recipient is a player's address: only development shows them;
+ * production prints the Message-ID and subject (decision 0044: no e-mail address in the log).
  */
 export function logDelivery(log: (line: string) => void, options: { showBody: boolean }): Deliver {
   return async (message) => {
-    const head = `[mail] to ${message.to}: ${message.subject}`;
-    if (!options.showBody) return log(head);
+    if (!options.showBody) return log(`[mail] ${message.messageId}: ${message.subject}`);
     const files = message.attachments.map((attachment) => `\n[attached: ${attachment.filename}]`);
-    log(`${head}\n${message.text}${files.join("")}`);
+    log(`[mail] to ${message.to}: ${message.subject}\n${message.text}${files.join("")}`);
   };
 }
 

@@ -38,6 +38,89 @@ function routeTree(build: ServerBuild): RouteObject[] {
 
 const trees = new WeakMap<ServerBuild, RouteObject[]>();
 
+function treeOf(build: ServerBuild): RouteObject[] {
+  let tree = trees.get(build);
+  if (!tree) {
+    tree = routeTree(build);
+    trees.set(build, tree);
+  }
+  return tree;
+}
+
+/** A route's data request (/businesses.data) is answered by the route of its page. */
+const pageOf = (pathname: string) => pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+
+type Branch = { pattern: string; test: RegExp; score: number };
+
+const MANIFEST_PATH = "/__manifest";
+
+/** React Router's ranking of a route's path (its `computeScore`): static segments beat params. */
+function score(pathname: string, index: boolean): number {
+  const segments = pathname.split("/");
+  let total = segments.length + (segments.includes("*") ? -2 : 0) + (index ? 2 : 0);
+  for (const segment of segments) {
+    if (segment === "*") continue;
+    total += segment.startsWith(":") ? 3 : segment === "" ? 1 : 10;
+  }
+  return total;
+}
+
+const branchesOf = new WeakMap<ServerBuild, Branch[]>();
+
+/**
+ * Every route of the build as a whole path, a regular expression and React Router's rank, best
+ * first, built once: `matchRoutes` flattens and ranks the whole tree again on every call, about a
+ * millisecond, which every request would pay for its log line.
+ */
+function branches(build: ServerBuild): Branch[] {
+  let list = branchesOf.get(build);
+  if (list) return list;
+  list = [];
+  const walk = (routes: RouteObject[], parent: string) => {
+    for (const route of routes) {
+      const whole = [parent, route.path ?? ""].filter(Boolean).join("/");
+      if (route.children) walk(route.children, whole);
+      if (route.path == null && !route.index) continue;
+      const source = whole
+        .split("/")
+        .filter(Boolean)
+        .map((segment) =>
+          segment === "*"
+            ? "(?:/.*)?"
+            : segment.startsWith(":")
+              ? "/[^/]+"
+              : `/${segment.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&")}`,
+        )
+        .join("");
+      list.push({
+        pattern: `/${whole}`,
+        test: new RegExp(`^${source}/?$`, "i"),
+        score: score(whole, route.index === true),
+      });
+    }
+  };
+  walk(treeOf(build), "");
+  // Stable: among equal ranks the first declared wins, as in React Router.
+  list.sort((a, b) => b.score - a.score);
+  branchesOf.set(build, list);
+  return list;
+}
+
+/**
+ * The pattern of the route that answers `pathname` (`/businesses/:id`), for logs and metrics,
+ * which must never hold the path itself (a handle, a search): "unmatched" for an address no route
+ * but a catch-all answers.
+ */
+export function routePattern(build: ServerBuild, pathname: string): string {
+  // React Router's own route discovery: the browser asks it for the routes of links it sees.
+  if (pathname === MANIFEST_PATH) return MANIFEST_PATH;
+  const page = pageOf(pathname);
+  const pattern = branches(build).find((branch) => branch.test.test(page))?.pattern;
+  // The catch-alls ("*", "api/*") answer only addresses no other route does: their 404s.
+  if (!pattern || pattern.endsWith("*")) return "unmatched";
+  return pattern;
+}
+
 /**
  * The methods an address answers, for the `Allow` of a 405: an API path's from the document (which
  * app/routes/site/api.openapi.test.ts holds to what the routes answer), a page's from its route
@@ -49,14 +132,7 @@ function allowedMethods(build: ServerBuild, pathname: string): string | undefine
     return (
       DOCUMENT_PATHS[pathname] ?? apiPaths.find(({ pattern }) => pattern.test(pathname))?.allow
     );
-  let tree = trees.get(build);
-  if (!tree) {
-    tree = routeTree(build);
-    trees.set(build, tree);
-  }
-  // A route's data request (/businesses.data) is answered by the route of its page.
-  const page = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
-  const leaf = matchRoutes(tree, page)?.at(-1)?.route.id;
+  const leaf = matchRoutes(treeOf(build), pageOf(pathname))?.at(-1)?.route.id;
   const module = leaf ? build.routes[leaf]?.module : undefined;
   return module && "action" in module && module.action ? "GET, HEAD, POST" : "GET, HEAD";
 }

@@ -105,3 +105,16 @@ describe("never kept or served from memory", () => {
 function html() {
   return { "content-type": "text/html" };
 }
+
+test("each request answered with a kept page is reported to onHit", async () => {
+  let hits = 0;
+  const app = new Hono();
+  app.use(visitorPageCache({ ttlMs: 5000, maxEntries: 3, onHit: () => (hits += 1) }));
+  app.get("*", () => pageAnswer(1));
+  await app.request("http://localhost/a");
+  expect(hits).toBe(0);
+  await app.request("http://localhost/a");
+  await app.request("http://localhost/a");
+  await app.request("http://localhost/a", { headers: { cookie: "x=1" } });
+  expect(hits).toBe(2);
+});

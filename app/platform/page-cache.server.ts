@@ -7,6 +7,8 @@ export type PageCacheOptions = {
   /** The most pages kept at once; the oldest go first. */
   maxEntries: number;
   now?: () => number;
+  /** Called for each request answered with a kept page (the metrics count them). */
+  onHit?: () => void;
 };
 
 type Entry = { expires: number; body: Uint8Array<ArrayBuffer>; headers: [string, string][] };
@@ -28,6 +30,7 @@ export function visitorPageCache({
   ttlMs,
   maxEntries,
   now = Date.now,
+  onHit,
 }: PageCacheOptions): MiddlewareHandler {
   const pages = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | undefined>>();
@@ -52,6 +55,7 @@ export function visitorPageCache({
     const pending = fresh(key) ?? rendering.get(key);
     const kept = pending && (await pending);
     if (kept) {
+      onHit?.();
       c.res = new Response(kept.body, { status: 200, headers: kept.headers });
       return;
     }

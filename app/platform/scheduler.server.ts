@@ -58,13 +58,23 @@ async function prepareQueue(boss: PgBoss, task: Task) {
   await boss.updateQueue(task.name, options);
 }
 
-/** Runs the task for a job and says why it failed in the log (the history keeps it too). */
-function handler(task: Task, log: (line: string) => void) {
+/**
+ * Runs the task for a job and says why it failed in the log (the history keeps it too);
+ * `finished` hears of each outcome (the server's metrics count them).
+ */
+function handler(
+  task: Task,
+  log: (line: string) => void,
+  finished?: (task: string, completed: boolean) => void,
+) {
   return async () => {
     try {
-      return await task.run();
+      const counts = await task.run();
+      finished?.(task.name, true);
+      return counts;
     } catch (error) {
       log(`[scheduler] ${task.name} failed: ${(error as Error).message}`);
+      finished?.(task.name, false);
       throw error;
     }
   };
@@ -78,6 +88,8 @@ export type SchedulerOptions = {
   /** False: run tasks that are queued, never queue the scheduled ones (tests). */
   schedules: boolean;
   log: (line: string) => void;
+  /** Hears of each run's outcome in this process. */
+  onFinished?: (task: string, completed: boolean) => void;
 };
 
 /**
@@ -93,7 +105,11 @@ export async function startScheduler(options: SchedulerOptions) {
   await boss.start();
   for (const task of tasks) {
     await prepareQueue(boss, task);
-    await boss.work(task.name, { pollingIntervalSeconds: 10 }, handler(task, log));
+    await boss.work(
+      task.name,
+      { pollingIntervalSeconds: 10 },
+      handler(task, log, options.onFinished),
+    );
     if (options.schedules) {
       await boss.schedule(task.name, task.cron, null, { tz: options.timezone, missed: "once" });
     }

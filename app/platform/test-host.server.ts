@@ -7,6 +7,7 @@ import { createAuth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { DEFAULT_DAILY_POINTS_CAP } from "./config.server.ts";
 import { createHost } from "./host.server.ts";
+import type { Operations } from "./operations.server.ts";
 import { createLocalStorage, type Storage } from "./storage.server.ts";
 
 const BUILD = path.resolve("build/server/index.js");
@@ -33,6 +34,8 @@ export async function createTestHost(
     storage?: Storage;
     /** Visitors' pages kept this long (0, the default: every request is rendered). */
     pageCacheSeconds?: number;
+    /** Request logs, metrics and readiness; none by default. */
+    operations?: Operations;
   } = {},
 ) {
   if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run "npm run build" first.`);
@@ -58,6 +61,7 @@ export async function createTestHost(
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     clientDirectory: path.resolve("build/client"),
     pageCacheSeconds: options.pageCacheSeconds ?? 0,
+    operations: options.operations,
   });
   // Node's server hands the host the connection as `incoming`; only its address is read.
   return (pathname: string, init?: RequestInit, remoteAddress?: string) =>
