@@ -8,7 +8,9 @@
  * counted: the players' first starts all come at once, and the server's code is not yet optimized),
  * prints p50/p95/p99 of each kind of call over `seconds`, the CPU used by the server, its PostgreSQL
  * and this script, the machine's load average (other work on it shows there), and the server's
- * resident memory, sampled every 250 ms.
+ * resident memory, sampled every 250 ms. With --profile FILE, a CPU profile of the server over the
+ * measured seconds is written there and summarised (scripts/cpu-profile.ts); the profiler's own
+ * cost then inflates the CPU figures.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -23,7 +25,9 @@ import {
   createSignedInPlayer,
   SESSION_COOKIE,
 } from "../tests/e2e/players.ts";
+import { summarise } from "./cpu-profile.ts";
 import { requireBuild, startBuiltServer } from "./lib/server.ts";
+import { connectInspector, cpuProfile } from "./load.ts";
 import { childrenOf, cpuSeconds, residentKb, sum } from "./processes.ts";
 
 const { values } = parseArgs({
@@ -32,6 +36,8 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "60" },
     warmup: { type: "string", default: "10" },
     processes: { type: "string", default: "1" },
+    profile: { type: "string" },
+    "inspect-port": { type: "string", default: "3127" },
   },
 });
 const players = Number(values.players);
@@ -51,7 +57,9 @@ const server = await startBuiltServer({
   seed: true,
   // The players' session cookies are signed with the tests' secret (tests/e2e/players.ts).
   env: { BETTER_AUTH_SECRET: AUTH_SECRET, WEB_CONCURRENCY: String(processes) },
+  inspectPort: values.profile ? Number(values["inspect-port"]) : undefined,
 });
+const inspector = values.profile ? await connectInspector(Number(values["inspect-port"])) : null;
 // Stopped early (Ctrl-C, a time limit): the server and its database go too.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => void server.stop().finally(() => process.exit(1)));
@@ -95,7 +103,9 @@ try {
     peak = Math.max(peak, memory(pids).rss);
   }, SAMPLE_MS);
 
-  await sleep(seconds * 1000);
+  const profile = inspector
+    ? await cpuProfile(inspector, () => sleep(seconds * 1000))
+    : await sleep(seconds * 1000);
   measuring = false;
   const [loadAfter = 0] = os.loadavg();
   clearInterval(sampler);
@@ -136,8 +146,13 @@ try {
   );
   const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
   console.log(`  server RSS: idle ${mb(idle.rss)}, peak ${mb(peak)}, at the end ${mb(after.rss)}`);
+  if (profile && values.profile) {
+    fs.writeFileSync(values.profile, JSON.stringify(profile));
+    console.log(summarise(profile as Parameters<typeof summarise>[0], calls, values.profile));
+  }
 } finally {
   agent.destroy();
+  inspector?.close();
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
