@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { sqlStatement, statementCache } from "../db/statements.server.ts";
-import { QUESTIONS_PER_SET } from "./categories.ts";
+import { QUESTIONS_PER_SET, SETS_PER_CATEGORY } from "./categories.ts";
 import { GRACE_MS, MIN_ANSWER_MS } from "./rules.ts";
 
 /**
@@ -220,4 +220,25 @@ export async function createRow(
     optionOrders: JSON.stringify(values.optionOrders),
   });
   return row.rows[0];
+}
+
+/**
+ * In the finishing transaction, once the set's points are credited: what it earned, on the
+ * session, and one more completed set of its category (at most SETS_PER_CATEGORY), in one statement.
+ */
+const CREDITED = sqlStatement<SessionRow>(sql`
+  with earned as (
+    update quiz_session set earned = ${sql.placeholder("earned")}::smallint
+    where id = ${sessionId}::uuid and user_id = ${me}
+  )
+  insert into quiz_progress (user_id, category, completed_sets)
+  values (${me}, ${sql.placeholder("category")}, 1)
+  on conflict (user_id, category)
+  do update set completed_sets = least(quiz_progress.completed_sets + 1, ${SETS_PER_CATEGORY})`);
+
+export async function creditedRow(
+  db: Db | Tx,
+  values: { me: string; sessionId: string; category: string; earned: number },
+): Promise<void> {
+  await run(db, "credited", CREDITED, values);
 }

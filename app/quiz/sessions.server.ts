@@ -1,13 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
-import {
-  quizAnswer,
-  quizFeedback,
-  quizProgress,
-  quizQuestion,
-  quizSession,
-} from "../db/schema/quiz.ts";
+import { quizAnswer, quizFeedback, quizQuestion, quizSession } from "../db/schema/quiz.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { AppError } from "../platform/errors.ts";
 import { quizPointsToday, recordFinishedSet } from "../players/points.server.ts";
@@ -16,7 +10,6 @@ import {
   QUIZ_CATEGORIES,
   type QuizCategory,
   type QuizTimer,
-  SETS_PER_CATEGORY,
 } from "./categories.ts";
 import { completedSetsByCategory } from "./progress.server.ts";
 import {
@@ -31,6 +24,7 @@ import {
 import {
   answerRow,
   createRow,
+  creditedRow,
   moveOnRow,
   nextSetRow,
   readSessionRow,
@@ -401,24 +395,19 @@ export async function finishSession(
       .returning({ id: quizSession.id });
     // Someone else's request finished it first (a double click, a retry): it was credited there.
     if (!finished || session.practice) return resultsOf(tx, me, sessionId, dailyCap);
-    const earned = await recordFinishedSet(tx, {
+    const { earned, earnedBefore } = await recordFinishedSet(tx, {
       playerId: me,
       sessionId: session.id,
       points: pointsOfSet(score),
       allRight: correct === QUESTIONS_PER_SET,
       dailyCap,
     });
-    await tx.update(quizSession).set({ earned }).where(eq(quizSession.id, session.id));
-    await tx
-      .insert(quizProgress)
-      .values({ userId: me, category: session.category, completedSets: 1 })
-      .onConflictDoUpdate({
-        target: [quizProgress.userId, quizProgress.category],
-        set: {
-          completedSets: sql`least(${quizProgress.completedSets} + 1, ${SETS_PER_CATEGORY})`,
-        },
-      });
-    return resultsOf(tx, me, sessionId, dailyCap);
+    await creditedRow(tx, { me, sessionId: session.id, category: session.category, earned });
+    // As `resultsOf` would read them back: no feedback can be sent before the set is finished.
+    return setResults(
+      { ...session, set: session.setNumber, score, correct, earned, tooFastAnswers },
+      { dailyCapReached: earnedBefore + earned >= dailyCap, feedbackSent: false },
+    );
   });
 }
 
@@ -469,19 +458,40 @@ export async function resultsOf(
       ),
     );
   if (!row || row.score === null || row.correct === null) throw new AppError("not_found");
+  return setResults(
+    { ...row, score: row.score, correct: row.correct, earned: row.earned ?? 0 },
+    {
+      dailyCapReached: (await quizPointsToday(db, me)) >= dailyCap,
+      feedbackSent: row.feedbackSent,
+    },
+  );
+}
+
+function setResults(
+  set: {
+    id: string;
+    category: string;
+    set: number;
+    practice: boolean;
+    score: number;
+    correct: number;
+    earned: number;
+    tooFastAnswers: number | null;
+  },
+  now: { dailyCapReached: boolean; feedbackSent: boolean },
+): SetResults {
   return {
-    id: row.id,
-    category: row.category as QuizCategory,
-    set: row.set,
-    practice: row.practice,
-    score: row.score,
+    id: set.id,
+    category: set.category as QuizCategory,
+    set: set.set,
+    practice: set.practice,
+    score: set.score,
     total: QUESTIONS_PER_SET,
-    correct: row.correct,
-    incorrect: QUESTIONS_PER_SET - row.correct,
-    earned: row.earned ?? 0,
-    tooFastAnswers: row.tooFastAnswers ?? 0,
-    dailyCapReached: (await quizPointsToday(db, me)) >= dailyCap,
-    feedbackSent: row.feedbackSent,
+    correct: set.correct,
+    incorrect: QUESTIONS_PER_SET - set.correct,
+    earned: set.earned,
+    tooFastAnswers: set.tooFastAnswers ?? 0,
+    ...now,
   };
 }
 
