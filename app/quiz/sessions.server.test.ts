@@ -757,6 +757,55 @@ describe("the daily cap", () => {
   });
 });
 
+describe("round trips", () => {
+  /** Statements sent to PostgreSQL while `run` runs, through the pools and transactions alike. */
+  async function statements(run: () => Promise<unknown>): Promise<number> {
+    const original = pg.Client.prototype.query;
+    let count = 0;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      count += 1;
+      return (original as (...args: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      await run();
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    return count;
+  }
+
+  test("answering and moving on are one statement each, starting three, finishing eight", async () => {
+    const me = await newPlayer();
+    let state: PlayState | undefined;
+    const options = { category: "math", locale: "en-CA", timer: 30 } as const;
+    // No unfinished set, the next set's questions, the insert.
+    const started = await statements(async () => {
+      state = (await startOrResume(db, me, options)).state;
+    });
+    expect(started).toBe(3);
+    for (let position = 1; position <= 5; position++) {
+      const current = state as PlayState;
+      const answer = { position, choice: rightChoice(current) };
+      const answered = await statements(async () => {
+        state = await answerQuestion(db, me, current.id, answer);
+      });
+      expect(answered).toBe(1);
+      if (position === 5) break;
+      // Moving on, by Next or by starting again (which resumes).
+      const moved = await statements(async () => {
+        state =
+          position % 2
+            ? await showNext(db, me, current.id, 30)
+            : (await startOrResume(db, me, options)).state;
+      });
+      expect(moved).toBe(1);
+    }
+    // BEGIN, the session, its finish, the match (the player's lock), today's points, the credit
+    // with its ledger row, the session's points with the category's progress, COMMIT.
+    expect(await statements(() => finishSession(db, me, (state as PlayState).id, CAP))).toBe(8);
+  });
+});
+
 describe("a player reaches only their own sessions", () => {
   test("another player's session is not found, whatever the operation", async () => {
     const owner = await newPlayer();
