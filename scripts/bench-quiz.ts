@@ -8,7 +8,11 @@
  * counted: the players' first starts all come at once, and the server's code is not yet optimized),
  * prints p50/p95/p99 of each kind of call over `seconds`, the CPU used by the server, its PostgreSQL
  * and this script, the machine's load average (other work on it shows there), and the server's
- * resident memory, sampled every 250 ms.
+ * resident memory, sampled every 250 ms. Then each player plays one more set with the calls of one
+ * kind sent together (every start, then every first answer, …), for the server's and PostgreSQL's
+ * CPU a call of each kind, printed beside its latencies. With --profile FILE, a CPU profile of the server over the
+ * measured seconds is written there and summarised (scripts/cpu-profile.ts); the profiler's own
+ * cost then inflates the CPU figures.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -23,7 +27,9 @@ import {
   createSignedInPlayer,
   SESSION_COOKIE,
 } from "../tests/e2e/players.ts";
+import { summarise } from "./cpu-profile.ts";
 import { requireBuild, startBuiltServer } from "./lib/server.ts";
+import { connectInspector, cpuProfile } from "./load.ts";
 import { childrenOf, cpuSeconds, residentKb, sum } from "./processes.ts";
 
 const { values } = parseArgs({
@@ -32,6 +38,8 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "60" },
     warmup: { type: "string", default: "10" },
     processes: { type: "string", default: "1" },
+    profile: { type: "string" },
+    "inspect-port": { type: "string", default: "3127" },
   },
 });
 const players = Number(values.players);
@@ -51,7 +59,9 @@ const server = await startBuiltServer({
   seed: true,
   // The players' session cookies are signed with the tests' secret (tests/e2e/players.ts).
   env: { BETTER_AUTH_SECRET: AUTH_SECRET, WEB_CONCURRENCY: String(processes) },
+  inspectPort: values.profile ? Number(values["inspect-port"]) : undefined,
 });
+const inspector = values.profile ? await connectInspector(Number(values["inspect-port"])) : null;
 // Stopped early (Ctrl-C, a time limit): the server and its database go too.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => void server.stop().finally(() => process.exit(1)));
@@ -64,6 +74,9 @@ const latencies = {
   next: [] as number[],
   finish: [] as number[],
 };
+type Kind = keyof typeof latencies;
+/** Calls of one kind under way at once while its CPU is measured on its own. */
+const IN_FLIGHT = 10;
 const statuses = new Map<string, number>();
 let measuring = false;
 let sets = 0;
@@ -95,7 +108,9 @@ try {
     peak = Math.max(peak, memory(pids).rss);
   }, SAMPLE_MS);
 
-  await sleep(seconds * 1000);
+  const profile = inspector
+    ? await cpuProfile(inspector, () => sleep(seconds * 1000))
+    : await sleep(seconds * 1000);
   measuring = false;
   const [loadAfter = 0] = os.loadavg();
   clearInterval(sampler);
@@ -109,6 +124,7 @@ try {
   peak = Math.max(peak, after.rss);
   // The sets under way end on their own (a few seconds), so the server stops cleanly.
   await playing;
+  const perKind = await cpuByKind(cookies, pids);
 
   const answers = latencies.answer.length;
   console.log(
@@ -125,8 +141,10 @@ try {
     times.sort((a, b) => a - b);
     const at = (p: number) =>
       (times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0).toFixed(1);
+    const own = perKind[kind as Kind];
+    const msEach = (seconds: number) => ((seconds * 1000) / own.calls).toFixed(2);
     console.log(
-      `  ${kind.padEnd(6)} ${String(times.length).padStart(6)} calls  p50 ${at(50)} ms  p95 ${at(95)} ms  p99 ${at(99)} ms  max ${at(100)} ms`,
+      `  ${kind.padEnd(6)} ${String(times.length).padStart(6)} calls  p50 ${at(50)} ms  p95 ${at(95)} ms  p99 ${at(99)} ms  max ${at(100)} ms;  CPU a call on its own: server ${msEach(own.server)} ms, PostgreSQL ${msEach(own.database)} ms`,
     );
   }
   const share = (used: number) => `${((used / seconds) * 100).toFixed(0)} %`;
@@ -136,8 +154,13 @@ try {
   );
   const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
   console.log(`  server RSS: idle ${mb(idle.rss)}, peak ${mb(peak)}, at the end ${mb(after.rss)}`);
+  if (profile && values.profile) {
+    fs.writeFileSync(values.profile, JSON.stringify(profile));
+    console.log(summarise(profile as Parameters<typeof summarise>[0], calls, values.profile));
+  }
 } finally {
   agent.destroy();
+  inspector?.close();
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
@@ -171,9 +194,61 @@ async function play(cookie: string, index: number, end: number) {
   }
 }
 
+/**
+ * The server's and PostgreSQL's CPU seconds for each kind of call on its own: every player plays one
+ * more set, all the players' calls of one kind (their starts, then their first answers, …) sent
+ * `IN_FLIGHT` at a time, the processes' CPU over each such batch counted for its kind. The idle
+ * server's own work (the scheduler's polls) counts too, a small share over batches this short.
+ */
+async function cpuByKind(cookies: string[], pids: number[]) {
+  const used = Object.fromEntries(
+    Object.keys(latencies).map((kind) => [kind, { calls: 0, server: 0, database: 0 }]),
+  ) as Record<Kind, { calls: number; server: number; database: number }>;
+  async function batch<T>(kind: Kind, work: (index: number) => Promise<T>): Promise<T[]> {
+    const server = sum(pids, (pid) => cpuSeconds(pid));
+    const database = databaseCpuSeconds();
+    const results: T[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        for (let index = next++; index < cookies.length; index = next++)
+          results[index] = await work(index);
+      }),
+    );
+    used[kind].calls += cookies.length;
+    used[kind].server += sum(pids, (pid) => cpuSeconds(pid)) - server;
+    used[kind].database += databaseCpuSeconds() - database;
+    return results;
+  }
+  const cookie = (index: number) => cookies[index] as string;
+  let states = await batch("start", (index) =>
+    call<PlayState>("start", cookie(index), "/api/quiz/sessions", {
+      category: QUIZ_CATEGORIES[index % QUIZ_CATEGORIES.length],
+    }),
+  );
+  for (let position = 1; position <= 5; position++) {
+    await batch("answer", (index) =>
+      call("answer", cookie(index), `/api/quiz/sessions/${states[index]?.id}/answers`, {
+        position,
+        choice: index % 4,
+      }),
+    );
+    if (position < 5)
+      states = await batch("next", (index) =>
+        call<PlayState>("next", cookie(index), "/api/quiz/sessions", {
+          category: states[index]?.category,
+        }),
+      );
+  }
+  await batch("finish", (index) =>
+    call("finish", cookie(index), `/api/quiz/sessions/${states[index]?.id}/finish`),
+  );
+  return used;
+}
+
 /** One POST of the API, timed; the parsed answer, or null when it was not a success. */
 function call<T = unknown>(
-  kind: keyof typeof latencies,
+  kind: Kind,
   cookie: string,
   pathname: string,
   body?: unknown,

@@ -22,18 +22,25 @@ export type PointsChange = {
  */
 export async function creditPoints(tx: Tx, { playerId, change, reason, source }: PointsChange) {
   // The row is locked by the update itself; `before` reads it as it was, so the applied change is
-  // exactly what the update added, whatever ran concurrently before the lock was taken.
+  // exactly what the update added, whatever ran concurrently before the lock was taken. The ledger
+  // row is written by the same statement: one round trip.
   const result = await tx.execute<{ applied: number }>(sql`
     with before as (
       select ${user.id} as id, ${user.points} as points, ${user.usesPoints} as uses_points
       from ${user} where ${user.id} = ${playerId} for update
+    ),
+    credited as (
+      update ${user} set points = before.points + greatest(${change}::integer, before.uses_points - before.points)
+      from before where ${user.id} = before.id
+      returning ${user.points} - before.points as applied
+    ),
+    ledger as (
+      insert into ${pointsLedger} (user_id, change, reason, source)
+      select ${playerId}, applied, ${reason}, ${source} from credited
     )
-    update ${user} set points = before.points + greatest(${change}::integer, before.uses_points - before.points)
-    from before where ${user.id} = before.id
-    returning ${user.points} - before.points as applied`);
+    select applied from credited`);
   const applied = result.rows[0]?.applied;
   if (applied === undefined) throw new Error(`No player ${playerId} to credit`);
-  await tx.insert(pointsLedger).values({ userId: playerId, change: applied, reason, source });
   return applied;
 }
 
@@ -45,24 +52,15 @@ const CAP_TIME_ZONE = "America/Toronto";
 /**
  * A finished quiz set, in the quiz's finishing transaction: its points through the ledger, within
  * the daily cap (points credited by sets since midnight in Toronto, at most `dailyCap`), one more
- * match played, and one more win when every answer was right. The player's row is locked first, so
- * two finishes at once are counted one after the other: together they never pass the cap.
- * `points` is what the set is worth (never below 0). Returns the points credited.
+ * match played, and one more win when every answer was right. The player's row is locked first (by
+ * counting the match), so two finishes at once are counted one after the other: together they
+ * never pass the cap. `points` is what the set is worth (never below 0). Returns the points
+ * credited and those the player's sets had credited today before.
  */
 export async function recordFinishedSet(
   tx: Tx,
   set: { playerId: string; sessionId: string; points: number; allRight: boolean; dailyCap: number },
-): Promise<number> {
-  await tx.execute(sql`select 1 from ${user} where ${user.id} = ${set.playerId} for update`);
-  // Read after the lock: in READ COMMITTED this statement sees a finish that held it before.
-  const earnedToday = await quizPointsToday(tx, set.playerId);
-  const allowed = Math.max(0, Math.min(set.points, set.dailyCap - earnedToday));
-  const earned = await creditPoints(tx, {
-    playerId: set.playerId,
-    change: allowed,
-    reason: QUIZ_SET_REASON,
-    source: `quiz_session:${set.sessionId}`,
-  });
+): Promise<{ earned: number; earnedBefore: number }> {
   await tx
     .update(user)
     .set({
@@ -70,7 +68,16 @@ export async function recordFinishedSet(
       winner: sql`${user.winner} + ${set.allRight ? 1 : 0}`,
     })
     .where(eq(user.id, set.playerId));
-  return earned;
+  // Read after the lock: in READ COMMITTED this statement sees a finish that held it before.
+  const earnedBefore = await quizPointsToday(tx, set.playerId);
+  const allowed = Math.max(0, Math.min(set.points, set.dailyCap - earnedBefore));
+  const earned = await creditPoints(tx, {
+    playerId: set.playerId,
+    change: allowed,
+    reason: QUIZ_SET_REASON,
+    source: `quiz_session:${set.sessionId}`,
+  });
+  return { earned, earnedBefore };
 }
 
 /**

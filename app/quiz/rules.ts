@@ -14,12 +14,16 @@ const POINTS_WRONG = -2;
 /** The results dialog's feedback, in characters. */
 export const FEEDBACK_MAX = 1000;
 
-/** Time the network may take, on top of the timer, before an answer counts as late. */
-const GRACE_MS = 2000;
+/**
+ * Time the network may take, on top of the timer, before an answer counts as late. The sessions'
+ * statements apply this rule and MIN_ANSWER_MS in SQL too (session-statements.server.ts).
+ */
+export const GRACE_MS = 2000;
 
 /**
  * An answer given sooner than this after its question was shown (by the server's clock) earns
  * nothing, right or wrong: nobody reads a question and four options that fast, a script does.
+ * Applied where the answer is recorded, in SQL (session-statements.server.ts).
  */
 export const MIN_ANSWER_MS = 400;
 
@@ -42,11 +46,6 @@ export function scoreOf(outcomes: readonly Outcome[]): number {
  */
 export function pointsOfSet(score: number): number {
   return Math.max(0, score);
-}
-
-/** Whether an answer at `now` to a question shown at `shownAt` came too soon to earn anything. */
-export function isTooFast(now: Date, shownAt: Date): boolean {
-  return now.getTime() - shownAt.getTime() < MIN_ANSWER_MS;
 }
 
 /**

@@ -440,6 +440,87 @@ describe("answering", () => {
     expect([a.question.position, b.question.position]).toEqual([2, 2]);
     expect((await showNext(db, me, state.id, 30)).question.position).toBe(2);
   });
+
+  test("ten requests to move on at once: the session moves one question", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    await answerQuestion(db, me, state.id, { position: 1, choice: 0 });
+    const moved = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2 ? showNext(db, me, state.id, 30) : start(me).then((resumed) => resumed.state),
+      ),
+    );
+    expect(new Set(moved.map((each) => each.question.position))).toEqual(new Set([2]));
+    expect(await getPlayState(db, me)).toMatchObject({ answered: 1, question: { position: 2 } });
+  });
+
+  test("starting again past the question's deadline records its time-out and moves on", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    await shownSecondsAgo(state.id, 40);
+    const resumed = await start(me);
+    expect(resumed).toMatchObject({ created: false, state: { answered: 1, correct: 0 } });
+    expect(resumed.state.question).toMatchObject({ position: 2, result: null });
+    const answers = await db.execute<{ timed_out: boolean }>(
+      sql`select timed_out from quiz_answer where session_id = ${state.id}`,
+    );
+    expect(answers.rows).toEqual([{ timed_out: true }]);
+  });
+
+  test("an earlier question, or one of a finished set, cannot be answered", async () => {
+    const me = await newPlayer();
+    let { state } = await start(me);
+    state = await answerQuestion(db, me, state.id, { position: 1, choice: 0 });
+    state = await showNext(db, me, state.id, 30);
+    expect(await failure(answerQuestion(db, me, state.id, { position: 1, choice: 1 }))).toEqual({
+      code: "conflict",
+      message: "quiz.problems.alreadyAnswered",
+    });
+    const other = await newPlayer();
+    const results = await playSet(other);
+    expect(
+      await failure(answerQuestion(db, other, results.id, { position: 5, choice: 0 })),
+    ).toEqual({ code: "conflict", message: "quiz.problems.finished" });
+    expect(await failure(showNext(db, other, results.id, 30))).toEqual({
+      code: "conflict",
+      message: "quiz.problems.finished",
+    });
+  });
+
+  /**
+   * Answers in a transaction, rolled back, after moving the question's clock back by `ms`: within a
+   * transaction now() stays the same, so the answer comes exactly `ms` after the question showed.
+   */
+  async function answerAfter(me: string, state: PlayState, ms: number) {
+    let answered: PlayState | undefined;
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update quiz_session
+          set shown_at = now() - make_interval(secs => ${ms / 1000}) where id = ${state.id}`);
+        answered = await answerQuestion(tx, me, state.id, {
+          position: state.question.position,
+          choice: rightChoice(state),
+        });
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!answered) throw error;
+      });
+    return answered?.question.result;
+  }
+
+  test("on the database's clock: too fast under 400 ms, late after the timer and 2 s", async () => {
+    const me = await newPlayer();
+    const { state } = await start(me);
+    expect(await answerAfter(me, state, 399)).toMatchObject({ tooFast: true, points: 0 });
+    expect(await answerAfter(me, state, 400)).toMatchObject({ tooFast: false, points: 2 });
+    expect(await answerAfter(me, state, 32_000)).toMatchObject({ timedOut: false, points: 2 });
+    expect(await answerAfter(me, state, 32_001)).toMatchObject({
+      timedOut: true,
+      choice: null,
+      points: -2,
+    });
+  });
 });
 
 describe("finishing", () => {
@@ -670,9 +751,58 @@ describe("the daily cap", () => {
     await waitUntil(async () => (await lockWaiters(blocker)) >= 2);
     await blocker.query("commit");
     await blocker.end();
-    const credited = await finishing;
-    expect([...credited].sort((a, b) => a - b)).toEqual([0, 5]);
+    const credited = (await finishing).map((finished) => finished.earned);
+    expect(credited.sort((a, b) => a - b)).toEqual([0, 5]);
     expect(await playerRecord(me)).toMatchObject({ points: 300, ledger: 300, play_match: 2 });
+  });
+});
+
+describe("round trips", () => {
+  /** Statements sent to PostgreSQL while `run` runs, through the pools and transactions alike. */
+  async function statements(run: () => Promise<unknown>): Promise<number> {
+    const original = pg.Client.prototype.query;
+    let count = 0;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      count += 1;
+      return (original as (...args: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      await run();
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    return count;
+  }
+
+  test("answering and moving on are one statement each, starting three, finishing eight", async () => {
+    const me = await newPlayer();
+    let state: PlayState | undefined;
+    const options = { category: "math", locale: "en-CA", timer: 30 } as const;
+    // No unfinished set, the next set's questions, the insert.
+    const started = await statements(async () => {
+      state = (await startOrResume(db, me, options)).state;
+    });
+    expect(started).toBe(3);
+    for (let position = 1; position <= 5; position++) {
+      const current = state as PlayState;
+      const answer = { position, choice: rightChoice(current) };
+      const answered = await statements(async () => {
+        state = await answerQuestion(db, me, current.id, answer);
+      });
+      expect(answered).toBe(1);
+      if (position === 5) break;
+      // Moving on, by Next or by starting again (which resumes).
+      const moved = await statements(async () => {
+        state =
+          position % 2
+            ? await showNext(db, me, current.id, 30)
+            : (await startOrResume(db, me, options)).state;
+      });
+      expect(moved).toBe(1);
+    }
+    // BEGIN, the session, its finish, the match (the player's lock), today's points, the credit
+    // with its ledger row, the session's points with the category's progress, COMMIT.
+    expect(await statements(() => finishSession(db, me, (state as PlayState).id, CAP))).toBe(8);
   });
 });
 

@@ -1,13 +1,7 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
-import {
-  quizAnswer,
-  quizFeedback,
-  quizProgress,
-  quizQuestion,
-  quizSession,
-} from "../db/schema/quiz.ts";
+import { quizAnswer, quizFeedback, quizQuestion, quizSession } from "../db/schema/quiz.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { AppError } from "../platform/errors.ts";
 import { quizPointsToday, recordFinishedSet } from "../players/points.server.ts";
@@ -16,12 +10,10 @@ import {
   QUIZ_CATEGORIES,
   type QuizCategory,
   type QuizTimer,
-  SETS_PER_CATEGORY,
 } from "./categories.ts";
 import { completedSetsByCategory } from "./progress.server.ts";
 import {
   isLate,
-  isTooFast,
   nextSetNumber,
   pointsFor,
   pointsOfSet,
@@ -29,6 +21,15 @@ import {
   shuffledOrder,
   timeLeftMs,
 } from "./rules.ts";
+import {
+  answerRow,
+  createRow,
+  creditedRow,
+  moveOnRow,
+  nextSetRow,
+  readSessionRow,
+  type SessionRow,
+} from "./session-statements.server.ts";
 import type { CategoryProgress, PlayState, SetResults } from "./types.ts";
 
 /**
@@ -75,47 +76,39 @@ type Session = {
   answers: StoredAnswer[];
 };
 
-const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
-
-/** The columns every read of a session's current question returns, named as `Session` reads them. */
-const QUESTION_COLUMNS = `q.text, q.options, q.answer_index as "answerIndex", q.explanation,
-  ${epochMs("now()")} as now`;
-
-/**
- * The session (the player's own, by `where`) with its current question and answers, in one query;
- * undefined when there is none.
- */
-async function readSession(db: Db | Tx, where: SQL): Promise<Session | undefined> {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    select s.id, s.category, s.set_number as "setNumber", s.locale, s.question_ids as "questionIds",
-      s.option_orders as "optionOrders", s.timer, s.current, s.finished_at is not null as finished, s.practice,
-      ${sql.raw(epochMs("s.shown_at"))} as "shownAt", ${sql.raw(QUESTION_COLUMNS)},
-      coalesce((
-        select json_agg(json_build_object('position', a.position, 'choice', a.choice,
-            'correct', a.correct, 'timedOut', a.timed_out, 'tooFast', a.too_fast,
-            'answeredAt', ${sql.raw(epochMs("a.answered_at"))}) order by a.position)
-        from quiz_answer a where a.session_id = s.id
-      ), '[]'::json) as answers
-    from quiz_session s join quiz_question q on q.id = s.question_ids[s.current]
-    where ${where}`);
-  const row = result.rows[0];
+/** The player's session (by id, or their unfinished one); undefined when there is none. */
+async function readSession(
+  db: Db | Tx,
+  values: { me: string; sessionId?: string },
+): Promise<Session | undefined> {
+  const row = await readSessionRow(db, values);
   return row && sessionOf(row);
 }
 
-function sessionOf(row: Record<string, unknown>): Session {
-  const { text, options, answerIndex, explanation, ...session } = row;
+/** A session as a statement returns it (session-statements.server.ts), without its extra columns. */
+function sessionOf(row: SessionRow): Session {
+  const {
+    text,
+    options,
+    answerIndex,
+    explanation,
+    inserted: _inserted,
+    timedOut: _timedOut,
+    tooFast: _tooFast,
+    late: _late,
+    answeredNow: _answeredNow,
+    moved: _moved,
+    ...session
+  } = row;
   return {
     ...(session as Omit<Session, "question">),
     question: { text, options, answerIndex, explanation } as Question,
   };
 }
 
-const byId = (me: string, sessionId: string) => sql`s.id = ${sessionId} and s.user_id = ${me}`;
-const unfinished = (me: string) => sql`s.user_id = ${me} and s.finished_at is null`;
-
 /** The player's session by id; not found when it is someone else's. */
 async function ownSession(db: Db | Tx, me: string, sessionId: string): Promise<Session> {
-  const session = await readSession(db, byId(me, sessionId));
+  const session = await readSession(db, { me, sessionId });
   if (!session) throw new AppError("not_found");
   return session;
 }
@@ -142,13 +135,10 @@ export async function startOrResume(
   const resumed = await resumeUnfinished(db, me, options);
   if (resumed) return resumed;
 
-  const [progress] = await db
-    .select({ completedSets: quizProgress.completedSets })
-    .from(quizProgress)
-    .where(and(eq(quizProgress.userId, me), eq(quizProgress.category, options.category)));
-  const set = nextSetNumber(progress?.completedSets ?? 0);
+  const next = await nextSetRow(db, { me, category: options.category, locale: options.locale });
+  const set = nextSetNumber(next.set - 1);
   if (set === null) throw new AppError("conflict", { message: "quiz.problems.allDone" });
-  return createSession(db, me, { ...options, set, practice: false });
+  return createSession(db, me, { ...options, set, practice: false }, next.questions);
 }
 
 /**
@@ -165,23 +155,38 @@ export async function startPractice(
   const resumed = await resumeUnfinished(db, me, options);
   if (resumed) return resumed;
   const { category, set } = await finishedSet(db, me, finishedId);
-  return createSession(db, me, { ...options, category, set, practice: true });
+  const questions = await setQuestions(db, category, options.locale, set);
+  return createSession(
+    db,
+    me,
+    { ...options, category, set, practice: true },
+    questions?.map((question) => ({ id: question.id, options: question.options.length })) ?? [],
+  );
 }
 
-/** The player's unfinished session, if any, resumed in `locale`: starting anything resumes it. */
+/**
+ * The player's unfinished session, if any, resumed in `locale`: starting anything resumes it,
+ * moving on as `showNext` does. One statement in the usual case; resuming from a page in the other
+ * language then continues the set in that language (`inLanguage`).
+ */
 async function resumeUnfinished(
   db: Db | Tx,
   me: string,
   options: { locale: Locale; timer: QuizTimer },
 ): Promise<{ state: PlayState; created: boolean } | null> {
-  const open = await readSession(db, unfinished(me));
-  if (!open) return null;
-  return {
-    state: await moveOn(db, me, await inLanguage(db, me, open, options.locale), options.timer),
-    created: false,
-  };
+  const row = await moveOnRow(db, { me, timer: options.timer });
+  if (!row) return null;
+  const state = await movedOn(db, me, row);
+  if (state.locale === options.locale) return { state, created: false };
+  const session = await ownSession(db, me, state.id);
+  return { state: stateOf(await inLanguage(db, me, session, options.locale)), created: false };
 }
 
+/**
+ * A new session with `questions` (the set's five, by position, each with its number of options),
+ * their options shuffled; when the player has an unfinished one already (two starts at once), that
+ * one, as it stands.
+ */
 async function createSession(
   db: Db | Tx,
   me: string,
@@ -192,26 +197,21 @@ async function createSession(
     timer: QuizTimer;
     practice: boolean;
   },
+  questions: { id: number; options: number }[],
 ): Promise<{ state: PlayState; created: boolean }> {
-  const questions = await setQuestions(db, options.category, options.locale, options.set);
-  if (!questions) throw new AppError("not_found", { message: "quiz.problems.noQuestions" });
-
-  const [created] = await db
-    .insert(quizSession)
-    .values({
-      userId: me,
-      category: options.category,
-      setNumber: options.set,
-      locale: options.locale,
-      questionIds: questions.map((question) => question.id),
-      optionOrders: questions.map((question) => optionOrder(question.options.length)),
-      timer: options.timer,
-      practice: options.practice,
-    })
-    // Two starts at once: the unique index on unfinished sessions lets one in; the other resumes it.
-    .onConflictDoNothing()
-    .returning({ id: quizSession.id });
-  const session = await readSession(db, created ? byId(me, created.id) : unfinished(me));
+  if (questions.length !== QUESTIONS_PER_SET)
+    throw new AppError("not_found", { message: "quiz.problems.noQuestions" });
+  const created = await createRow(db, {
+    me,
+    category: options.category,
+    set: options.set,
+    locale: options.locale,
+    questionIds: questions.map((question) => question.id),
+    optionOrders: questions.map((question) => optionOrder(question.options)),
+    timer: options.timer,
+    practice: options.practice,
+  });
+  const session = created ? sessionOf(created) : await readSession(db, { me });
   if (!session) throw new AppError("conflict");
   return { state: stateOf(session), created: Boolean(created) };
 }
@@ -275,7 +275,7 @@ async function inLanguage(db: Db | Tx, me: string, session: Session, locale: Loc
 
 /** The player's unfinished session as it stands, in its own language; null when none. Reads only. */
 export async function getPlayState(db: Db | Tx, me: string): Promise<PlayState | null> {
-  const session = await readSession(db, unfinished(me));
+  const session = await readSession(db, { me });
   return session ? stateOf(session) : null;
 }
 
@@ -294,7 +294,7 @@ export async function continueInLanguage(
   me: string,
   locale: Locale,
 ): Promise<PlayState | null> {
-  const session = await readSession(db, unfinished(me));
+  const session = await readSession(db, { me });
   return session ? stateOf(await inLanguage(db, me, session, locale)) : null;
 }
 
@@ -309,34 +309,27 @@ export async function showNext(
   sessionId: string,
   timer: QuizTimer,
 ): Promise<PlayState> {
-  return moveOn(db, me, await ownSession(db, me, sessionId), timer);
+  const row = await moveOnRow(db, { me, sessionId, timer });
+  if (!row) throw new AppError("not_found");
+  return movedOn(db, me, row);
 }
 
-async function moveOn(db: Db | Tx, me: string, session: Session, timer: QuizTimer) {
+/** What moving on (`moveOnRow`) left: the question to play now. */
+async function movedOn(db: Db | Tx, me: string, row: SessionRow): Promise<PlayState> {
+  const session = sessionOf(row);
   if (session.finished) throw new AppError("conflict", { message: "quiz.problems.finished" });
-  const late = pendingTimeOut(session);
-  // After this, the current question has an answer: this time-out, or one recorded just before.
-  if (late) await recordTimeOut(db, session);
-  const done = late || session.answers.some((answer) => answer.position === session.current);
-  if (!done || session.current >= QUESTIONS_PER_SET) return stateOf(session);
-  const result = await db.execute<Record<string, unknown>>(sql`
-    update quiz_session s set current = s.current + 1, shown_at = now(), timer = ${timer}
-    from quiz_question q
-    where s.id = ${session.id} and s.user_id = ${me} and s.finished_at is null
-      and s.current = ${session.current} and q.id = s.question_ids[s.current + 1]
-    returning s.current, s.timer, ${sql.raw(epochMs("s.shown_at"))} as "shownAt",
-      ${sql.raw(QUESTION_COLUMNS)}`);
-  const moved = result.rows[0];
-  // Another request moved on first: show where it left the session.
-  if (!moved) return stateOf(await ownSession(db, me, session.id));
-  const { question } = sessionOf(moved);
-  const {
-    current,
-    timer: movedTimer,
-    shownAt,
-    now,
-  } = moved as Pick<Session, "current" | "timer" | "shownAt" | "now">;
-  return stateOf({ ...session, current, timer: movedTimer, shownAt, now, question });
+  const timedOut = row.timedOut as StoredAnswer | null;
+  if (timedOut) session.answers.push(timedOut);
+  const moved = row.moved as (Question & Pick<Session, "current" | "timer" | "shownAt">) | null;
+  if (moved) {
+    const { current, timer, shownAt, ...question } = moved;
+    return stateOf({ ...session, current, timer, shownAt, question });
+  }
+  // Answered, or past its time, yet not moved: another request moved on first; show where it left
+  // the session.
+  if ((row.late || row.answeredNow) && session.current < QUESTIONS_PER_SET)
+    return stateOf(await ownSession(db, me, session.id));
+  return stateOf(session);
 }
 
 /**
@@ -350,47 +343,16 @@ export async function answerQuestion(
   sessionId: string,
   answer: { position: number; choice: number | null },
 ): Promise<PlayState> {
-  const session = await ownSession(db, me, sessionId);
+  const row = await answerRow(db, { me, sessionId, ...answer });
+  if (!row) throw new AppError("not_found");
+  const session = sessionOf(row);
+  const inserted = row.inserted as StoredAnswer | null;
+  if (inserted) return stateOf({ ...session, answers: [...session.answers, inserted] });
   if (session.finished) throw new AppError("conflict", { message: "quiz.problems.finished" });
-  const answered = session.answers.some((stored) => stored.position === answer.position);
-  if (answered || answer.position < session.current)
-    throw new AppError("conflict", { message: "quiz.problems.alreadyAnswered" });
   if (answer.position > session.current)
     throw new AppError("conflict", { message: "quiz.problems.notShownYet" });
-  const now = new Date(session.now);
-  const shownAt = new Date(session.shownAt);
-  const timedOut = answer.choice === null || isLate(now, shownAt, session.timer);
-  const tooFast = !timedOut && isTooFast(now, shownAt);
-  const order = session.optionOrders[session.current - 1] ?? [];
-  const choice = timedOut || answer.choice === null ? null : (order[answer.choice] ?? null);
-  const correct = choice !== null && choice === session.question.answerIndex;
-  const [inserted] = await db
-    .insert(quizAnswer)
-    .values({
-      sessionId: session.id,
-      position: session.current,
-      choice,
-      correct,
-      timedOut,
-      tooFast,
-    })
-    .onConflictDoNothing()
-    .returning({ answeredAt: sql<number>`${sql.raw(epochMs("answered_at"))}` });
-  if (!inserted) throw new AppError("conflict", { message: "quiz.problems.alreadyAnswered" });
-  return stateOf({
-    ...session,
-    answers: [
-      ...session.answers,
-      {
-        position: session.current,
-        choice,
-        correct,
-        timedOut,
-        tooFast,
-        answeredAt: inserted.answeredAt,
-      },
-    ],
-  });
+  // An earlier question, or the current one answered already (by this request's twin, maybe).
+  throw new AppError("conflict", { message: "quiz.problems.alreadyAnswered" });
 }
 
 /**
@@ -433,24 +395,19 @@ export async function finishSession(
       .returning({ id: quizSession.id });
     // Someone else's request finished it first (a double click, a retry): it was credited there.
     if (!finished || session.practice) return resultsOf(tx, me, sessionId, dailyCap);
-    const earned = await recordFinishedSet(tx, {
+    const { earned, earnedBefore } = await recordFinishedSet(tx, {
       playerId: me,
       sessionId: session.id,
       points: pointsOfSet(score),
       allRight: correct === QUESTIONS_PER_SET,
       dailyCap,
     });
-    await tx.update(quizSession).set({ earned }).where(eq(quizSession.id, session.id));
-    await tx
-      .insert(quizProgress)
-      .values({ userId: me, category: session.category, completedSets: 1 })
-      .onConflictDoUpdate({
-        target: [quizProgress.userId, quizProgress.category],
-        set: {
-          completedSets: sql`least(${quizProgress.completedSets} + 1, ${SETS_PER_CATEGORY})`,
-        },
-      });
-    return resultsOf(tx, me, sessionId, dailyCap);
+    await creditedRow(tx, { me, sessionId: session.id, category: session.category, earned });
+    // As `resultsOf` would read them back: no feedback can be sent before the set is finished.
+    return setResults(
+      { ...session, set: session.setNumber, score, correct, earned, tooFastAnswers },
+      { dailyCapReached: earnedBefore + earned >= dailyCap, feedbackSent: false },
+    );
   });
 }
 
@@ -501,19 +458,40 @@ export async function resultsOf(
       ),
     );
   if (!row || row.score === null || row.correct === null) throw new AppError("not_found");
+  return setResults(
+    { ...row, score: row.score, correct: row.correct, earned: row.earned ?? 0 },
+    {
+      dailyCapReached: (await quizPointsToday(db, me)) >= dailyCap,
+      feedbackSent: row.feedbackSent,
+    },
+  );
+}
+
+function setResults(
+  set: {
+    id: string;
+    category: string;
+    set: number;
+    practice: boolean;
+    score: number;
+    correct: number;
+    earned: number;
+    tooFastAnswers: number | null;
+  },
+  now: { dailyCapReached: boolean; feedbackSent: boolean },
+): SetResults {
   return {
-    id: row.id,
-    category: row.category as QuizCategory,
-    set: row.set,
-    practice: row.practice,
-    score: row.score,
+    id: set.id,
+    category: set.category as QuizCategory,
+    set: set.set,
+    practice: set.practice,
+    score: set.score,
     total: QUESTIONS_PER_SET,
-    correct: row.correct,
-    incorrect: QUESTIONS_PER_SET - row.correct,
-    earned: row.earned ?? 0,
-    tooFastAnswers: row.tooFastAnswers ?? 0,
-    dailyCapReached: (await quizPointsToday(db, me)) >= dailyCap,
-    feedbackSent: row.feedbackSent,
+    correct: set.correct,
+    incorrect: QUESTIONS_PER_SET - set.correct,
+    earned: set.earned,
+    tooFastAnswers: set.tooFastAnswers ?? 0,
+    ...now,
   };
 }
 
