@@ -47,6 +47,21 @@ export async function auditPage(
   filter: AuditFilter,
   { cursor, limit }: { cursor?: AuditCursor; limit: number },
 ) {
+  const rows = await auditQuery(db, filter, { cursor, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map((row) => ({ ...row, change: compactChange(row.before, row.after) })),
+    next: rows.length > limit && last ? auditCursor.encode({ at: last.at, id: last.id }) : null,
+  };
+}
+
+/** The statement of a page of the trail (its plan is checked in audit.server.test.ts). */
+export function auditQuery(
+  db: Db,
+  filter: AuditFilter,
+  { cursor, limit }: { cursor?: AuditCursor; limit: number },
+) {
   const where: (SQL | undefined)[] = [
     filter.actor ? eq(auditEvent.actorId, filter.actor) : undefined,
     filter.action ? eq(auditEvent.action, filter.action) : undefined,
@@ -58,7 +73,7 @@ export async function auditPage(
       ? sql`(${auditEvent.at}, ${auditEvent.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
       : undefined,
   ];
-  const rows = await db
+  return db
     .select({
       id: auditEvent.id,
       // The cursor needs the microseconds a Date would lose.
@@ -78,13 +93,7 @@ export async function auditPage(
     .leftJoin(user, eq(user.id, auditEvent.actorId))
     .where(and(...where))
     .orderBy(desc(auditEvent.at), desc(auditEvent.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    rows: page.map((row) => ({ ...row, change: compactChange(row.before, row.after) })),
-    next: rows.length > limit && last ? auditCursor.encode({ at: last.at, id: last.id }) : null,
-  };
+    .limit(limit);
 }
 
 /**
