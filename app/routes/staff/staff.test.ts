@@ -303,6 +303,7 @@ describe("two-factor sign-in", () => {
     const first = await signIn("10.32.0.1");
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ twoFactorRedirect: true });
+    expect(first.headers.get("clear-site-data")).toBeNull();
     const pending = cookieOf(first);
     expect(pending).toContain("better-auth.two_factor=");
     const verify = (code: string) =>
