@@ -58,7 +58,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       origin: url.origin,
       year: new Date().getFullYear(),
       // Only what the navigation bars show.
-      viewer: viewer && { name: viewer.name, image: viewer.image },
+      viewer: viewer && {
+        name: viewer.name,
+        image: viewer.image,
+        staff: viewer.role !== "player",
+      },
       cart: summarizeCart(cart, locale),
     },
     { headers: opened.headers },

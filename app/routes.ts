@@ -17,6 +17,7 @@ const pages: [path: string, file: string][] = [
   ["jobs/:id/report", "routes/jobs/report.tsx"],
   ["login", "routes/auth/login.tsx"],
   ["register", "routes/auth/login.tsx"],
+  ["login/two-factor", "routes/auth/two-factor.tsx"],
   ["forgot-password", "routes/auth/forgot-password.tsx"],
   ["reset-password", "routes/auth/reset-password.tsx"],
   ["profile", "routes/players/profile.tsx"],
@@ -43,7 +44,12 @@ const pages: [path: string, file: string][] = [
  * The staff console (issue 25): one layout, which admits only staff and answers everyone else the
  * site's 404, over its pages; in both languages like every page.
  */
-const staffPages: [path: string, file: string][] = [["", "routes/staff/queue.tsx"]];
+const staffPages: [path: string, file: string][] = [
+  ["", "routes/staff/queue.tsx"],
+  ["two-factor", "routes/staff/two-factor.tsx"],
+  ["staff", "routes/staff/members.tsx"],
+  ["audit", "routes/staff/audit.tsx"],
+];
 
 function localizedStaffPages(): RouteConfigEntry[] {
   return ["", "fr"].map((prefix) => {

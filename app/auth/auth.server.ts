@@ -3,9 +3,17 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
 import { and, eq, like, ne } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
-import { account, rateLimit, session, user, verification } from "../db/schema/accounts.ts";
+import {
+  account,
+  rateLimit,
+  session,
+  twoFactor,
+  user,
+  verification,
+} from "../db/schema/accounts.ts";
 import { CLIENT_IP_HEADER } from "../platform/config.server.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import { isAppError } from "../platform/errors.ts";
@@ -101,6 +109,14 @@ const CLOSED_AUTH_PATHS = [
   "/revoke-other-sessions",
   "/sign-in/oauth2",
   "/oauth2/link",
+  // Two-factor sign-in is TOTP with recovery codes, set up in the staff console (decision 0044):
+  // no codes by e-mail, the secret and the recovery codes are shown once, at set-up, and turning it
+  // off or making new codes is not the member's own call.
+  "/two-factor/send-otp",
+  "/two-factor/verify-otp",
+  "/two-factor/get-totp-uri",
+  "/two-factor/generate-backup-codes",
+  "/two-factor/disable",
 ];
 
 /** Reported by the hook below as `{ code, message, field }`; the host turns it into the API's shape. */
@@ -124,7 +140,7 @@ export function createAuth({ db, baseUrl, secret, google }: AuthOptions) {
     trustedOrigins: [baseUrl],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, twoFactor },
     }),
     emailAndPassword: {
       enabled: true,
@@ -187,22 +203,28 @@ export function createAuth({ db, baseUrl, secret, google }: AuthOptions) {
         },
       },
     },
-    plugins: google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: "google",
-                clientId: google.clientId,
-                clientSecret: google.clientSecret,
-                discoveryUrl: google.discoveryUrl,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // TOTP for staff (decision 0044). A sign-in of an account that has it on answers
+      // `twoFactorRedirect` and a short-lived cookie instead of a session; the code, or a recovery
+      // code, then opens the session. No device is trusted: every sign-in asks.
+      twoFactorPlugin({ issuer: "Nearby" }),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "google",
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  discoveryUrl: google.discoveryUrl,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 

@@ -3,7 +3,9 @@ import { type RouterContextProvider, redirect } from "react-router";
 import type { Db, Tx } from "../db/client.server.ts";
 import { session, user } from "../db/schema/accounts.ts";
 import { statementCache } from "../db/statements.server.ts";
+import type { MessageKey } from "../i18n/i18n.ts";
 import { localeFromPath, localizedPath } from "../i18n/locale.ts";
+import { codeForStatus } from "../platform/api.ts";
 import { CLIENT_IP_HEADER } from "../platform/config.server.ts";
 import { authContext, baseUrlContext, databaseContext } from "../platform/context.ts";
 import { AppError } from "../platform/errors.ts";
@@ -24,6 +26,11 @@ export type Viewer = {
    * not import the quiz area.
    */
   quizTimer: number;
+  /** "player", or a staff role: the header links staff to the console (which checks it again). */
+  role: string;
+  /** The session's id and when it began: staff sessions end 12 hours after (app/staff/access). */
+  sessionId: string;
+  signedInAt: Date;
 };
 
 /** One session lookup per request: the root and the page's loaders share the same context. */
@@ -90,6 +97,9 @@ function viewerQuery(db: Db | Tx) {
       image: user.image,
       handle: user.handle,
       quizTimer: user.quizTimer,
+      role: user.role,
+      sessionId: session.id,
+      signedInAt: session.createdAt,
       expiresAt: session.expiresAt,
     })
     .from(session)
@@ -155,6 +165,19 @@ export function callAuth(
       body: JSON.stringify(body),
     }),
   );
+}
+
+/** Better Auth refused for a reason the form did not catch first: too many tries, or it failed. */
+export function authFailure(status: number, message: MessageKey, headers?: Headers): AppError {
+  const retryAfter = Number(headers?.get("retry-after") ?? headers?.get("x-retry-after"));
+  if (status === 429 && retryAfter > 0)
+    return new AppError("too_many_requests", {
+      message: "auth.problems.tooManyWait",
+      retryAfter,
+      values: { minutes: Math.ceil(retryAfter / 60) },
+    });
+  if (status === 429) return new AppError("too_many_requests");
+  return new AppError(status >= 500 ? "service_unavailable" : codeForStatus(status), { message });
 }
 
 /** The Set-Cookie headers of an auth answer, each kept separate, for the page's own response. */

@@ -5,7 +5,7 @@ import { TEST_BASE_URL } from "../platform/test-host.server.ts";
 
 type Send = (pathname: string, init?: RequestInit) => Response | Promise<Response>;
 
-const TEST_PASSWORD = "canoe-portage-42";
+export const TEST_PASSWORD = "canoe-portage-42";
 
 /** The session cookie of an auth answer, as a browser would send it back. */
 export const cookieOf = (response: Response) =>

@@ -77,6 +77,34 @@ export const signInSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+/** A code from the authenticator app (6 digits) or a recovery code ("AbCde-12345"). */
+function twoFactorCodeField() {
+  return z
+    .string("auth.problems.twoFactorWrong")
+    .regex(/^(?:\d{6}|[A-Za-z0-9]{5}-[A-Za-z0-9]{5})$/, "auth.problems.twoFactorWrong");
+}
+
+/**
+ * A code as people type it: spaces anywhere ("123 456", as apps show it) and a recovery code
+ * without its hyphen are read as the code.
+ */
+const typedTwoFactorCode = z.preprocess((value) => {
+  if (typeof value !== "string") return value;
+  const code = value.replace(/\s+/g, "");
+  return /^[A-Za-z0-9]{10}$/.test(code) && !/^\d+$/.test(code)
+    ? `${code.slice(0, 5)}-${code.slice(5)}`
+    : code;
+}, twoFactorCodeField());
+
+/** The second step of signing in to an account with two-factor on: its code. */
+export const twoFactorSignInSchema = z.object({
+  code: typedTwoFactorCode,
+  redirectTo: z.string().optional(),
+});
+
+/** Whether a two-factor code is one of the recovery codes rather than the app's six digits. */
+export const isRecoveryCode = (code: string) => !/^\d{6}$/.test(code);
+
 const googleSignInSchema = z.object({
   intent: z.literal("google"),
   redirectTo: z.string().optional(),
@@ -136,6 +164,10 @@ export const authEndpointSchemas = {
     newUserCallbackURL: sitePathField.optional(),
     disableRedirect: z.boolean().optional(),
   }),
+  // Two-factor sign-in (decision 0044): TOTP only, and no "trust this device", so no field for it.
+  "/two-factor/enable": z.strictObject({ password: z.string().max(128) }),
+  "/two-factor/verify-totp": z.strictObject({ code: twoFactorCodeField() }),
+  "/two-factor/verify-backup-code": z.strictObject({ code: twoFactorCodeField() }),
 } as const;
 
 /** Query parameters that name where the browser goes next, on any auth endpoint. */

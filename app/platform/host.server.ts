@@ -191,13 +191,23 @@ function retryAfterOf(headers: Headers): number | undefined {
 const SESSION_COOKIE_DELETED = /^(?:__Secure-)?better-auth\.session_token=;.*\bMax-Age=0\b/i;
 
 /**
+ * The first step of a two-factor sign-in: Better Auth deletes the session cookie too, but sets the
+ * cookie the code's step needs, which clearing the site's cookies would take away.
+ */
+const TWO_FACTOR_STEP = /^(?:__Secure-)?better-auth\.two_factor=[^;]/i;
+
+/**
  * Signing out (or deleting the account) also tells the browser to drop whatever else the site
  * kept on it, whichever route did it: the form, the JSON API or Better Auth's own endpoint.
  */
 function clearSiteDataOnSignOut(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (c.res.headers.getSetCookie().some((cookie) => SESSION_COOKIE_DELETED.test(cookie)))
+    const cookies = c.res.headers.getSetCookie();
+    if (
+      cookies.some((cookie) => SESSION_COOKIE_DELETED.test(cookie)) &&
+      !cookies.some((cookie) => TWO_FACTOR_STEP.test(cookie))
+    )
       c.res.headers.set("Clear-Site-Data", '"cookies", "storage"');
   };
 }

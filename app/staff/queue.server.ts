@@ -1,9 +1,11 @@
+import { z } from "zod";
 import type { Db } from "../db/client.server.ts";
 import type { MessageKey } from "../i18n/i18n.ts";
 import type { Locale } from "../i18n/locale.ts";
+import { cursorCodec, firstValue } from "../platform/query.ts";
 
 /** One thing waiting on a person, as the queue page lists it. */
-type QueueItem = {
+export type QueueItem = {
   /** The id of the waiting row, unique within its kind. */
   id: string;
   /** Since when it waits: the queue lists the oldest first. */
@@ -12,7 +14,7 @@ type QueueItem = {
   title: string;
   /** A second line (reasons, buyer, goal…), or null. */
   detail: string | null;
-  /** The console page where a member acts on it. */
+  /** The console page where a member acts on it, without the language prefix (the page adds it). */
   href: string;
 };
 
@@ -40,3 +42,89 @@ export type QueueKind = {
     options: { locale: Locale; after: QueuePosition | null; limit: number },
   ): Promise<QueueItem[]>;
 };
+
+/** Where each kind's list stopped, by kind key: the queue's cursor. */
+type QueueCursor = Record<string, QueuePosition>;
+
+const KEY = "[a-z][a-z-]{0,39}";
+const ID = "[A-Za-z0-9_-]{1,64}";
+const POSITION = `${KEY}~\\d{1,15}~${ID}`;
+
+/**
+ * The queue's cursor in the address: each kind's last position shown, as `key~epochMs~id` joined
+ * by commas, in the codec every list uses. Kinds not yet shown on any page have none.
+ */
+export const queueCursor = cursorCodec<QueueCursor>(
+  [`${POSITION}(?:,${POSITION})*`],
+  (cursor) => [
+    Object.entries(cursor)
+      .map(([key, position]) => `${key}~${position.at.getTime()}~${position.id}`)
+      .join(","),
+  ],
+  ([positions]) =>
+    Object.fromEntries(
+      (positions ?? "").split(",").map((part) => {
+        const [key, at, id] = part.split("~") as [string, string, string];
+        return [key, { at: new Date(Number(at)), id }];
+      }),
+    ),
+);
+
+/** The queue page's address: a kind to show alone, and where the page starts. */
+export const queueQuerySchema = z.object({
+  kind: z.preprocess(
+    firstValue,
+    z
+      .string()
+      .regex(new RegExp(`^${KEY}$`), "staff.queue.kindInvalid")
+      .optional(),
+  ),
+  // Longer than the API's cursors: one position per kind (the console is not in the API).
+  cursor: z.preprocess(
+    firstValue,
+    z
+      .string()
+      .max(2000, "staff.queue.cursorInvalid")
+      .optional()
+      .transform((value, context) => {
+        if (!value) return undefined;
+        const cursor = /^[A-Za-z0-9_-]*$/.test(value) ? queueCursor.decode(value) : undefined;
+        if (!cursor) context.addIssue({ code: "custom", message: "staff.queue.cursorInvalid" });
+        return cursor;
+      }),
+  ),
+});
+
+/** Items of all kinds in one order: oldest first, then by kind and id, so ties page stably. */
+const byWaiting = (a: KindItem, b: KindItem) =>
+  a.waitingSince.getTime() - b.waitingSince.getTime() ||
+  (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+type KindItem = QueueItem & { kind: string };
+
+/**
+ * One page of the queue: the waiting items of `kinds` merged oldest first. Each kind lists at
+ * most `limit + 1` items after its own position in the cursor (on its index, so any page costs
+ * the same); the merged first `limit` are the page, and the next cursor moves each kind to the
+ * last of its items shown (a kind with none shown keeps its place).
+ */
+export async function queuePage(
+  db: Db,
+  kinds: readonly QueueKind[],
+  { locale, cursor = {}, limit }: { locale: Locale; cursor?: QueueCursor; limit: number },
+): Promise<{ items: KindItem[]; next: string | null }> {
+  const lists = await Promise.all(
+    kinds.map(async (kind) =>
+      (await kind.list(db, { locale, after: cursor[kind.key] ?? null, limit: limit + 1 })).map(
+        (item): KindItem => ({ ...item, kind: kind.key }),
+      ),
+    ),
+  );
+  const merged = lists.flat().sort(byWaiting);
+  const items = merged.slice(0, limit);
+  if (merged.length <= limit) return { items, next: null };
+  const next: QueueCursor = { ...cursor };
+  for (const item of items) next[item.kind] = { at: item.waitingSince, id: item.id };
+  return { items, next: queueCursor.encode(next) };
+}

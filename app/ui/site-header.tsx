@@ -9,7 +9,7 @@ import { PendingBar } from "./pending-bar.tsx";
 import { inSection, SITE_SECTIONS } from "./site-nav.ts";
 
 /** What the bars show of the signed-in player, or null for a visitor. */
-export type ShellViewer = { name: string; image: string | null } | null;
+export type ShellViewer = { name: string; image: string | null; staff: boolean } | null;
 
 /** `cart` is the cart button, given by the shell; the header knows nothing of the shop. */
 export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.ReactNode }) {
@@ -49,6 +49,15 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
         <div className="flex items-center gap-3">
           <LanguageSwitch compact />
           {cart}
+          {viewer?.staff && (
+            // Staff only; the console checks the role again on every request.
+            <Link
+              to={to("/staff")}
+              className="rounded-md px-2 py-1 text-sm font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+            >
+              {t("account.console")}
+            </Link>
+          )}
           {viewer ? (
             <Link to={to("/profile")} aria-label={t("account.myProfile")} className="rounded-full">
               <img

@@ -10,9 +10,13 @@ import {
   useNavigation,
 } from "react-router";
 import { assertPasswordNotCommon } from "../../auth/passwords.server.ts";
-import { callAuth, forwardCookies, requireVisitor } from "../../auth/session.server.ts";
+import {
+  authFailure,
+  callAuth,
+  forwardCookies,
+  requireVisitor,
+} from "../../auth/session.server.ts";
 import { type LoginPageForm, loginPageSchema, safeRedirect } from "../../auth/validation.ts";
-import type { MessageKey } from "../../i18n/i18n.ts";
 import {
   LOCALES,
   type Locale,
@@ -23,7 +27,7 @@ import {
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { codeForStatus, type FormOutcome, formAction } from "../../platform/api.ts";
+import { type FormOutcome, formAction } from "../../platform/api.ts";
 import { authContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
@@ -128,26 +132,23 @@ async function signIn(
   if (answer.status === 403)
     throw new AppError("forbidden", { message: "auth.problems.emailNotVerified" });
   if (!answer.ok) throw authFailure(answer.status, "auth.problems.loginFailed", answer.headers);
+  const { user, twoFactorRedirect } = (await answer.json()) as {
+    user?: { locale?: string };
+    twoFactorRedirect?: boolean;
+  };
+  // Two-factor on (staff): no session yet, only a short-lived cookie for the code's step.
+  if (twoFactorRedirect) {
+    const step = localizedPath("/login/two-factor", localeFromPath(next));
+    throw redirect(`${step}?${new URLSearchParams({ redirectTo: next })}`, {
+      headers: forwardCookies(answer),
+    });
+  }
   // The site speaks the language the player chose in their settings from now on.
-  const { user } = (await answer.json()) as { user?: { locale?: string } };
   const language = LOCALES.find((known) => known === user?.locale) ?? localeFromPath(next);
   return data(
     { signedIn: localizedPath(unlocalizedPath(next), language) },
     { headers: forwardCookies(answer) },
   );
-}
-
-/** Better Auth refused for a reason the form did not catch first: too many tries, or it failed. */
-function authFailure(status: number, message: MessageKey, headers?: Headers): AppError {
-  const retryAfter = Number(headers?.get("retry-after") ?? headers?.get("x-retry-after"));
-  if (status === 429 && retryAfter > 0)
-    return new AppError("too_many_requests", {
-      message: "auth.problems.tooManyWait",
-      retryAfter,
-      values: { minutes: Math.ceil(retryAfter / 60) },
-    });
-  if (status === 429) return new AppError("too_many_requests");
-  return new AppError(status >= 500 ? "service_unavailable" : codeForStatus(status), { message });
 }
 
 function googleConfigured(context: Route.LoaderArgs["context"]): boolean {

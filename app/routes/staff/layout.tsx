@@ -2,16 +2,20 @@ import { NavLink, Outlet } from "react-router";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { requireStaff } from "../../staff/access.server.ts";
+import { requireStaffSettingUp } from "../../staff/access.server.ts";
 import { STAFF_SECTIONS } from "../../staff/nav.ts";
 import { hasRole } from "../../staff/roles.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await requireStaff({ request, context });
+  // Not requireStaff: the frame is also around the two-factor set-up, where that would send the
+  // member back to the set-up. Until two-factor is on, it shows no sections to go to.
+  const { actor: staff, twoFactorEnabled } = await requireStaffSettingUp({ request, context });
   return {
     staff: { name: staff.name, role: staff.role },
-    sections: STAFF_SECTIONS.filter((section) => hasRole(staff.role, section.role)),
+    sections: twoFactorEnabled
+      ? STAFF_SECTIONS.filter((section) => hasRole(staff.role, section.role))
+      : [],
     messages: pageMessages(request, "staff"),
   };
 }
@@ -29,21 +33,23 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           {t("staff.signedInAs", { name: staff.name, role: t(`staff.roles.${staff.role}`) })}
         </p>
       </header>
-      <nav aria-label={t("staff.nav.label")} className="mt-4">
-        <ul className="flex flex-wrap gap-2">
-          {sections.map((section) => (
-            <li key={section.path}>
-              <NavLink
-                to={to(section.path)}
-                end
-                className="block rounded-lg px-3 py-2 font-semibold ring-1 ring-slate-300 hover:bg-slate-50 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white"
-              >
-                {t(section.label)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {sections.length > 0 && (
+        <nav aria-label={t("staff.nav.label")} className="mt-4">
+          <ul className="flex flex-wrap gap-2">
+            {sections.map((section) => (
+              <li key={section.path}>
+                <NavLink
+                  to={to(section.path)}
+                  end
+                  className="block rounded-lg px-3 py-2 font-semibold ring-1 ring-slate-300 hover:bg-slate-50 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white"
+                >
+                  {t(section.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       <div className="mt-6">
         <Outlet />
       </div>
