@@ -169,11 +169,13 @@ async function serve(config: Config, db: Database, storage: Storage) {
       baseUrl: config.baseUrl,
       secret: config.authSecret,
       google: config.google,
+      appealTo: config.MODERATION_REPLY_TO,
     }),
     baseUrl: config.baseUrl,
     storage,
     devOutbox: config.DEV_OUTBOX,
     quizDailyCap: config.QUIZ_DAILY_POINTS_CAP,
+    moderationReplyTo: config.MODERATION_REPLY_TO,
     clientIpHeader: config.CLIENT_IP_HEADER,
     maxBodyBytes: config.MAX_BODY_BYTES,
   };

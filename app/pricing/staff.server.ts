@@ -1,0 +1,11 @@
+// The pricing area's console operations (app/staff imports an area only through this module).
+export { PLAN_REQUEST_STATUSES, type PlanRequestStatus } from "../db/schema/pricing.ts";
+export {
+  countOpenPlanRequests,
+  movePlanRequest,
+  notePlanRequest,
+  openPlanRequests,
+  planRequestForStaff,
+  planRequestsOf,
+} from "./request-review.server.ts";
+export { PLAN_REQUEST_MOVES } from "./request-states.ts";
