@@ -6,7 +6,7 @@ CREATE TABLE "business_claim" (
 	"status" text DEFAULT 'open' NOT NULL,
 	"source" text NOT NULL,
 	"source_id" integer,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "business_claim_status" CHECK ("business_claim"."status" in ('open')),
 	CONSTRAINT "business_claim_source" CHECK ("business_claim"."source" in ('plan_request')),
 	CONSTRAINT "business_claim_requester" CHECK ("business_claim"."requester_id" is not null or "business_claim"."contact_email" is not null)
@@ -22,6 +22,10 @@ CREATE TABLE "plan_request_note" (
 --> statement-breakpoint
 ALTER TABLE "redeem_request" DROP CONSTRAINT "redeem_request_status";--> statement-breakpoint
 ALTER TABLE "plan_request" DROP CONSTRAINT "plan_request_status";--> statement-breakpoint
+ALTER TABLE "redeem_request" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "redeem_request" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "plan_request" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "plan_request" ALTER COLUMN "created_at" SET DEFAULT now();--> statement-breakpoint
 ALTER TABLE "redeem_request" ADD COLUMN "note" text;--> statement-breakpoint
 ALTER TABLE "redeem_request" ADD COLUMN "decided_at" timestamp with time zone;--> statement-breakpoint
 -- Redeem requests: 'approved' still waited for the reward to go out, so it is pending again;

@@ -285,7 +285,8 @@ export const businessClaim = pgTable(
     source: text().$type<"plan_request">().notNull(),
     /** The row of the source that opened it (the plan request's id). */
     sourceId: integer(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, as a JavaScript Date holds them: the console's queue pages by (createdAt, id).
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     check("business_claim_status", sql`${table.status} in ('open')`),

@@ -111,7 +111,8 @@ export const redeemRequest = pgTable(
     decidedAt: timestamp({ withTimezone: true }),
     idempotencyKey: text().notNull(),
     locale: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, as a JavaScript Date holds them: the console's queue pages by (createdAt, id).
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -66,7 +66,8 @@ export const planRequest = pgTable(
     locale: text().notNull(),
     /** The moves between these are one table: app/pricing/request-states.ts. */
     status: text().$type<PlanRequestStatus>().notNull().default("new"),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, as a JavaScript Date holds them: the console's queue pages by (createdAt, id).
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
