@@ -43,7 +43,15 @@ const pages: [path: string, file: string][] = [
  * The staff console (issue 25): one layout, which admits only staff and answers everyone else the
  * site's 404, over its pages; in both languages like every page.
  */
-const staffPages: [path: string, file: string][] = [["", "routes/staff/queue.tsx"]];
+const staffPages: [path: string, file: string][] = [
+  ["", "routes/staff/queue.tsx"],
+  ["redeem", "routes/staff/redeem.tsx"],
+  ["redeem/:id", "routes/staff/redeem-request.tsx"],
+  ["plans", "routes/staff/plans.tsx"],
+  ["plans/:id", "routes/staff/plan-request.tsx"],
+  ["players", "routes/staff/players.tsx"],
+  ["players/:id", "routes/staff/player.tsx"],
+];
 
 function localizedStaffPages(): RouteConfigEntry[] {
   return ["", "fr"].map((prefix) => {

@@ -8,17 +8,7 @@ import { AppError } from "../platform/errors.ts";
 import { renamedEmail } from "./emails.server.ts";
 import { unusedHandle } from "./identity.server.ts";
 import { anonymousHandle } from "./identity.ts";
-
-/** Why staff ban a player: one of these, and a text for "other" (or any detail). */
-export const BAN_REASONS = [
-  "spam",
-  "harassment",
-  "hate",
-  "impersonation",
-  "fraud",
-  "other",
-] as const;
-export type BanReason = (typeof BAN_REASONS)[number];
+import type { BanReason } from "./staff-forms.ts";
 
 /**
  * Players found by e-mail (the exact address, any case) or handle (its beginning), at most 20.

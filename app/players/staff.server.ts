@@ -1,7 +1,5 @@
 // The players area's console operations (app/staff imports an area only through this module).
 export {
-  BAN_REASONS,
-  type BanReason,
   banPlayer,
   findPlayers,
   liftBan,

@@ -1,5 +1,4 @@
 // The pricing area's console operations (app/staff imports an area only through this module).
-export { PLAN_REQUEST_STATUSES, type PlanRequestStatus } from "../db/schema/pricing.ts";
 export {
   countOpenPlanRequests,
   movePlanRequest,

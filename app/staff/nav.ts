@@ -4,4 +4,7 @@ import type { StaffRole } from "./roles.ts";
 /** The console's sections, in the order of its navigation; `role` is the least that sees one. */
 export const STAFF_SECTIONS: { path: string; label: MessageKey; role: StaffRole }[] = [
   { path: "/staff", label: "staff.nav.queue", role: "moderator" },
+  { path: "/staff/redeem", label: "staff.nav.redeem", role: "moderator" },
+  { path: "/staff/plans", label: "staff.nav.plans", role: "moderator" },
+  { path: "/staff/players", label: "staff.nav.players", role: "moderator" },
 ];

@@ -21,7 +21,7 @@ export const redeemKind: QueueKind = {
     return rows.map((row) => ({
       id: String(row.id),
       waitingSince: row.createdAt,
-      title: `${t("staff.redeem.number", { id: row.id })}: ${row.goal[locale]}`,
+      title: t("staff.redeem.title", { id: row.id, goal: row.goal[locale] }),
       detail: `${row.handle}, ${t("staff.redeem.points", { points: formatNumber(row.cost, locale) })}`,
       href: localizedPath(`/staff/redeem/${row.id}`, locale),
     }));
@@ -39,7 +39,7 @@ export const plansKind: QueueKind = {
     return rows.map((row) => ({
       id: String(row.id),
       waitingSince: row.createdAt,
-      title: `${t("staff.plans.number", { id: row.id })}: ${row.businessName}`,
+      title: t("staff.plans.title", { id: row.id, business: row.businessName }),
       detail: `${row.plan[locale]}, ${t(`staff.plans.status.${row.status}`)}`,
       href: localizedPath(`/staff/plans/${row.id}`, locale),
     }));

@@ -51,7 +51,7 @@ export const planRequest = pgTable(
     planId: integer()
       .notNull()
       .references(() => pricingPlan.id),
-    billing: text().notNull(),
+    billing: text().$type<"monthly" | "annual">().notNull(),
     /** The price quoted on the page when the request was sent, in cents, taxes extra. */
     priceCents: integer().notNull(),
     businessName: text().notNull(),
