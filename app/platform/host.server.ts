@@ -6,6 +6,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import {
   AUTH_INPUT_ERROR,
   AUTH_SIGN_IN_WAIT,
+  AUTH_SUSPENDED,
   type Auth,
   hasSessionCookie,
 } from "../auth/auth.server.ts";
@@ -153,7 +154,12 @@ function apiErrorShape(): MiddlewareHandler {
       problems: inputProblem,
       allow: c.res.headers.get("allow") ?? undefined,
       retryAfter,
-      values: retryAfter === undefined ? undefined : { minutes: Math.ceil(retryAfter / 60) },
+      values:
+        retryAfter !== undefined
+          ? { minutes: Math.ceil(retryAfter / 60) }
+          : authCode === AUTH_SUSPENDED
+            ? { address: String(body?.appealTo) }
+            : undefined,
     });
     const answer = errorResponse(error, localeFromRequest(c.req.raw));
     for (const cookie of c.res.headers.getSetCookie()) answer.headers.append("Set-Cookie", cookie);
@@ -173,6 +179,7 @@ const AUTH_MESSAGES: Partial<Record<string, MessageKey>> = {
   TOKEN_EXPIRED: "auth.problems.linkInvalid",
   EMAIL_NOT_VERIFIED: "auth.problems.emailNotVerified",
   [AUTH_SIGN_IN_WAIT]: "auth.problems.tooManyWait",
+  [AUTH_SUSPENDED]: "auth.problems.suspended",
 };
 
 /** Seconds to wait, from Retry-After or Better Auth's X-Retry-After. */
