@@ -16,6 +16,7 @@ import {
 } from "../../pricing/staff.server.ts";
 import { planActionSchema } from "../../pricing/staff-forms.ts";
 import { requireStaff } from "../../staff/access.server.ts";
+import { FieldList } from "../../staff/components/field-list.tsx";
 import { TextArea } from "../../staff/components/text-area.tsx";
 import { staffIdOf } from "../../staff/ids.ts";
 import { staffNames } from "../../staff/names.server.ts";
@@ -131,14 +132,7 @@ export default function StaffPlanRequest({ loaderData, actionData }: Route.Compo
           {t(result.done === "claimed" ? "staff.plans.claimOpened" : "staff.plans.done")}
         </p>
       )}
-      <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
-        {fields.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold">{label}</dt>
-            <dd className="break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList fields={fields} />
       <h2 className="mt-8 text-xl font-bold">{t("staff.plans.notes.heading")}</h2>
       {request.notes.length === 0 ? (
         <p className="mt-2">{t("staff.plans.notes.empty")}</p>

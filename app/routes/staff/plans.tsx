@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { z } from "zod";
 import { formatDate } from "../../i18n/format.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
@@ -9,6 +8,7 @@ import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { openPlanRequests } from "../../pricing/staff.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
+import { WaitingList } from "../../staff/components/waiting-list.tsx";
 import { afterParameter, positionCodec, STAFF_PAGE_SIZE } from "../../staff/position.ts";
 import type { Route } from "./+types/plans";
 
@@ -42,42 +42,25 @@ export default function StaffPlans({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
-  const { requests, next } = loaderData;
   return (
-    <section>
-      <title>{t("staff.plans.metaTitle")}</title>
-      <h1 className="text-2xl font-bold">{t("staff.plans.heading")}</h1>
-      {requests.length === 0 ? (
-        <p className="mt-4">{t("staff.plans.empty")}</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
-          {requests.map((request) => (
-            <li
-              key={request.id}
-              className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3"
-            >
-              <Link
-                to={to(`/staff/plans/${request.id}`)}
-                className="font-semibold text-brand-700 underline"
-              >
-                {t("staff.plans.title", { id: request.id, business: request.business })}
-              </Link>
-              <span>{request.plan}</span>
-              <span>{t(`staff.plans.status.${request.status}`)}</span>
-              <span className="text-slate-700">
-                {t("staff.plans.received", { date: formatDate(request.createdAt, locale) })}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {next && (
-        <p className="mt-4">
-          <Link to={`?after=${next}`} className="font-semibold text-brand-700 underline">
-            {t("staff.plans.next")}
-          </Link>
-        </p>
-      )}
-    </section>
+    <WaitingList
+      rows={loaderData.requests.map((request) => ({
+        id: request.id,
+        href: to(`/staff/plans/${request.id}`),
+        title: t("staff.plans.title", { id: request.id, business: request.business }),
+        details: [
+          request.plan,
+          t(`staff.plans.status.${request.status}`),
+          t("staff.plans.received", { date: formatDate(request.createdAt, locale) }),
+        ],
+      }))}
+      next={loaderData.next}
+      labels={{
+        metaTitle: "staff.plans.metaTitle",
+        heading: "staff.plans.heading",
+        empty: "staff.plans.empty",
+        next: "staff.plans.next",
+      }}
+    />
   );
 }

@@ -19,6 +19,7 @@ import {
 import { BAN_REASONS, playerActionSchema } from "../../players/staff-forms.ts";
 import { planRequestsOf } from "../../pricing/staff.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
+import { FieldList } from "../../staff/components/field-list.tsx";
 import { TextArea } from "../../staff/components/text-area.tsx";
 import { hasRole } from "../../staff/roles.ts";
 import { staffWrite } from "../../staff/write.server.ts";
@@ -184,14 +185,7 @@ export default function StaffPlayer({ loaderData, actionData }: Route.ComponentP
             : t(`staff.players.done.${result.done}`)}
         </p>
       )}
-      <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
-        {fields.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold">{label}</dt>
-            <dd className="break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList fields={fields} />
       <h2 className="mt-8 text-xl font-bold">{t("staff.players.activity.heading")}</h2>
       <div className="mt-3 grid gap-4 md:grid-cols-2">
         <Activity

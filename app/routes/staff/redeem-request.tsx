@@ -11,6 +11,7 @@ import { displayPhone } from "../../platform/phone.ts";
 import { decideRedeemRequest, redeemRequestForStaff } from "../../players/staff.server.ts";
 import { redeemDecisionSchema } from "../../players/staff-forms.ts";
 import { requireStaff } from "../../staff/access.server.ts";
+import { FieldList } from "../../staff/components/field-list.tsx";
 import { TextArea } from "../../staff/components/text-area.tsx";
 import { staffIdOf } from "../../staff/ids.ts";
 import { staffWrite } from "../../staff/write.server.ts";
@@ -97,14 +98,7 @@ export default function StaffRedeemRequest({ loaderData, actionData }: Route.Com
           {t(`staff.redeem.done.${result.done}`)}
         </p>
       )}
-      <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
-        {fields.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold">{label}</dt>
-            <dd className="break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList fields={fields} />
       {request.status === "pending" && (
         <Form
           method="post"
