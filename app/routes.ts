@@ -49,6 +49,12 @@ const staffPages: [path: string, file: string][] = [
   ["two-factor", "routes/staff/two-factor.tsx"],
   ["staff", "routes/staff/members.tsx"],
   ["audit", "routes/staff/audit.tsx"],
+  ["redeem", "routes/staff/redeem.tsx"],
+  ["redeem/:id", "routes/staff/redeem-request.tsx"],
+  ["plans", "routes/staff/plans.tsx"],
+  ["plans/:id", "routes/staff/plan-request.tsx"],
+  ["players", "routes/staff/players.tsx"],
+  ["players/:id", "routes/staff/player.tsx"],
 ];
 
 function localizedStaffPages(): RouteConfigEntry[] {

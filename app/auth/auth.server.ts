@@ -8,13 +8,15 @@ import { and, eq, like, ne } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import {
   account,
+  banInForce,
   rateLimit,
   session,
   twoFactor,
   user,
   verification,
 } from "../db/schema/accounts.ts";
-import { CLIENT_IP_HEADER } from "../platform/config.server.ts";
+import { serverT } from "../i18n/messages.server.ts";
+import { CLIENT_IP_HEADER, DEFAULT_MODERATION_REPLY_TO } from "../platform/config.server.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import { isAppError } from "../platform/errors.ts";
 import { validate } from "../platform/input.server.ts";
@@ -125,14 +127,28 @@ export const AUTH_INPUT_ERROR = "INVALID_INPUT";
 /** Reported by the hook below when an address must wait before its next sign-in attempt. */
 export const AUTH_SIGN_IN_WAIT = "TOO_MANY_SIGN_IN_ATTEMPTS";
 
+/**
+ * Reported when a banned player signs in (any way: e-mail, Google), as `{ code, message, appealTo }`;
+ * Google's way back carries it as `?error=ACCOUNT_SUSPENDED` to the login page.
+ */
+export const AUTH_SUSPENDED = "ACCOUNT_SUSPENDED";
+
 export type AuthOptions = {
   db: Database;
   baseUrl: string;
   secret: string;
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+  /** Where a suspended player writes to appeal (MODERATION_REPLY_TO). */
+  appealTo?: string;
 };
 
-export function createAuth({ db, baseUrl, secret, google }: AuthOptions) {
+export function createAuth({
+  db,
+  baseUrl,
+  secret,
+  google,
+  appealTo = DEFAULT_MODERATION_REPLY_TO,
+}: AuthOptions) {
   return betterAuth({
     baseURL: baseUrl,
     basePath: "/api/auth",
@@ -190,6 +206,8 @@ export function createAuth({ db, baseUrl, secret, google }: AuthOptions) {
       useSecureCookies: baseUrl.startsWith("https://"),
     },
     databaseHooks: {
+      // Every way of signing in ends by creating a session: a banned player gets none.
+      session: { create: { before: refuseSuspended(db, appealTo) } },
       user: {
         // Quiz progress needs no rows yet: a category without one counts 0 completed sets.
         create: {
@@ -279,6 +297,26 @@ const answerAlike = (db: Database) =>
     if (ctx.path === "/sign-in/email" && !failed) await forgetSignInAttempts(db, ctx.body.email);
     if (ctx.path === "/sign-up/email" && !failed) return ctx.json({ token: null });
   });
+
+/**
+ * Refuses a session to a player whose ban is in force (a ban that expired no longer counts), with
+ * the message in their language and where to appeal. Staff ban in the console
+ * (app/players/moderation.server.ts), which also deletes the sessions they had.
+ */
+const refuseSuspended =
+  (db: Database, appealTo: string) =>
+  async ({ userId }: { userId: string }) => {
+    const [banned] = await db
+      .select({ locale: user.locale })
+      .from(user)
+      .where(and(eq(user.id, userId), banInForce));
+    if (!banned) return;
+    throw new APIError("FORBIDDEN", {
+      code: AUTH_SUSPENDED,
+      message: serverT(banned.locale)("auth.problems.suspended", { address: appealTo }),
+      appealTo,
+    });
+  };
 
 /** Where each endpoint that sets a password carries it, for the common-password check. */
 const NEW_PASSWORD_FIELD: Partial<Record<string, string>> = {

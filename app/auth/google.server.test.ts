@@ -74,3 +74,34 @@ test("a callback without the state this browser started with is refused", async 
     false,
   );
 });
+
+test("a banned player coming back from Google gets no session: the login page says suspended", async () => {
+  await database.db
+    .update(user)
+    .set({ banned: true, banReason: "spam", banExpires: null })
+    .where(eq(user.email, GOOGLE_PLAYER.email));
+  const start = await request("/api/auth/sign-in/social", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: TEST_BASE_URL },
+    body: JSON.stringify({
+      provider: "google",
+      callbackURL: "/profile",
+      errorCallbackURL: "/login",
+    }),
+  });
+  const { url } = await start.json();
+  const back = new URL((await fetch(url, { redirect: "manual" })).headers.get("location") ?? "");
+  const callback = await request(`${back.pathname}${back.search}`, {
+    headers: { cookie: cookies(start) },
+  });
+  expect(callback.status).toBe(302);
+  const login = callback.headers.get("location") ?? "";
+  expect(login).toMatch(/^\/login\?error=ACCOUNT_SUSPENDED/);
+  expect(callback.headers.getSetCookie().some((cookie) => /session_token=[^;]/.test(cookie))).toBe(
+    false,
+  );
+  const page = await (await request(login)).text();
+  expect(page).toContain(
+    "This account is suspended. To appeal, write to moderation@nearby.example.",
+  );
+});

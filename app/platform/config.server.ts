@@ -15,6 +15,8 @@ export const DEFAULT_DAILY_POINTS_CAP = 300;
  */
 export const CLIENT_IP_HEADER = "x-nearby-client-ip";
 
+export const DEFAULT_MODERATION_REPLY_TO = "moderation@nearby.example";
+
 /** Every setting the server reads from the environment, checked once at start-up. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -115,6 +117,8 @@ const envSchema = z.object({
     .trim()
     .min(10, "must be a postal address")
     .default("Nearby, 123 Example Street, Toronto ON M5V 0A1"),
+  /** Where players write to appeal a moderation decision (a ban, a removal); shown and replied to. */
+  MODERATION_REPLY_TO: z.email().default(DEFAULT_MODERATION_REPLY_TO),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** Where Google's OpenID configuration is read; tests point it at a local OpenID server. */

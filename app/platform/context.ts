@@ -18,6 +18,9 @@ export const baseUrlContext = createContext<string>();
 /** Points a player can earn by finishing quiz sets in a day (QUIZ_DAILY_POINTS_CAP). */
 export const quizDailyCapContext = createContext<number>();
 
+/** Where players write to appeal a moderation decision (MODERATION_REPLY_TO). */
+export const moderationReplyToContext = createContext<string>();
+
 /**
  * Whether /dev/outbox may open: only when the server was started to show it (DEV_OUTBOX, which
  * `npm start` sets), since its messages hold sign-in links.

@@ -6,6 +6,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import {
   AUTH_INPUT_ERROR,
   AUTH_SIGN_IN_WAIT,
+  AUTH_SUSPENDED,
   type Auth,
   hasSessionCookie,
 } from "../auth/auth.server.ts";
@@ -26,6 +27,7 @@ import type {
   baseUrlContext,
   databaseContext,
   devOutboxContext,
+  moderationReplyToContext,
   quizDailyCapContext,
   storageContext,
 } from "./context.ts";
@@ -49,6 +51,8 @@ export type HostOptions = {
   devOutbox: boolean;
   /** Points a player can earn by finishing quiz sets in a day. */
   quizDailyCap: number;
+  /** Where players write to appeal a moderation decision (MODERATION_REPLY_TO). */
+  moderationReplyTo: string;
   /** A header a trusted proxy sets with the visitor's address; without it, the connection's address. */
   clientIpHeader?: string;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -159,7 +163,12 @@ function apiErrorShape(): MiddlewareHandler {
       problems: inputProblem,
       allow: c.res.headers.get("allow") ?? undefined,
       retryAfter,
-      values: retryAfter === undefined ? undefined : { minutes: Math.ceil(retryAfter / 60) },
+      values:
+        retryAfter !== undefined
+          ? { minutes: Math.ceil(retryAfter / 60) }
+          : authCode === AUTH_SUSPENDED
+            ? { address: String(body?.appealTo) }
+            : undefined,
     });
     const answer = errorResponse(error, localeFromRequest(c.req.raw));
     for (const cookie of c.res.headers.getSetCookie()) answer.headers.append("Set-Cookie", cookie);
@@ -179,6 +188,7 @@ const AUTH_MESSAGES: Partial<Record<string, MessageKey>> = {
   TOKEN_EXPIRED: "auth.problems.linkInvalid",
   EMAIL_NOT_VERIFIED: "auth.problems.emailNotVerified",
   [AUTH_SIGN_IN_WAIT]: "auth.problems.tooManyWait",
+  [AUTH_SUSPENDED]: "auth.problems.suspended",
 };
 
 /** Seconds to wait, from Retry-After or Better Auth's X-Retry-After. */
@@ -279,6 +289,7 @@ type RequestContexts = {
   storageContext: typeof storageContext;
   devOutboxContext: typeof devOutboxContext;
   quizDailyCapContext: typeof quizDailyCapContext;
+  moderationReplyToContext: typeof moderationReplyToContext;
 };
 
 /**
@@ -429,6 +440,7 @@ export function createHost(options: HostOptions) {
     context.set(contexts.storageContext, options.storage);
     context.set(contexts.devOutboxContext, options.devOutbox);
     context.set(contexts.quizDailyCapContext, options.quizDailyCap);
+    context.set(contexts.moderationReplyToContext, options.moderationReplyTo);
     return handleRequest(c.req.raw, context);
   });
 

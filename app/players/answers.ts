@@ -151,6 +151,10 @@ export const redeemRequestViewSchema = z.object({
   goal: redeemGoalSchema,
   cost: z.int().min(1).meta({ description: "The points taken" }),
   status: z.enum(REDEEM_STATUSES),
+  note: z
+    .string()
+    .nullable()
+    .meta({ description: "The team's note (fulfilled) or reason (declined); null while pending" }),
   createdAt: z.iso.datetime(),
 });
 

@@ -31,12 +31,67 @@ export function redeemConfirmationEmail(
     t("playersEmail.status"),
     t("playersEmail.signature"),
   ];
+  return plainEmail(request.email, t("playersEmail.subject", { goal }), paragraphs, locale);
+}
+
+/** A message of plain paragraphs, as text and as the same paragraphs in HTML. */
+function plainEmail(to: string, subject: string, paragraphs: string[], locale: Locale): Email {
   return {
-    to: request.email,
-    subject: t("playersEmail.subject", { goal }),
+    to,
+    subject,
     text: paragraphs.join("\n\n"),
     html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#1f2937">
 ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
 </body></html>`,
   };
+}
+
+/**
+ * Staff fulfilled or declined a redeem request: to the address the player gave in the request, in
+ * the player's language, with the team's note or the reason, and (declined) the points given back.
+ */
+export function redeemDecisionEmail(
+  request: {
+    id: number;
+    name: string;
+    email: string;
+    cost: number;
+    goal: Record<Locale, string>;
+    status: "fulfilled" | "declined";
+    note: string;
+  },
+  locale: Locale,
+): Email {
+  const t = serverT(locale);
+  const goal = request.goal[locale];
+  const values = { goal, number: request.id, points: formatNumber(request.cost, locale) };
+  const fulfilled = request.status === "fulfilled";
+  const paragraphs = [
+    t("playersEmail.greeting", { name: request.name }),
+    fulfilled ? t("playersEmail.fulfilled", values) : t("playersEmail.declined", values),
+    fulfilled
+      ? t("playersEmail.teamNote", { note: request.note })
+      : t("playersEmail.declineReason", { reason: request.note }),
+    t("playersEmail.signature"),
+  ];
+  const subject = fulfilled
+    ? t("playersEmail.fulfilledSubject", { goal })
+    : t("playersEmail.declinedSubject", { goal });
+  return plainEmail(request.email, subject, paragraphs, locale);
+}
+
+/** Staff replaced the player's name or handle: what it is now, and why. */
+export function renamedEmail(
+  player: { name: string; email: string; locale: Locale },
+  change: { field: "name" | "handle"; value: string },
+): Email {
+  const t = serverT(player.locale);
+  const paragraphs = [
+    t("playersEmail.greeting", { name: player.name }),
+    change.field === "name"
+      ? t("playersEmail.renamedName", { value: change.value })
+      : t("playersEmail.renamedHandle", { value: change.value }),
+    t("playersEmail.signature"),
+  ];
+  return plainEmail(player.email, t("playersEmail.renamedSubject"), paragraphs, player.locale);
 }

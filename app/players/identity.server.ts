@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { type PublicIdentity, publicIdentity } from "./identity.ts";
@@ -24,4 +24,13 @@ export async function publicIdentities(
     .from(user)
     .where(inArray(user.id, ids));
   return new Map(rows.map(({ id, ...player }) => [id, publicIdentity(player)]));
+}
+
+/** A handle no player has yet, from `candidate` (tried again on the rare clash). */
+export async function unusedHandle(db: Db | Tx, candidate: () => string): Promise<string> {
+  for (;;) {
+    const handle = candidate();
+    const [taken] = await db.select({ id: user.id }).from(user).where(eq(user.handle, handle));
+    if (!taken) return handle;
+  }
 }

@@ -45,6 +45,8 @@ export type RedeemRequestView = {
   goal: RedeemGoal;
   cost: number;
   status: RedeemStatus;
+  /** Staff's note (fulfilled) or reason (declined) to the player; null while pending. */
+  note: string | null;
   createdAt: string;
 };
 
@@ -52,6 +54,7 @@ const requestColumns = {
   id: redeemRequest.id,
   cost: redeemRequest.cost,
   status: redeemRequest.status,
+  note: redeemRequest.note,
   createdAt: redeemRequest.createdAt,
   goal: goalColumns,
 };
@@ -60,6 +63,7 @@ const asView = (row: {
   id: number;
   cost: number;
   status: RedeemStatus;
+  note: string | null;
   createdAt: Date;
   goal: RedeemGoal;
 }): RedeemRequestView => ({ ...row, createdAt: row.createdAt.toISOString() });

@@ -30,6 +30,7 @@ export async function requestPlan(
   form: PlanRequestForm,
   locale: Locale,
   clientAddress: string | null,
+  requesterId: string | null,
 ): Promise<PlanRequestReceipt> {
   await takeAttempt(db, "plan-request", clientAddress);
   await takeAttempt(db, "plan-request-to", hashedSubject(form.email.trim().toLowerCase()));
@@ -66,6 +67,7 @@ export async function requestPlan(
         phone: form.phone,
         province: form.province,
         claimBusinessId: claimed?.id ?? null,
+        userId: requesterId,
         locale,
       })
       .returning({ id: planRequest.id });

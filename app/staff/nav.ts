@@ -6,4 +6,7 @@ export const STAFF_SECTIONS: { path: string; label: MessageKey; role: StaffRole 
   { path: "/staff", label: "staff.nav.queue", role: "moderator" },
   { path: "/staff/staff", label: "staff.nav.staff", role: "admin" },
   { path: "/staff/audit", label: "staff.nav.audit", role: "admin" },
+  { path: "/staff/redeem", label: "staff.nav.redeem", role: "moderator" },
+  { path: "/staff/plans", label: "staff.nav.plans", role: "moderator" },
+  { path: "/staff/players", label: "staff.nav.players", role: "moderator" },
 ];

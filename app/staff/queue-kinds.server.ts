@@ -1,4 +1,5 @@
 import type { QueueKind } from "./queue.server.ts";
+import { claimsKind, plansKind, redeemKind } from "./request-kinds.server.ts";
 
 /** Every kind of waiting work the queue lists, each from its area's `staff.server.ts`. */
-export const QUEUE_KINDS: readonly QueueKind[] = [];
+export const QUEUE_KINDS: readonly QueueKind[] = [redeemKind, plansKind, claimsKind];

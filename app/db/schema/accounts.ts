@@ -66,6 +66,9 @@ export const user = pgTable(
   ],
 );
 
+/** A ban in force: set and not past its end. A ban that expired no longer refuses anything. */
+export const banInForce = sql`(${user.banned} and (${user.banExpires} is null or ${user.banExpires} > now()))`;
+
 /** Better Auth's two-factor plugin: the TOTP secret and the recovery codes, both encrypted by it. */
 export const twoFactor = pgTable(
   "two_factor",

@@ -13,6 +13,7 @@ import {
   time,
   timestamp,
   unique,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { Locale } from "../../i18n/locale.ts";
 import { user } from "./accounts.ts";
@@ -262,6 +263,44 @@ export const businessReport = pgTable(
       sql`${table.reason} in ('spam', 'offensive', 'personal', 'false', 'other')`,
     ),
     unique("business_report_one_per_reporter").on(table.businessId, table.reporter),
+  ],
+);
+
+/**
+ * Someone asking to manage a listing, opened by a won plan request (source 'plan_request'). The
+ * requester is an account when the request came from one, else the contact e-mail it gave. The
+ * owners issue builds the claim's review; until then a claim stays open, listed in the console's
+ * queue. One open claim per business and requester.
+ */
+export const businessClaim = pgTable(
+  "business_claim",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer()
+      .notNull()
+      .references(() => business.id, { onDelete: "cascade" }),
+    requesterId: text().references(() => user.id, { onDelete: "set null" }),
+    contactEmail: text(),
+    status: text().$type<"open">().notNull().default("open"),
+    source: text().$type<"plan_request">().notNull(),
+    /** The row of the source that opened it (the plan request's id). */
+    sourceId: integer(),
+    // Milliseconds, as a JavaScript Date holds them: the console's queue pages by (createdAt, id).
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("business_claim_status", sql`${table.status} in ('open')`),
+    check("business_claim_source", sql`${table.source} in ('plan_request')`),
+    check(
+      "business_claim_requester",
+      sql`${table.requesterId} is not null or ${table.contactEmail} is not null`,
+    ),
+    uniqueIndex("business_claim_one_open")
+      .on(table.businessId, sql`coalesce(${table.requesterId}, lower(${table.contactEmail}))`)
+      .where(sql`${table.status} = 'open'`),
+    index("business_claim_open_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'open'`),
   ],
 );
 

@@ -79,7 +79,8 @@ export const redeemGoal = pgTable(
   (table) => [check("redeem_goal_cost", sql`${table.cost} > 0`)],
 );
 
-export const REDEEM_STATUSES = ["pending", "approved", "sent", "declined"] as const;
+/** The moves between these are one table: app/players/redeem-states.ts. */
+export const REDEEM_STATUSES = ["pending", "fulfilled", "declined"] as const;
 export type RedeemStatus = (typeof REDEEM_STATUSES)[number];
 
 /**
@@ -104,18 +105,24 @@ export const redeemRequest = pgTable(
     /** E.164 (+15145550123). */
     phone: text().notNull(),
     status: text().$type<RedeemStatus>().notNull().default("pending"),
+    /** What staff wrote to the player when they fulfilled (a note) or declined (the reason) it. */
+    note: text(),
+    /** When staff fulfilled or declined it. */
+    decidedAt: timestamp({ withTimezone: true }),
     idempotencyKey: text().notNull(),
     locale: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, as a JavaScript Date holds them: the console's queue pages by (createdAt, id).
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     unique("redeem_request_idempotency").on(table.userId, table.idempotencyKey),
     index("redeem_request_user_idx").on(table.userId, table.createdAt),
+    // The console's queue and list: pending requests, oldest first, paged by (createdAt, id).
+    index("redeem_request_pending_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'pending'`),
     check("redeem_request_cost", sql`${table.cost} > 0`),
-    check(
-      "redeem_request_status",
-      sql`${table.status} in ('pending', 'approved', 'sent', 'declined')`,
-    ),
+    check("redeem_request_status", sql`${table.status} in ('pending', 'fulfilled', 'declined')`),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { user } from "./accounts.ts";
 import { business, type LocalizedText } from "./directory.ts";
 
 /** A feature list in both site languages. */
@@ -49,7 +51,7 @@ export const planRequest = pgTable(
     planId: integer()
       .notNull()
       .references(() => pricingPlan.id),
-    billing: text().notNull(),
+    billing: text().$type<"monthly" | "annual">().notNull(),
     /** The price quoted on the page when the request was sent, in cents, taxes extra. */
     priceCents: integer().notNull(),
     businessName: text().notNull(),
@@ -59,12 +61,39 @@ export const planRequest = pgTable(
     phone: text().notNull(),
     province: text().notNull(),
     claimBusinessId: integer().references(() => business.id, { onDelete: "set null" }),
+    /** The account that sent it, when signed in; a visitor's request has only its contact e-mail. */
+    userId: text().references(() => user.id, { onDelete: "set null" }),
     locale: text().notNull(),
-    status: text().notNull().default("new"),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The moves between these are one table: app/pricing/request-states.ts. */
+    status: text().$type<PlanRequestStatus>().notNull().default("new"),
+    // Milliseconds, as a JavaScript Date holds them: the console's queue pages by (createdAt, id).
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check("plan_request_billing", sql`${table.billing} in ('monthly', 'annual')`),
-    check("plan_request_status", sql`${table.status} in ('new', 'contacted', 'closed')`),
+    check("plan_request_status", sql`${table.status} in ('new', 'contacted', 'won', 'lost')`),
+    // The console's queue and list: open requests (new or contacted), oldest first.
+    index("plan_request_open_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} in ('new', 'contacted')`),
   ],
+);
+
+export const PLAN_REQUEST_STATUSES = ["new", "contacted", "won", "lost"] as const;
+export type PlanRequestStatus = (typeof PLAN_REQUEST_STATUSES)[number];
+
+/** A staff member's note on a plan request (a call, what was said), with its author and time. */
+export const planRequestNote = pgTable(
+  "plan_request_note",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    requestId: integer()
+      .notNull()
+      .references(() => planRequest.id, { onDelete: "cascade" }),
+    authorId: text().references(() => user.id, { onDelete: "set null" }),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("plan_request_note_request_idx").on(table.requestId, table.createdAt)],
 );

@@ -9,6 +9,7 @@ import {
   useNavigate,
   useNavigation,
 } from "react-router";
+import { AUTH_SUSPENDED } from "../../auth/auth.server.ts";
 import { assertPasswordNotCommon } from "../../auth/passwords.server.ts";
 import {
   authFailure,
@@ -28,7 +29,7 @@ import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
-import { authContext } from "../../platform/context.ts";
+import { authContext, moderationReplyToContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
@@ -46,6 +47,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       unlocalizedPath(url.pathname) === "/register" ? ("register" as const) : ("login" as const),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     google: googleConfigured(context),
+    // Google's way back with a banned player's account (auth.server.ts refused the session).
+    suspended:
+      url.searchParams.get("error") === AUTH_SUSPENDED
+        ? { address: context.get(moderationReplyToContext) }
+        : null,
     messages: pageMessages(request, "auth"),
   };
 }
@@ -129,8 +135,7 @@ async function signIn(
   });
   if (answer.status === 401 || answer.status === 400)
     throw new AppError("unauthorized", { message: "auth.problems.loginMismatch" });
-  if (answer.status === 403)
-    throw new AppError("forbidden", { message: "auth.problems.emailNotVerified" });
+  if (answer.status === 403) throw await refusal(answer);
   if (!answer.ok) throw authFailure(answer.status, "auth.problems.loginFailed", answer.headers);
   const { user, twoFactorRedirect } = (await answer.json()) as {
     user?: { locale?: string };
@@ -149,6 +154,17 @@ async function signIn(
     { signedIn: localizedPath(unlocalizedPath(next), language) },
     { headers: forwardCookies(answer) },
   );
+}
+
+/** Better Auth's 403 to a sign-in: the account is suspended, or its address not confirmed yet. */
+async function refusal(answer: Response): Promise<AppError> {
+  const body = (await answer.json().catch(() => ({}))) as { code?: string; appealTo?: string };
+  return body.code === AUTH_SUSPENDED
+    ? new AppError("forbidden", {
+        message: "auth.problems.suspended",
+        values: { address: body.appealTo ?? "" },
+      })
+    : new AppError("forbidden", { message: "auth.problems.emailNotVerified" });
 }
 
 function googleConfigured(context: Route.LoaderArgs["context"]): boolean {
@@ -188,7 +204,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const navigate = useNavigate();
   const { search } = useLocation();
   const busy = useNavigation().state === "submitting";
-  const { mode, redirectTo, google } = loaderData;
+  const { mode, redirectTo, google, suspended } = loaderData;
   const result: FormOutcome<typeof actionData> = actionData;
   const signedIn = result?.signedIn;
 
@@ -221,6 +237,11 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" className="mt-6 flex flex-col gap-4" noValidate ref={problem.form}>
             <input type="hidden" name="intent" value={mode} />
             <input type="hidden" name="redirectTo" value={redirectTo} />
+            {suspended && !result?.problem && (
+              <p role="alert" className="rounded-lg bg-red-50 p-4 font-medium text-red-900">
+                {t("auth.problems.suspended", suspended)}
+              </p>
+            )}
             {problem.alert}
             {mode === "register" && <Field name="name" autoComplete="username" problem={problem} />}
             <Field name="email" type="email" autoComplete="email" problem={problem} />

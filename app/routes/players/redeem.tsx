@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Link, redirect } from "react-router";
 import { requireViewer } from "../../auth/session.server.ts";
+import type { RedeemStatus } from "../../db/schema/players.ts";
 import { formatDate, formatNumber } from "../../i18n/format.ts";
 import { type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
@@ -20,6 +21,12 @@ import { ProgressBar } from "../../ui/progress-bar.tsx";
 import type { Route } from "./+types/redeem";
 
 const TOO_COSTLY = "?notice=redeem-too-costly";
+
+const STATUS_STYLE: Record<RedeemStatus, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  fulfilled: "bg-green-100 text-green-900",
+  declined: "bg-slate-200 text-slate-900",
+};
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context, url });
@@ -152,20 +159,28 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
         ) : (
           <ul className="mt-4 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
             {requests.map((request) => (
-              <li
-                key={request.id}
-                className="flex flex-wrap items-center justify-between gap-2 px-4 py-3"
-              >
-                <span>
-                  {t("redeem.requestLine", {
-                    name: request.goal,
-                    points: number(request.cost),
-                    date: formatDate(request.createdAt, locale),
-                  })}
-                </span>
-                <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
-                  {t(`redeem.status.${request.status}`)}
-                </span>
+              <li key={request.id} className="px-4 py-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    {t("redeem.requestLine", {
+                      name: request.goal,
+                      points: number(request.cost),
+                      date: formatDate(request.createdAt, locale),
+                    })}
+                  </span>
+                  <span
+                    className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLE[request.status]}`}
+                  >
+                    {t(`redeem.status.${request.status}`)}
+                  </span>
+                </div>
+                {request.note && (
+                  <p className="mt-1 text-slate-700">
+                    {t(request.status === "declined" ? "redeem.reason" : "redeem.note", {
+                      text: request.note,
+                    })}
+                  </p>
+                )}
               </li>
             ))}
           </ul>

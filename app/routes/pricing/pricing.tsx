@@ -1,3 +1,4 @@
+import { getViewer } from "../../auth/session.server.ts";
 import { businessForClaim } from "../../directory/lookup.server.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
@@ -53,6 +54,8 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
       form,
       localeFromPath(new URL(request.url).pathname),
       request.headers.get(CLIENT_IP_HEADER),
+      // A signed-in requester's won request opens the listing's claim for their account.
+      (await getViewer(request, context))?.id ?? null,
     );
     return { sentTo: receipt.email };
   } catch (error) {

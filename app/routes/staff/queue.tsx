@@ -67,7 +67,7 @@ export default function StaffQueue({ loaderData }: Route.ComponentProps) {
       <title>{t("staff.queue.metaTitle")}</title>
       <h1 className="text-2xl font-bold">{t("staff.queue.heading")}</h1>
       {kinds.length > 0 && (
-        <nav aria-label={t("staff.queue.kinds")} className="mt-4">
+        <nav aria-label={t("staff.queue.kindsLabel")} className="mt-4">
           <ul className="flex flex-wrap gap-2">
             <li>
               <Link

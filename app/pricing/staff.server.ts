@@ -1,0 +1,10 @@
+// The pricing area's console operations (app/staff imports an area only through this module).
+export {
+  countOpenPlanRequests,
+  movePlanRequest,
+  notePlanRequest,
+  openPlanRequests,
+  planRequestForStaff,
+  planRequestsOf,
+} from "./request-review.server.ts";
+export { PLAN_REQUEST_MOVES } from "./request-states.ts";
