@@ -19,6 +19,7 @@ export {
   baseUrlContext,
   databaseContext,
   devOutboxContext,
+  pageCacheContext,
   quizDailyCapContext,
   storageContext,
 } from "./platform/context.ts";

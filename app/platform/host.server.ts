@@ -26,6 +26,7 @@ import type {
   baseUrlContext,
   databaseContext,
   devOutboxContext,
+  pageCacheContext,
   quizDailyCapContext,
   storageContext,
 } from "./context.ts";
@@ -259,6 +260,7 @@ type RequestContexts = {
   baseUrlContext: typeof baseUrlContext;
   storageContext: typeof storageContext;
   devOutboxContext: typeof devOutboxContext;
+  pageCacheContext: typeof pageCacheContext;
   quizDailyCapContext: typeof quizDailyCapContext;
 };
 
@@ -288,10 +290,11 @@ export function createHost(options: HostOptions) {
   const siteUrl = new URL(options.baseUrl);
   const app = new Hono<HostEnv>();
 
-  if (options.pageCacheSeconds > 0)
-    app.use(
-      visitorPageCache({ ttlMs: options.pageCacheSeconds * 1000, maxEntries: PAGE_CACHE_ENTRIES }),
-    );
+  const pageCache =
+    options.pageCacheSeconds > 0
+      ? visitorPageCache({ ttlMs: options.pageCacheSeconds * 1000, maxEntries: PAGE_CACHE_ENTRIES })
+      : undefined;
+  if (pageCache) app.use(pageCache);
   app.use(compressAnswers());
   if (!development) app.use(allowPageScripts());
   app.use(
@@ -371,8 +374,9 @@ export function createHost(options: HostOptions) {
   });
 
   // Only names the storage gave out are read; the picture's own name makes it cacheable for good.
-  app.get("/uploads/avatars/:name", async (c) => {
-    const bytes = await options.storage.read("avatars", c.req.param("name"));
+  // Players' avatars and the pictures staff give posts, products and goals, all cleaned JPEGs.
+  app.get("/uploads/:folder{avatars|content}/:name", async (c) => {
+    const bytes = await options.storage.read(c.req.param("folder"), c.req.param("name"));
     if (!bytes) return c.notFound();
     return c.body(new Uint8Array(bytes), 200, {
       "Content-Type": "image/jpeg",
@@ -396,6 +400,7 @@ export function createHost(options: HostOptions) {
     context.set(contexts.storageContext, options.storage);
     context.set(contexts.devOutboxContext, options.devOutbox);
     context.set(contexts.quizDailyCapContext, options.quizDailyCap);
+    if (pageCache) context.set(contexts.pageCacheContext, pageCache);
     return handleRequest(c.req.raw, context);
   });
 

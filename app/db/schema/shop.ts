@@ -37,7 +37,11 @@ export const product = pgTable(
     taxClass: text().$type<TaxClass>().notNull().default("taxable"),
     /** Both names, lower-cased without accents, as the search compares them. */
     searchName: text().notNull(),
+    /** More pictures after `image`, in the order the product page shows them. */
+    morePictures: text().array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** How many times staff saved it (the conditional UPDATE's guard); seeding skips it once > 0. */
+    version: integer().notNull().default(0),
   },
   (table) => [
     check("product_stock_positive", sql`${table.stock} >= 0`),
