@@ -43,7 +43,13 @@ const pages: [path: string, file: string][] = [
  * The staff console (issue 25): one layout, which admits only staff and answers everyone else the
  * site's 404, over its pages; in both languages like every page.
  */
-const staffPages: [path: string, file: string][] = [["", "routes/staff/queue.tsx"]];
+const staffPages: [path: string, file: string][] = [
+  ["", "routes/staff/queue.tsx"],
+  // Content (blog posts, products, plans, reward goals).
+  ["content/posts", "routes/staff/content-posts.tsx"],
+  ["content/posts/new", "routes/staff/content-post.tsx"],
+  ["content/posts/:id", "routes/staff/content-post.tsx"],
+];
 
 function localizedStaffPages(): RouteConfigEntry[] {
   return ["", "fr"].map((prefix) => {

@@ -12,7 +12,8 @@ export const textField = (name: keyof PostText, locale: Locale) => `${name}_${lo
 
 export type PostText = { slug: string; title: string; excerpt: string; body: string };
 
-const text = (max: number) => z.string("errors.invalid_value").trim().max(max, "staff.content.problems.tooLong");
+const text = (max: number) =>
+  z.string("errors.invalid_value").trim().max(max, "staff.content.problems.tooLong");
 
 const textFields = Object.fromEntries(
   LOCALES.flatMap((locale) => [

@@ -2,8 +2,8 @@ import { and, count, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { blogPost, blogPostSlug, blogPostText } from "../db/schema/blog.ts";
 import { LOCALES, type Locale } from "../i18n/locale.ts";
-import { auditChanges } from "../platform/audit-diff.ts";
 import { type AuditEntry, actedFirst } from "../platform/audit.server.ts";
+import { auditChanges } from "../platform/audit-diff.ts";
 import { AppError, type FieldProblem } from "../platform/errors.ts";
 import { normalizeForSearch } from "../platform/text.ts";
 import { renderMarkdown } from "./markdown.server.ts";
@@ -134,7 +134,9 @@ async function assertSlugsFree(tx: Tx, form: PostForm, postId: number | null) {
     if (taken)
       throw new AppError("conflict", {
         message: "staff.content.problems.slugTaken",
-        problems: [{ field: textField("slug", locale), message: "staff.content.problems.slugTaken" }],
+        problems: [
+          { field: textField("slug", locale), message: "staff.content.problems.slugTaken" },
+        ],
       });
   }
 }

@@ -21,3 +21,8 @@ export function dollarsAsCents(message: MessageKey) {
     .regex(/^\d{1,6}([.,]\d{1,2})?$/, message)
     .transform((text) => Math.round(Number(text.replace(",", ".")) * 100));
 }
+
+/** A console list's page number (`?page=`); anything that is not one shows the first page. */
+export const listPageSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});

@@ -4,4 +4,6 @@ import type { StaffRole } from "./roles.ts";
 /** The console's sections, in the order of its navigation; `role` is the least that sees one. */
 export const STAFF_SECTIONS: { path: string; label: MessageKey; role: StaffRole }[] = [
   { path: "/staff", label: "staff.nav.queue", role: "moderator" },
+  // Content: moderators and admins (decision 0044-content).
+  { path: "/staff/content/posts", label: "staff.content.nav.posts", role: "moderator" },
 ];

@@ -21,8 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await getPost(context.get(databaseContext), params.slug, locale);
   // The other language's address of the post, or an address it had before: the same post, at its
   // address in this language.
-  if (found.found !== "post")
-    throw redirect(localizedPath(`/blogs/${found.slug}`, locale), 301);
+  if (found.found !== "post") throw redirect(localizedPath(`/blogs/${found.slug}`, locale), 301);
   const { post } = found;
   const alternates = Object.fromEntries(
     LOCALES.map((each) => [each, localizedPath(`/blogs/${post.slugs[each]}`, each)]),
