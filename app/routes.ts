@@ -49,6 +49,8 @@ const staffPages: [path: string, file: string][] = [
   ["content/posts", "routes/staff/content-posts.tsx"],
   ["content/posts/new", "routes/staff/content-post.tsx"],
   ["content/posts/:id", "routes/staff/content-post.tsx"],
+  ["content/products", "routes/staff/content-products.tsx"],
+  ["content/products/:id", "routes/staff/content-product.tsx"],
 ];
 
 function localizedStaffPages(): RouteConfigEntry[] {

@@ -6,4 +6,5 @@ export const STAFF_SECTIONS: { path: string; label: MessageKey; role: StaffRole 
   { path: "/staff", label: "staff.nav.queue", role: "moderator" },
   // Content: moderators and admins (decision 0044-content).
   { path: "/staff/content/posts", label: "staff.content.nav.posts", role: "moderator" },
+  { path: "/staff/content/products", label: "staff.content.nav.products", role: "moderator" },
 ];

@@ -31,6 +31,11 @@ export const product = pgTable(
     salePriceCents: integer().notNull(),
     /** On sale, the sale price is charged and the original one shown struck through. */
     onSale: boolean().notNull().default(false),
+    /**
+     * In the shop: staff take a product off sale by clearing it; it then leaves the list and the
+     * API, shows as unavailable and cannot be added to a cart or checked out.
+     */
+    listed: boolean().notNull().default(true),
     image: text().notNull(),
     stock: integer().notNull(),
     /** "taxable" or "zero-rated" (basic groceries): which sales-tax components apply. */

@@ -16,7 +16,7 @@ import type { Route } from "./+types/shop-item";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseProductId(params.id);
   if (!id) throw new AppError("not_found");
-  const product = await getProduct(context.get(databaseContext), id);
+  const product = await getProduct(context.get(databaseContext), id, "shown");
   const locale = localeFromPath(new URL(request.url).pathname);
   const baseUrl = context.get(baseUrlContext);
   return {
