@@ -5,7 +5,7 @@ import { PROVINCES } from "../platform/provinces.ts";
 import { BLOG_TYPES } from "./types.ts";
 
 /** A post's address in one language: lower-case words joined by hyphens. */
-export const POST_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const POST_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** The form's field for one language's text: `en-CA.title` is sent as `title_en-CA`. */
 export const textField = (name: keyof PostText, locale: Locale) => `${name}_${locale}` as const;
