@@ -51,6 +51,10 @@ const staffPages: [path: string, file: string][] = [
   ["content/posts/:id", "routes/staff/content-post.tsx"],
   ["content/products", "routes/staff/content-products.tsx"],
   ["content/products/:id", "routes/staff/content-product.tsx"],
+  ["content/plans", "routes/staff/content-plans.tsx"],
+  ["content/plans/:id", "routes/staff/content-plan.tsx"],
+  ["content/goals", "routes/staff/content-goals.tsx"],
+  ["content/goals/:id", "routes/staff/content-goal.tsx"],
 ];
 
 function localizedStaffPages(): RouteConfigEntry[] {

@@ -10,11 +10,11 @@ import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formFailure, sentTextFields } from "../../platform/api.ts";
 import { saveContentPicture } from "../../platform/content-pictures.server.ts";
 import { databaseContext, storageContext } from "../../platform/context.ts";
-import { AppError, isAppError } from "../../platform/errors.ts";
+import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { LanguageColumns, SavedNotice, TextArea } from "../../staff/components/content-form.tsx";
-import { CONTENT_ROLE, contentWrite } from "../../staff/content-write.server.ts";
+import { CONTENT_ROLE, contentIdOf, contentWrite } from "../../staff/content-write.server.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { FilePicker } from "../../ui/file-picker.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
@@ -22,12 +22,8 @@ import { TextField } from "../../ui/text-field.tsx";
 import { useProvinceOptions } from "../../ui/use-province-options.ts";
 import type { Route } from "./+types/content-post";
 
-/** `/staff/content/posts/new` or a post's id. */
-function postIdOf(param: string | undefined): number | null {
-  if (param === undefined) return null;
-  if (!/^[1-9]\d{0,8}$/.test(param)) throw new AppError("not_found");
-  return Number(param);
-}
+/** `/staff/content/posts/new` (no id) or a post's id. */
+const postIdOf = (param: string | undefined) => (param === undefined ? null : contentIdOf(param));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff({ request, context }, CONTENT_ROLE);

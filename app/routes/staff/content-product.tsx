@@ -7,27 +7,26 @@ import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formFailure, sentTextFields } from "../../platform/api.ts";
 import { saveContentPicture } from "../../platform/content-pictures.server.ts";
 import { databaseContext, storageContext } from "../../platform/context.ts";
-import { AppError, isAppError } from "../../platform/errors.ts";
+import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
+import {
+  changeProductPicture,
+  saveProduct,
+  staffProduct,
+} from "../../shop/product-edits.server.ts";
 import { productFormSchema, productPictureFormSchema } from "../../shop/product-form.ts";
-import { changeProductPicture, saveProduct, staffProduct } from "../../shop/staff.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { LanguageColumns, SavedNotice, TextArea } from "../../staff/components/content-form.tsx";
-import { CONTENT_ROLE, contentWrite } from "../../staff/content-write.server.ts";
+import { CONTENT_ROLE, contentIdOf, contentWrite } from "../../staff/content-write.server.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { FilePicker } from "../../ui/file-picker.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/content-product";
 
-function productIdOf(param: string): number {
-  if (!/^[1-9]\d{0,8}$/.test(param)) throw new AppError("not_found");
-  return Number(param);
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff({ request, context }, CONTENT_ROLE);
-  const item = await staffProduct(context.get(databaseContext), productIdOf(params.id));
+  const item = await staffProduct(context.get(databaseContext), contentIdOf(params.id));
   return { item, messages: pageMessages(request, "staff") };
 }
 
@@ -35,7 +34,7 @@ const centsText = (cents: number) => (cents / 100).toFixed(2);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context }, CONTENT_ROLE);
-  const id = productIdOf(params.id);
+  const id = contentIdOf(params.id);
   const raw = await readRaw(request);
   const sent = sentTextFields(raw);
   try {

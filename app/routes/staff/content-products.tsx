@@ -6,7 +6,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { listPageSchema } from "../../platform/form-fields.ts";
 import { readInput } from "../../platform/input.server.ts";
-import { staffProducts } from "../../shop/staff.server.ts";
+import { staffProducts } from "../../shop/product-edits.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { ContentTable } from "../../staff/components/content-form.tsx";
 import { CONTENT_ROLE } from "../../staff/content-write.server.ts";

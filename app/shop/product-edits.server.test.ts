@@ -6,10 +6,10 @@ import { createTestDatabase } from "../db/test-database.server.ts";
 import { validate } from "../platform/input.server.ts";
 import { addToCart, createVisitorCart } from "./cart.server.ts";
 import { placeOrder } from "./checkout.server.ts";
+import { saveProduct, staffProduct } from "./product-edits.server.ts";
 import { productFormSchema } from "./product-form.ts";
 import { getProduct, searchProducts } from "./products.server.ts";
 import { seedProducts } from "./seed.server.ts";
-import { saveProduct, staffProduct } from "./staff.server.ts";
 import { fixtureProduct } from "./test-fixtures.ts";
 
 let database: DatabaseHandle;
