@@ -81,6 +81,15 @@ export async function getProduct(
   return toProduct(row);
 }
 
+/** The pictures after a product's main one, in the order staff gave them. */
+export async function morePicturesOf(db: Db | Tx, id: number): Promise<string[]> {
+  const [row] = await db
+    .select({ morePictures: product.morePictures })
+    .from(product)
+    .where(eq(product.id, id));
+  return row?.morePictures ?? [];
+}
+
 export const lastProductId = (db: Db | Tx) => lastId(db, product.id);
 /** Products for the sitemap; a product's page last changed when it was added (seeded). */
 export const productRowsBetween = (db: Db | Tx, afterId: number, upToId: number, limit: number) =>

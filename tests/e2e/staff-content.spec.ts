@@ -130,6 +130,8 @@ test("a moderator adds a product picture and changes its price on a phone: the s
   // The product's picture is decorative (its name is the heading): found by its address.
   const shown = reader.page.getByRole("main").locator('img[src^="/uploads/content/"]');
   await expect(shown).toHaveCount(1);
+  // The picture it had is now the second, shown after it.
+  await expect(reader.page.getByRole("main").locator('img[src^="/images/shop/"]')).toHaveCount(1);
   const served = await reader.page.request.get((await shown.getAttribute("src")) as string);
   expect(served.headers()["content-type"]).toBe("image/jpeg");
   await reader.close();
