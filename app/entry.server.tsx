@@ -20,6 +20,7 @@ export {
   databaseContext,
   devOutboxContext,
   moderationReplyToContext,
+  pageCacheContext,
   quizDailyCapContext,
   storageContext,
 } from "./platform/context.ts";

@@ -55,6 +55,16 @@ const staffPages: [path: string, file: string][] = [
   ["plans/:id", "routes/staff/plan-request.tsx"],
   ["players", "routes/staff/players.tsx"],
   ["players/:id", "routes/staff/player.tsx"],
+  // Content (blog posts, products, plans, reward goals).
+  ["content/posts", "routes/staff/content-posts.tsx"],
+  ["content/posts/new", "routes/staff/content-post.tsx"],
+  ["content/posts/:id", "routes/staff/content-post.tsx"],
+  ["content/products", "routes/staff/content-products.tsx"],
+  ["content/products/:id", "routes/staff/content-product.tsx"],
+  ["content/plans", "routes/staff/content-plans.tsx"],
+  ["content/plans/:id", "routes/staff/content-plan.tsx"],
+  ["content/goals", "routes/staff/content-goals.tsx"],
+  ["content/goals/:id", "routes/staff/content-goal.tsx"],
 ];
 
 function localizedStaffPages(): RouteConfigEntry[] {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, like, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
-import { blogPost, blogPostText } from "../db/schema/blog.ts";
+import { blogPost, blogPostSlug, blogPostText } from "../db/schema/blog.ts";
 import { LOCALES, type Locale } from "../i18n/locale.ts";
 import { AppError } from "../platform/errors.ts";
 import { type TimeCursor, timeCursor } from "../platform/query.ts";
@@ -60,8 +60,8 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** Published posts only: a post dated in the future waits for its day. */
-const published = lte(blogPost.publishedAt, sql`now()`);
+/** Published posts only: drafts never, and a post dated in the future waits for its day. */
+const published = sql`${blogPost.published} and ${lte(blogPost.publishedAt, sql`now()`)}`;
 
 function dayOfCursor(at: string): SQL {
   return sql`(${at}::timestamptz at time zone 'UTC')::date`;
@@ -141,7 +141,9 @@ export async function searchPosts(
 export type PostLookup =
   | { found: "post"; post: BlogPost }
   /** The slug is the post's in another language: its address in the one asked for. */
-  | { found: "other-language"; slug: string };
+  | { found: "other-language"; slug: string }
+  /** The slug is one the post had before staff changed it: its address now (a 301). */
+  | { found: "moved"; slug: string };
 
 /**
  * The published post whose slug is `slug`, in `locale`. A slug of the same post in the other
@@ -155,7 +157,7 @@ export async function getPost(db: Db | Tx, slug: string, locale?: Locale): Promi
     .innerJoin(blogPost, eq(blogPost.id, blogPostText.postId))
     .where(and(eq(blogPostText.slug, slug), published));
   const match = matches.find((row) => row.locale === locale) ?? matches[0];
-  if (!match) throw new AppError("not_found");
+  if (!match) return { found: "moved", slug: await movedSlug(db, slug, locale) };
   const rows = await db
     .select(columns)
     .from(blogPost)
@@ -173,6 +175,24 @@ export async function getPost(db: Db | Tx, slug: string, locale?: Locale): Promi
     found: "post",
     post: { ...toSummary(row), markdown: row.body, html: renderMarkdown(row.body), slugs },
   };
+}
+
+/**
+ * The current slug of the published post that once had `slug` (blog_post_slug), in `locale` or
+ * else the old slug's own language; `not_found` when no post ever had it.
+ */
+async function movedSlug(db: Db | Tx, slug: string, locale: Locale | undefined): Promise<string> {
+  const rows = await db
+    .select({ wanted: blogPostText.locale, slug: blogPostText.slug, old: blogPostSlug.locale })
+    .from(blogPostSlug)
+    .innerJoin(blogPost, eq(blogPost.id, blogPostSlug.postId))
+    .innerJoin(blogPostText, eq(blogPostText.postId, blogPostSlug.postId))
+    .where(and(eq(blogPostSlug.slug, slug), published));
+  const row =
+    rows.find((each) => each.wanted === locale && each.old === locale) ??
+    rows.find((each) => each.wanted === (locale ?? each.old));
+  if (!row) throw new AppError("not_found");
+  return row.slug;
 }
 
 /** The newest published posts in `locale`, whole, for the feed. */

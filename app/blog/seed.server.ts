@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { blogPost, blogPostText } from "../db/schema/blog.ts";
 import { LOCALES } from "../i18n/locale.ts";
@@ -32,7 +32,8 @@ export async function readBlogContent(contentDir: string): Promise<BlogPostConte
 /**
  * Adds every content post that is not there yet (by key) with its two texts; posts already present
  * are left as they are but for their event's days, which the content keeps (so a database seeded
- * before posts had them gets them), and running it twice changes nothing.
+ * before posts had them gets them) unless staff edited the post, and running it twice changes
+ * nothing. A post staff changed or wrote is never overwritten or removed.
  */
 export async function seedBlogPosts(db: Database, posts: BlogPostContent[]): Promise<number> {
   let added = 0;
@@ -60,7 +61,11 @@ export async function seedBlogPosts(db: Database, posts: BlogPostContent[]): Pro
         .onConflictDoNothing({ target: blogPost.key })
         .returning({ id: blogPost.id });
       if (!row) {
-        await tx.update(blogPost).set(eventDays).where(eq(blogPost.key, post.key));
+        // A post staff edited (version > 0) is theirs now: seeding never writes over it.
+        await tx
+          .update(blogPost)
+          .set(eventDays)
+          .where(and(eq(blogPost.key, post.key), eq(blogPost.version, 0)));
         continue;
       }
       added += 1;

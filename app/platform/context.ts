@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { Auth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
+import type { PageCache } from "./page-cache.server.ts";
 import type { Storage } from "./storage.server.ts";
 
 /** What the HTTP host hands every loader and action through React Router's context. */
@@ -26,3 +27,9 @@ export const moderationReplyToContext = createContext<string>();
  * `npm start` sets), since its messages hold sign-in links.
  */
 export const devOutboxContext = createContext<boolean>();
+
+/**
+ * The visitors' page cache of this process, for an action whose change visitors must see at once
+ * (a staff edit); without a cache (tests, PAGE_CACHE_SECONDS=0) clearing does nothing.
+ */
+export const pageCacheContext = createContext<PageCache>({ clear() {} });

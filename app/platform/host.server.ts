@@ -28,6 +28,7 @@ import type {
   databaseContext,
   devOutboxContext,
   moderationReplyToContext,
+  pageCacheContext,
   quizDailyCapContext,
   storageContext,
 } from "./context.ts";
@@ -288,6 +289,7 @@ type RequestContexts = {
   baseUrlContext: typeof baseUrlContext;
   storageContext: typeof storageContext;
   devOutboxContext: typeof devOutboxContext;
+  pageCacheContext: typeof pageCacheContext;
   quizDailyCapContext: typeof quizDailyCapContext;
   moderationReplyToContext: typeof moderationReplyToContext;
 };
@@ -329,14 +331,15 @@ export function createHost(options: HostOptions) {
         return c.get("route") ?? routePattern(await loadBuild(), c.req.path);
       }),
     );
-  if (options.pageCacheSeconds > 0)
-    app.use(
-      visitorPageCache({
-        ttlMs: options.pageCacheSeconds * 1000,
-        maxEntries: PAGE_CACHE_ENTRIES,
-        onHit: operations?.metrics?.pageCacheHit,
-      }),
-    );
+  const pageCache =
+    options.pageCacheSeconds > 0
+      ? visitorPageCache({
+          ttlMs: options.pageCacheSeconds * 1000,
+          maxEntries: PAGE_CACHE_ENTRIES,
+          onHit: operations?.metrics?.pageCacheHit,
+        })
+      : undefined;
+  if (pageCache) app.use(pageCache);
   app.use(compressAnswers());
   if (!development) app.use(allowPageScripts());
   app.use(
@@ -414,9 +417,10 @@ export function createHost(options: HostOptions) {
   });
 
   // Only names the storage gave out are read; the picture's own name makes it cacheable for good.
-  app.get("/uploads/avatars/:name", async (c) => {
-    c.set("route", "/uploads/avatars/:name");
-    const bytes = await options.storage.read("avatars", c.req.param("name"));
+  // Players' avatars and the pictures staff give posts, products and goals, all cleaned JPEGs.
+  app.get("/uploads/:folder{avatars|content}/:name", async (c) => {
+    c.set("route", `/uploads/${c.req.param("folder")}/:name`);
+    const bytes = await options.storage.read(c.req.param("folder"), c.req.param("name"));
     if (!bytes) return c.notFound();
     return c.body(new Uint8Array(bytes), 200, {
       "Content-Type": "image/jpeg",
@@ -441,6 +445,7 @@ export function createHost(options: HostOptions) {
     context.set(contexts.devOutboxContext, options.devOutbox);
     context.set(contexts.quizDailyCapContext, options.quizDailyCap);
     context.set(contexts.moderationReplyToContext, options.moderationReplyTo);
+    if (pageCache) context.set(contexts.pageCacheContext, pageCache);
     return handleRequest(c.req.raw, context);
   });
 

@@ -69,15 +69,26 @@ function endsCleanly(bytes: Uint8Array, format: Format): boolean {
  * megapixels, nothing after its end; cropped to a centred square, re-encoded as JPEG at quality 0.9,
  * every piece of metadata (location, camera, comments) dropped.
  */
-export async function processAvatar(bytes: Uint8Array): Promise<Buffer> {
+export function processAvatar(bytes: Uint8Array): Promise<Buffer> {
+  return processPicture(bytes, { width: AVATAR_SIDE, height: AVATAR_SIDE });
+}
+
+/** The frame a cleaned picture is cropped to, centred. */
+type PictureFrame = { width: number; height: number };
+
+/**
+ * A picture staff put on a post, product or goal: the avatar's checks and cleaning (the same bytes
+ * rules, metadata dropped, re-encoded as JPEG), cropped to `frame` instead of the avatar's square.
+ */
+export async function processPicture(bytes: Uint8Array, frame: PictureFrame): Promise<Buffer> {
   if (bytes.length > AVATAR_MAX_BYTES) throw new ImageRejected("too_large");
   const format = formatByBytes(bytes);
   if (!format) throw new ImageRejected("not_an_image");
   if (!endsCleanly(bytes, format)) throw new ImageRejected("damaged");
-  return imageWork.run(() => cleanCopy(bytes, format));
+  return imageWork.run(() => cleanCopy(bytes, format, frame));
 }
 
-async function cleanCopy(bytes: Uint8Array, format: Format): Promise<Buffer> {
+async function cleanCopy(bytes: Uint8Array, format: Format, frame: PictureFrame): Promise<Buffer> {
   // Reading the header only: a huge picture is refused before anything is decoded.
   const info = await sharp(bytes, { limitInputPixels: false })
     .metadata()
@@ -91,7 +102,7 @@ async function cleanCopy(bytes: Uint8Array, format: Format): Promise<Buffer> {
   // part grey; libjpeg only warns of the premature end.
   return sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "warning" })
     .rotate()
-    .resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: "centre" })
+    .resize(frame.width, frame.height, { fit: "cover", position: "centre" })
     .jpeg({ quality: 90 })
     .toBuffer()
     .catch(() => {

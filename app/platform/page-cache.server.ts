@@ -11,6 +11,12 @@ export type PageCacheOptions = {
   onHit?: () => void;
 };
 
+/**
+ * What a staff edit needs of the cache: forget every kept page, so the change shows at once in this
+ * process (another process's copies age out within its `ttlMs`).
+ */
+export type PageCache = { clear(): void };
+
 type Entry = { expires: number; body: Uint8Array<ArrayBuffer>; headers: [string, string][] };
 
 /** Headers a kept page may vary on: anything else (Accept-Language…) would need its own copies. */
@@ -31,9 +37,11 @@ export function visitorPageCache({
   maxEntries,
   now = Date.now,
   onHit,
-}: PageCacheOptions): MiddlewareHandler {
+}: PageCacheOptions): MiddlewareHandler & PageCache {
   const pages = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | undefined>>();
+  // Bumped by `clear`: a render that began before it may hold the old content, so it is not kept.
+  let generation = 0;
 
   const fresh = (key: string) => {
     const entry = pages.get(key);
@@ -47,7 +55,7 @@ export function visitorPageCache({
     if (pages.size > maxEntries) pages.delete(pages.keys().next().value as string);
   };
 
-  return async (c, next) => {
+  const middleware: MiddlewareHandler = async (c, next) => {
     if (!servable(c.req.raw)) return next();
     const key = `${preferredEncoding(c.req.header("accept-encoding")) ?? "identity"} ${c.req.url}`;
     // Read both synchronously: an await before `rendering.set` below would let every request of a
@@ -61,10 +69,11 @@ export function visitorPageCache({
     }
     const rendered = Promise.withResolvers<Entry | undefined>();
     rendering.set(key, rendered.promise);
+    const startedIn = generation;
     let entry: Entry | undefined;
     try {
       await next();
-      if (keepable(c.res)) {
+      if (keepable(c.res) && startedIn === generation) {
         // Read once: this request is answered from the same bytes the entry keeps.
         entry = {
           expires: now() + ttlMs,
@@ -76,10 +85,18 @@ export function visitorPageCache({
         c.res = new Response(entry.body, { status: 200, headers: entry.headers });
       }
     } finally {
-      rendering.delete(key);
+      if (rendering.get(key) === rendered.promise) rendering.delete(key);
       rendered.resolve(entry);
     }
   };
+  return Object.assign(middleware, {
+    clear() {
+      generation += 1;
+      pages.clear();
+      // Requests arriving from now on render afresh instead of waiting for a render begun before.
+      rendering.clear();
+    },
+  });
 }
 
 function servable(request: Request): boolean {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ageField, localeField, usernameField } from "../auth/validation.ts";
+import { checkbox } from "../platform/form-fields.ts";
 import { quizTimerField } from "../quiz/timer.ts";
 
 /** What a player may change about themselves (PATCH /api/me), all optional; anything else is refused. */
@@ -16,12 +17,6 @@ export const settingsSchema = z
   .partial();
 
 export type Settings = z.infer<typeof settingsSchema>;
-
-/** A checkbox: present ("on") when ticked, absent otherwise. */
-const checkbox = z
-  .literal("on", "errors.invalid_value")
-  .optional()
-  .transform((value) => value === "on");
 
 /** SPEC.md: saving needs a name and a picture (the current picture counts). */
 const editName = z

@@ -3,6 +3,7 @@ import type { Db, Tx } from "../db/client.server.ts";
 import { cart, cartLine, product } from "../db/schema/shop.ts";
 import { AppError } from "../platform/errors.ts";
 import { isProvince, type Province } from "../platform/provinces.ts";
+import { stockForSale } from "./products.server.ts";
 import { cartTotals, MAX_QUANTITY, unitPrice } from "./totals.ts";
 import type { Cart } from "./types.ts";
 
@@ -56,7 +57,7 @@ export async function readCart(db: Db | Tx, cartId: string | null): Promise<Cart
       originalPriceCents: product.originalPriceCents,
       salePriceCents: product.salePriceCents,
       onSale: product.onSale,
-      stock: product.stock,
+      stock: stockForSale,
       taxClass: product.taxClass,
       quantity: cartLine.quantity,
     })
@@ -79,7 +80,7 @@ async function touch(tx: Db | Tx, cartId: string) {
 /** The product, locked until the transaction ends, or a 404. */
 async function stockOf(tx: Tx, productId: number): Promise<number> {
   const [row] = await tx
-    .select({ stock: product.stock })
+    .select({ stock: stockForSale })
     .from(product)
     .where(eq(product.id, productId))
     .for("share");
@@ -102,7 +103,7 @@ function assertAvailable(quantity: number, stock: number) {
  */
 export async function assertAddable(db: Db | Tx, productId: number, quantity: number) {
   const [row] = await db
-    .select({ stock: product.stock })
+    .select({ stock: stockForSale })
     .from(product)
     .where(eq(product.id, productId));
   if (!row) throw new AppError("not_found", { message: "shop.problems.noSuchProduct" });

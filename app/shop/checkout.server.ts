@@ -7,6 +7,7 @@ import { AppError } from "../platform/errors.ts";
 import { isProvince, type Province } from "../platform/provinces.ts";
 import { hashedSubject, takeAttempt } from "../platform/rate-limit.server.ts";
 import { orderEmail, unpaidOrderCancelledEmail } from "./emails.server.ts";
+import { stockForSale } from "./products.server.ts";
 import { type CheckoutForm, postalCodeInProvince } from "./schemas.ts";
 import type { TaxClass } from "./tax.ts";
 import { cartTotals, unitPrice } from "./totals.ts";
@@ -66,7 +67,9 @@ export async function placeOrder(
       const [taken] = await tx
         .update(product)
         .set({ stock: sql`${product.stock} - ${line.quantity}` })
-        .where(sql`${product.id} = ${line.productId} and ${product.stock} >= ${line.quantity}`)
+        .where(
+          sql`${product.id} = ${line.productId} and ${product.listed} and ${product.stock} >= ${line.quantity}`,
+        )
         .returning({
           name: product.name,
           originalPriceCents: product.originalPriceCents,
@@ -76,7 +79,7 @@ export async function placeOrder(
         });
       if (!taken) {
         const [left] = await tx
-          .select({ name: product.name, stock: product.stock })
+          .select({ name: product.name, stock: stockForSale })
           .from(product)
           .where(eq(product.id, line.productId));
         throw new AppError("conflict", {

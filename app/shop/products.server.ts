@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, like, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, like, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { product } from "../db/schema/shop.ts";
 import { AppError } from "../platform/errors.ts";
@@ -7,6 +7,9 @@ import type { ShopCategory } from "./categories.ts";
 import { productCursor, type ShopCriteria } from "./schemas.ts";
 import { unitPrice } from "./totals.ts";
 import type { Product, ProductPage } from "./types.ts";
+
+/** A product's stock as buyers and carts see it: none when staff took it off sale. */
+export const stockForSale = sql<number>`case when ${product.listed} then ${product.stock} else 0 end`;
 
 const columns = {
   id: product.id,
@@ -18,12 +21,19 @@ const columns = {
   onSale: product.onSale,
   image: product.image,
   stock: product.stock,
+  listed: product.listed,
 };
 
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]["_"]["data"] };
 
-function toProduct(row: Row): Product {
-  return { ...row, category: row.category as ShopCategory, priceCents: unitPrice(row) };
+/** A product staff took off sale shows as having none to sell: its page says so, no cart takes it. */
+function toProduct({ listed, ...row }: Row): Product {
+  return {
+    ...row,
+    stock: listed ? row.stock : 0,
+    category: row.category as ShopCategory,
+    priceCents: unitPrice(row),
+  };
 }
 
 /** `%text%` for LIKE, with the user's own wildcards taken literally. */
@@ -40,7 +50,7 @@ export async function searchProducts(
   criteria: ShopCriteria,
   page: { limit: number; afterId?: number },
 ): Promise<ProductPage> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [eq(product.listed, true)];
   if (criteria.title) conditions.push(like(product.searchName, containing(criteria.title)));
   if (criteria.category) conditions.push(eq(product.category, criteria.category));
   if (page.afterId) conditions.push(gt(product.id, page.afterId));
@@ -57,11 +67,27 @@ export async function searchProducts(
   };
 }
 
-/** The product with this id; none is `not_found`. */
-export async function getProduct(db: Db | Tx, id: number): Promise<Product> {
+/**
+ * The product with this id; none is `not_found`, and so is one off sale unless `offSale` is
+ * "shown" (its page says it is unavailable; the API and the list no longer have it).
+ */
+export async function getProduct(
+  db: Db | Tx,
+  id: number,
+  offSale: "shown" | "hidden" = "hidden",
+): Promise<Product> {
   const [row] = await db.select(columns).from(product).where(eq(product.id, id));
-  if (!row) throw new AppError("not_found");
+  if (!row || (!row.listed && offSale === "hidden")) throw new AppError("not_found");
   return toProduct(row);
+}
+
+/** The pictures after a product's main one, in the order staff gave them. */
+export async function morePicturesOf(db: Db | Tx, id: number): Promise<string[]> {
+  const [row] = await db
+    .select({ morePictures: product.morePictures })
+    .from(product)
+    .where(eq(product.id, id));
+  return row?.morePictures ?? [];
 }
 
 export const lastProductId = (db: Db | Tx) => lastId(db, product.id);

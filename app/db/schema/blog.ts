@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
@@ -20,8 +21,8 @@ export const blogPost = pgTable(
   "blog_post",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    /** The post's name in content/blog, so seeding again finds it. */
-    key: text().notNull().unique(),
+    /** The post's name in content/blog, so seeding again finds it; null for a post staff wrote. */
+    key: text().unique(),
     type: text().notNull(),
     city: text().notNull(),
     province: text().notNull(),
@@ -30,13 +31,25 @@ export const blogPost = pgTable(
     rating: numeric({ precision: 2, scale: 1 }).notNull(),
     authorName: text().notNull(),
     cover: text().notNull(),
-    publishedAt: timestamp({ withTimezone: true }).notNull(),
+    /** Whether visitors see it; a draft is seen only in the staff console. */
+    published: boolean().notNull().default(true),
+    /** When it was first published; null for a draft never published. */
+    publishedAt: timestamp({ withTimezone: true }),
     /** The days an event post's event runs, first and last (Canadian calendar days); null otherwise. */
     eventStartsOn: date({ mode: "string" }),
     eventEndsOn: date({ mode: "string" }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * How many times staff saved it: an edit is a conditional UPDATE on the version its form was
+     * opened with, and seeding never touches a row staff edited (version > 0).
+     */
+    version: integer().notNull().default(0),
   },
   (table) => [
+    check(
+      "blog_post_published_at",
+      sql`not ${table.published} or ${table.publishedAt} is not null`,
+    ),
     check(
       "blog_post_type",
       sql`${table.type} in ('events', 'local-businesses', 'family-learning', 'city-guides')`,
@@ -77,4 +90,21 @@ export const blogPostText = pgTable(
     check("blog_post_text_locale", sql`${table.locale} in ('en-CA', 'fr-CA')`),
     check("blog_post_text_slug_shape", sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
+);
+
+/**
+ * A slug a post had before staff changed it, in one language: the old address answers a 301 to
+ * the post's current one, on the page and in the API. A slug a post takes again leaves this table.
+ */
+export const blogPostSlug = pgTable(
+  "blog_post_slug",
+  {
+    locale: text().notNull(),
+    slug: text().notNull(),
+    postId: integer()
+      .notNull()
+      .references(() => blogPost.id, { onDelete: "cascade" }),
+    retiredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.locale, table.slug] })],
 );

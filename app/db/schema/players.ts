@@ -75,6 +75,8 @@ export const redeemGoal = pgTable(
     /** A picture under public/images/redeem/. */
     image: text().notNull(),
     cost: integer().notNull(),
+    /** How many times staff saved it (the conditional UPDATE's guard); seeding skips it once > 0. */
+    version: integer().notNull().default(0),
   },
   (table) => [check("redeem_goal_cost", sql`${table.cost} > 0`)],
 );

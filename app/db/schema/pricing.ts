@@ -30,6 +30,8 @@ export const pricingPlan = pgTable(
     monthlyPriceCents: integer().notNull(),
     annualPriceCents: integer().notNull(),
     recommended: boolean().notNull().default(false),
+    /** How many times staff saved it (the conditional UPDATE's guard); seeding skips it once > 0. */
+    version: integer().notNull().default(0),
   },
   (table) => [
     check(

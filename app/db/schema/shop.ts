@@ -31,13 +31,22 @@ export const product = pgTable(
     salePriceCents: integer().notNull(),
     /** On sale, the sale price is charged and the original one shown struck through. */
     onSale: boolean().notNull().default(false),
+    /**
+     * In the shop: staff take a product off sale by clearing it; it then leaves the list and the
+     * API, shows as unavailable and cannot be added to a cart or checked out.
+     */
+    listed: boolean().notNull().default(true),
     image: text().notNull(),
     stock: integer().notNull(),
     /** "taxable" or "zero-rated" (basic groceries): which sales-tax components apply. */
     taxClass: text().$type<TaxClass>().notNull().default("taxable"),
     /** Both names, lower-cased without accents, as the search compares them. */
     searchName: text().notNull(),
+    /** More pictures after `image`, in the order the product page shows them. */
+    morePictures: text().array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** How many times staff saved it (the conditional UPDATE's guard); seeding skips it once > 0. */
+    version: integer().notNull().default(0),
   },
   (table) => [
     check("product_stock_positive", sql`${table.stock} >= 0`),

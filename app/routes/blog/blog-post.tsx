@@ -19,9 +19,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = localeFromPath(url.pathname);
   if (!isSlug(params.slug)) throw new AppError("not_found");
   const found = await getPost(context.get(databaseContext), params.slug, locale);
-  // The other language's address of the post: the same post, at its address in this language.
-  if (found.found === "other-language")
-    throw redirect(localizedPath(`/blogs/${found.slug}`, locale), 301);
+  // The other language's address of the post, or an address it had before: the same post, at its
+  // address in this language.
+  if (found.found !== "post") throw redirect(localizedPath(`/blogs/${found.slug}`, locale), 301);
   const { post } = found;
   const alternates = Object.fromEntries(
     LOCALES.map((each) => [each, localizedPath(`/blogs/${post.slugs[each]}`, each)]),

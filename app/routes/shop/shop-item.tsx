@@ -8,7 +8,7 @@ import { AppError } from "../../platform/errors.ts";
 import { scriptJson } from "../../platform/text.ts";
 import { ProductDetails } from "../../shop/components/product-details.tsx";
 import { productJsonLd } from "../../shop/json-ld.ts";
-import { getProduct } from "../../shop/products.server.ts";
+import { getProduct, morePicturesOf } from "../../shop/products.server.ts";
 import { parseProductId } from "../../shop/schemas.ts";
 import { Icon } from "../../ui/icons.tsx";
 import type { Route } from "./+types/shop-item";
@@ -16,11 +16,16 @@ import type { Route } from "./+types/shop-item";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseProductId(params.id);
   if (!id) throw new AppError("not_found");
-  const product = await getProduct(context.get(databaseContext), id);
+  const db = context.get(databaseContext);
+  const [product, morePictures] = await Promise.all([
+    getProduct(db, id, "shown"),
+    morePicturesOf(db, id),
+  ]);
   const locale = localeFromPath(new URL(request.url).pathname);
   const baseUrl = context.get(baseUrlContext);
   return {
     product,
+    morePictures,
     jsonLd: scriptJson(productJsonLd(product, locale, baseUrl)),
     messages: pageMessages(request, "shop"),
   };
@@ -48,7 +53,12 @@ export default function ShopItem({ loaderData }: Route.ComponentProps) {
         <Icon name="arrowLeft" className="size-4" />
         {t("shop.item.back")}
       </Link>
-      <ProductDetails product={product} headingId="product-title" headingLevel={1} />
+      <ProductDetails
+        product={product}
+        morePictures={loaderData.morePictures}
+        headingId="product-title"
+        headingLevel={1}
+      />
     </article>
   );
 }
