@@ -101,6 +101,7 @@ async function main() {
     announceWhenListening(server, config);
     stopServing = stop;
   } else {
+    metrics.answerWorkers();
     stopServing = forkWorkers(
       workers,
       config,
