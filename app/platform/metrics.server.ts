@@ -15,7 +15,8 @@ import type { Database } from "../db/client.server.ts";
 import { outboxEmail } from "../db/schema/index.ts";
 
 /**
- * This process's figures in Prometheus's text format, for GET /metrics (decision 0044). Labels are
+ * This process's figures in Prometheus's text format, for GET /metrics (decision 0044); with
+ * workers, the host's, added up by the first process (`text`, `answerWorkers`). Labels are
  * route patterns, methods, status codes and task names only: never anything a visitor typed or
  * that names a player.
  */
