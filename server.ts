@@ -101,6 +101,7 @@ async function main() {
     announceWhenListening(server, config);
     stopServing = stop;
   } else {
+    metrics.answerWorkers();
     stopServing = forkWorkers(
       workers,
       config,
@@ -114,10 +115,7 @@ async function main() {
   }
 }
 
-/**
- * A worker: its own pool on the first process's database, serving requests until told to stop.
- * Its /metrics shows its own requests and pool; the first process's tasks are not in them.
- */
+/** A worker: its own pool on the first process's database, serving requests until told to stop. */
 async function serveAsWorker(config: Config, observe: Observe) {
   const { metrics } = observe;
   const database = await openDatabase({

@@ -7,6 +7,8 @@ import { childrenOf } from "./processes.ts";
 // server.ts with WEB_CONCURRENCY=2 (decision 0024): the first process keeps the database and hands
 // requests to two workers, replaces one that dies, and stops them all on SIGTERM.
 
+const METRICS_TOKEN = "server-processes-metrics-token";
+
 let database: DatabaseHandle;
 let server: BuiltServer;
 
@@ -18,6 +20,7 @@ beforeAll(async () => {
       WEB_CONCURRENCY: "2",
       BETTER_AUTH_SECRET: "server-processes-test-secret-0123456789",
       SCHEDULES: "false",
+      METRICS_TOKEN,
     },
   });
 });
@@ -56,6 +59,23 @@ test("two workers serve the site; one that dies is replaced", async () => {
     })
     .toBe(200);
   await answersFromEveryWorker();
+});
+
+test("/metrics, whichever worker answers, adds up every process of the host", async () => {
+  const answered = async () => {
+    const answer = await fetch(`${server.url}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(answer.status).toBe(200);
+    const line = /^http_requests_total\{route="\/api\/jobs",method="GET",status="200"\} (\d+)$/m;
+    return Number(line.exec(await answer.text())?.[1] ?? 0);
+  };
+  const before = await answered();
+  await answersFromEveryWorker();
+  await answersFromEveryWorker();
+  // Each scrape may be answered by either worker: both see the 16 requests, spread over the two.
+  expect((await answered()) - before).toBe(16);
+  expect((await answered()) - before).toBe(16);
 });
 
 test("SIGTERM stops the workers, then the first process, cleanly", async () => {

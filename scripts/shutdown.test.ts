@@ -69,23 +69,33 @@ async function stopUnderLoad(server: BuiltServer) {
 
 // Every request rendered, none served from the page cache: each one keeps the server busy.
 const busy = { SCHEDULES: "false", PAGE_CACHE_SECONDS: "0" };
+/** Each test starts its server, a new embedded PostgreSQL included: minutes on a busy machine. */
+const STARTS_A_SERVER = { timeout: 240_000 };
 
-test("SIGTERM under load on DATABASE_URL: no request that started before it fails", async () => {
-  const server = await startBuiltServer({ databaseUrl: database.url, env: busy });
-  servers.push(server);
-  await stopUnderLoad(server);
-});
-
-test("SIGTERM under load on the embedded PostgreSQL: it stops only after the requests", async () => {
-  // Under the project: the embedded PostgreSQL runs as a user of its own, who cannot enter a
-  // temporary folder made for root.
-  const dataDir = path.resolve(".data/shutdown-test");
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  try {
-    const server = await startBuiltServer({ dataDir, env: busy });
+test(
+  "SIGTERM under load on DATABASE_URL: no request that started before it fails",
+  STARTS_A_SERVER,
+  async () => {
+    const server = await startBuiltServer({ databaseUrl: database.url, env: busy });
     servers.push(server);
     await stopUnderLoad(server);
-  } finally {
+  },
+);
+
+test(
+  "SIGTERM under load on the embedded PostgreSQL: it stops only after the requests",
+  STARTS_A_SERVER,
+  async () => {
+    // Under the project: the embedded PostgreSQL runs as a user of its own, who cannot enter a
+    // temporary folder made for root.
+    const dataDir = path.resolve(".data/shutdown-test");
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+    try {
+      const server = await startBuiltServer({ dataDir, env: busy });
+      servers.push(server);
+      await stopUnderLoad(server);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+);

@@ -1,15 +1,32 @@
+import cluster from "node:cluster";
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import {
+  AggregatorRegistry,
+  Counter,
+  collectDefaultMetrics,
+  Gauge,
+  Histogram,
+  type MetricObjectWithValues,
+  type MetricValue,
+  Registry,
+} from "prom-client";
 import type { Database } from "../db/client.server.ts";
 import { outboxEmail } from "../db/schema/index.ts";
 
 /**
- * This process's figures in Prometheus's text format, for GET /metrics (decision 0044). Labels are
+ * This process's figures in Prometheus's text format, for GET /metrics (decision 0044); with
+ * workers, the host's, added up by the first process (`text`, `answerWorkers`). Labels are
  * route patterns, methods, status codes and task names only: never anything a visitor typed or
  * that names a player.
  */
 export function createMetrics() {
   const registry = new Registry();
+  if (cluster.isWorker) {
+    // prom-client's own protocol: a worker answers the first process's request for its figures.
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([registry]);
+  }
   // Event-loop delay, memory (resident, heap), CPU, open handles, garbage collection.
   collectDefaultMetrics({ register: registry });
 
@@ -45,6 +62,19 @@ export function createMetrics() {
 
   return {
     registry,
+    /**
+     * What /metrics answers: this process's figures, or in a worker (WEB_CONCURRENCY above 1)
+     * the whole host's, which the first process adds up from every process.
+     */
+    text: () => (cluster.isWorker ? askFirstProcess() : registry.metrics()),
+    /** In the first process with workers: answers their requests for the host's figures. */
+    answerWorkers() {
+      cluster.on("message", async (worker, message: { type?: string; id?: string }) => {
+        if (message?.type !== HOST_REQUEST) return;
+        const text = await hostText(registry).catch((error: Error) => `# ${error.message}\n`);
+        if (worker.isConnected()) worker.send({ type: HOST_ANSWER, id: message.id, text });
+      });
+    },
     request(route: string, method: string, status: number, seconds: number) {
       requests.inc({ route, method, status: String(status) });
       duration.observe({ route, method }, seconds);
@@ -97,6 +127,8 @@ export function createMetrics() {
       new Gauge({
         name: "mail_waiting",
         help: "E-mail queued and not yet sent (the whole site's, from the database).",
+        // Every process reads the same figure: added up across a host's processes, it would not be.
+        aggregator: "max",
         registers: [registry],
         async collect() {
           this.set((await readOutbox()).count);
@@ -105,6 +137,7 @@ export function createMetrics() {
       new Gauge({
         name: "mail_oldest_waiting_seconds",
         help: "Age of the oldest e-mail waiting to be sent; 0 when none waits.",
+        aggregator: "max",
         registers: [registry],
         async collect() {
           this.set((await readOutbox()).oldest);
@@ -115,3 +148,65 @@ export function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+const HOST_REQUEST = "nearby:metrics-request";
+const HOST_ANSWER = "nearby:metrics-answer";
+/** prom-client's messages between the first process and its workers (lib/cluster.js). */
+const WORKER_REQUEST = "prom-client:getMetricsReq";
+const WORKER_ANSWER = "prom-client:getMetricsRes";
+/** The longest a process waits for another's figures before it answers without them. */
+const ANSWER_TIMEOUT_MS = 5000;
+
+type Figures = MetricObjectWithValues<MetricValue<string>>[];
+let workerRequests = 0;
+
+/** The first process's figures and every live worker's, added up as prom-client's cluster does. */
+async function hostText(own: Registry): Promise<string> {
+  const requestId = `host-${workerRequests++}`;
+  const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker?.isConnected());
+  const answers = await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<Figures[]>((resolve) => {
+          const done = (figures: Figures[]) => {
+            clearTimeout(timer);
+            worker?.off("message", onMessage);
+            resolve(figures);
+          };
+          const onMessage = (message: {
+            type?: string;
+            requestId?: string;
+            metrics?: Figures[];
+          }) => {
+            if (message?.type === WORKER_ANSWER && message.requestId === requestId)
+              done(message.metrics ?? []);
+          };
+          // A worker that does not answer (stopping, busy for seconds) is left out of this scrape.
+          const timer = setTimeout(() => done([]), ANSWER_TIMEOUT_MS);
+          worker?.on("message", onMessage);
+          worker?.send({ type: WORKER_REQUEST, requestId });
+        }),
+    ),
+  );
+  const figures = [...answers.flat(), (await own.getMetricsAsJSON()) as Figures];
+  return AggregatorRegistry.aggregate(figures).metrics();
+}
+
+/** A worker's /metrics: the host's figures, from the first process. */
+function askFirstProcess(): Promise<string> {
+  const id = randomUUID();
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type?: string; id?: string; text?: string }) => {
+      if (message?.type !== HOST_ANSWER || message.id !== id) return;
+      clearTimeout(timer);
+      process.off("message", onMessage);
+      resolve(message.text ?? "");
+    };
+    const timer = setTimeout(() => {
+      process.off("message", onMessage);
+      reject(new Error("The first process did not send the host's metrics in time."));
+    }, 2 * ANSWER_TIMEOUT_MS);
+    process.on("message", onMessage);
+    process.send?.({ type: HOST_REQUEST, id });
+  });
+}

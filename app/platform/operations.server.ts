@@ -82,7 +82,7 @@ export function operationsRoutes<E extends Env>(
     const sent = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
     if (!metrics || !metricsToken || !sent || !timingSafeEqual(digest(sent), digest(metricsToken)))
       return next();
-    return c.body(await metrics.registry.metrics(), 200, {
+    return c.body(await metrics.text(), 200, {
       "Content-Type": metrics.registry.contentType,
       ...noStore,
     });
