@@ -10,15 +10,18 @@ import {
   compactChange,
 } from "./audit.server.ts";
 
-test("before → after shows only the fields that changed, text without quotes", () => {
-  expect(compactChange({ role: "player", name: "A" }, { role: "admin", name: "A" })).toBe(
-    "role: player → admin",
-  );
-  expect(compactChange({ status: "paid" }, { status: "shipped", tracking: "1Z9" })).toBe(
-    "status: paid → shipped; tracking: – → 1Z9",
-  );
-  expect(compactChange(null, { stock: 3 })).toBe('– → {"stock":3}');
-  expect(compactChange(null, null)).toBe("");
+test("before → after keeps only the fields that changed, text without quotes", () => {
+  expect(compactChange({ role: "player", name: "A" }, { role: "admin", name: "A" })).toEqual([
+    { field: "role", before: "player", after: "admin" },
+  ]);
+  expect(compactChange({ status: "paid" }, { status: "shipped", tracking: "1Z9" })).toEqual([
+    { field: "status", before: "paid", after: "shipped" },
+    { field: "tracking", before: "–", after: "1Z9" },
+  ]);
+  expect(compactChange(null, { stock: 3 })).toEqual([
+    { field: null, before: "–", after: '{"stock":3}' },
+  ]);
+  expect(compactChange(null, null)).toEqual([]);
 });
 
 describe("at 100,000 rows", () => {

@@ -96,21 +96,22 @@ export function auditQuery(
     .limit(limit);
 }
 
+/** One change of an audited action: a field (null for the whole state) from one value to another. */
+type Change = { field: string | null; before: string; after: string };
+
 /**
- * Before → after in one line: only the fields that changed ("role: player → admin"), or the whole
- * of either side when they are not both objects.
+ * Before → after in short: only the fields that changed (role: player → admin), or the whole of
+ * either side when they are not both objects.
  */
-export function compactChange(before: unknown, after: unknown): string {
-  const show = (value: unknown) => (value === undefined ? "–" : JSON.stringify(value));
+export function compactChange(before: unknown, after: unknown): Change[] {
   if (isRecord(before) && isRecord(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     return keys
       .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-      .map((key) => `${key}: ${plain(before[key])} → ${plain(after[key])}`)
-      .join("; ");
+      .map((key) => ({ field: key, before: plain(before[key]), after: plain(after[key]) }));
   }
-  if (before == null && after == null) return "";
-  return `${show(before ?? undefined)} → ${show(after ?? undefined)}`;
+  if (before == null && after == null) return [];
+  return [{ field: null, before: plain(before ?? undefined), after: plain(after ?? undefined) }];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

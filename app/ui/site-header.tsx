@@ -51,9 +51,10 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
           {cart}
           {viewer?.staff && (
             // Staff only; the console checks the role again on every request.
+            // On phones it is in the bottom bar's More menu, where the header has no room.
             <Link
               to={to("/staff")}
-              className="rounded-md px-2 py-1 text-sm font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+              className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
             >
               {t("account.console")}
             </Link>
@@ -124,7 +125,7 @@ export function MobileNav({ viewer }: { viewer: ShellViewer }) {
         })}
         <li className="flex-1">
           {/* Remade on each page, so a link followed from it leaves it closed. */}
-          <MoreMenu key={here} here={here} />
+          <MoreMenu key={here} here={here} staff={viewer?.staff ?? false} />
         </li>
       </ul>
     </nav>
@@ -135,11 +136,11 @@ const MOBILE_ITEM =
   "flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium";
 
 /**
- * The sections the phone bar has no room for (Blogs, Shop, Pricing). A <details> disclosure: it
+ * The sections the phone bar has no room for (Blogs, Shop, Pricing), and the console for staff. A <details> disclosure: it
  * opens and closes by click, Enter or Space without any script; the script adds closing on Escape
  * (focus back on its button) and on a click elsewhere.
  */
-function MoreMenu({ here }: { here: string }) {
+function MoreMenu({ here, staff }: { here: string; staff: boolean }) {
   const t = useT();
   const to = useLocalizedPath();
   const menu = useRef<HTMLDetailsElement>(null);
@@ -198,6 +199,17 @@ function MoreMenu({ here }: { here: string }) {
             </li>
           );
         })}
+        {staff && (
+          <li>
+            <Link
+              to={to("/staff")}
+              className="flex items-center gap-3 px-4 py-3 font-medium text-slate-700 hover:bg-brand-50"
+            >
+              <Icon name="flag" className="size-5" />
+              {t("account.console")}
+            </Link>
+          </li>
+        )}
       </ul>
     </details>
   );

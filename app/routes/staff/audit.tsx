@@ -71,53 +71,66 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-6">{t("staff.audit.empty")}</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full min-w-[56rem] text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-300">
-                {(
-                  ["at", "who", "role", "action", "target", "change", "reason", "address"] as const
-                ).map((column) => (
-                  <th key={column} scope="col" className="py-2 pr-3">
-                    {t(`staff.audit.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-b border-slate-200 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    {row.at.slice(0, 19).replace("T", " ")}
-                  </td>
-                  <td className="py-2 pr-3">
-                    <Link to={address({ actor: row.actorId })} className={link}>
-                      {row.actorName ??
-                        (row.actorId === "cli" ? t("staff.audit.commandLine") : row.actorId)}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3">{row.actorRole}</td>
-                  <td className="py-2 pr-3">
-                    <Link to={address({ action: row.action })} className={link}>
-                      {row.action}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3 break-all">
-                    <Link
-                      to={address({ targetKind: row.targetKind, targetId: row.targetId })}
-                      className={link}
-                    >
-                      {row.targetKind} {row.targetId}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3 break-words">{row.change}</td>
-                  <td className="py-2 pr-3 break-words">{row.reason}</td>
-                  <td className="py-2 pr-3">{row.clientAddress}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol className="mt-6 flex flex-col gap-3">
+          {rows.map((row) => (
+            <li key={row.id} className="rounded-xl p-4 ring-1 ring-slate-200">
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm md:grid-cols-[auto_1fr_auto_1fr]">
+                <dt className="font-semibold">{t("staff.audit.at")}</dt>
+                <dd>{row.at.slice(0, 19).replace("T", " ")}</dd>
+                <dt className="font-semibold">{t("staff.audit.who")}</dt>
+                <dd>
+                  <Link to={address({ actor: row.actorId })} className={link}>
+                    {row.actorName ??
+                      (row.actorId === "cli" ? t("staff.audit.commandLine") : row.actorId)}
+                  </Link>{" "}
+                  ({row.actorRole})
+                </dd>
+                <dt className="font-semibold">{t("staff.audit.action")}</dt>
+                <dd>
+                  <Link to={address({ action: row.action })} className={link}>
+                    {row.action}
+                  </Link>
+                </dd>
+                <dt className="font-semibold">{t("staff.audit.target")}</dt>
+                <dd className="break-all">
+                  <Link
+                    to={address({ targetKind: row.targetKind, targetId: row.targetId })}
+                    className={link}
+                  >
+                    {row.targetKind} {row.targetId}
+                  </Link>
+                </dd>
+                {row.change.length > 0 && (
+                  <>
+                    <dt className="font-semibold">{t("staff.audit.change")}</dt>
+                    <dd className="break-words">
+                      {row.change.map((change) => (
+                        // One line per field that changed.
+                        <span key={change.field ?? ""} className="block">
+                          {change.field === null
+                            ? `${change.before} → ${change.after}`
+                            : t("staff.audit.fieldChange", { ...change, field: change.field })}
+                        </span>
+                      ))}
+                    </dd>
+                  </>
+                )}
+                {row.reason && (
+                  <>
+                    <dt className="font-semibold">{t("staff.audit.reason")}</dt>
+                    <dd className="break-words">{row.reason}</dd>
+                  </>
+                )}
+                {row.clientAddress && (
+                  <>
+                    <dt className="font-semibold">{t("staff.audit.address")}</dt>
+                    <dd>{row.clientAddress}</dd>
+                  </>
+                )}
+              </dl>
+            </li>
+          ))}
+        </ol>
       )}
       {(next || paged) && (
         <nav aria-label={t("staff.audit.pages")} className="mt-6 flex flex-wrap gap-3">

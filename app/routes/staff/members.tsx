@@ -86,15 +86,12 @@ export default function StaffMembers({ loaderData, actionData }: Route.Component
         </p>
       )}
       {problem.alert}
-      <div className="mt-6 overflow-x-auto">
+      <div className="mt-6">
         <table className="w-full text-left">
           <thead>
             <tr className="border-b border-slate-300">
               <th scope="col" className="py-2 pr-4">
                 {t("staff.roles.page.name")}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t("staff.roles.page.email")}
               </th>
               <th scope="col" className="py-2 pr-4">
                 {t("staff.roles.page.role")}
@@ -109,9 +106,11 @@ export default function StaffMembers({ loaderData, actionData }: Route.Component
               <tr key={member.id} className="border-b border-slate-200 align-top">
                 <th scope="row" className="py-2 pr-4 font-semibold">
                   {member.name}
+                  <span className="block text-sm font-normal break-all text-slate-600">
+                    {member.email}
+                  </span>
                   <span className="block text-sm font-normal text-slate-600">@{member.handle}</span>
                 </th>
-                <td className="py-2 pr-4 break-all">{member.email}</td>
                 <td className="py-2 pr-4">{roleName(member.role)}</td>
                 <td className="py-2">
                   {member.id !== me && (
