@@ -66,6 +66,11 @@ const LANGUAGES = {
     password: "Password",
     login: "Log in",
     refused: "This account is suspended. To appeal, write to moderation@nearby.example.",
+    note: "Note",
+    addNote: "Add the note",
+    saved: "Saved.",
+    won: "Mark won",
+    claimOpened: "Marked won. A claim of the listing is open for the requester.",
   },
   fr: {
     prefix: "/fr",
@@ -89,6 +94,11 @@ const LANGUAGES = {
     password: "Mot de passe",
     login: "Se connecter",
     refused: "Ce compte est suspendu. Pour faire appel, écrivez à moderation@nearby.example.",
+    note: "Note",
+    addNote: "Ajouter la note",
+    saved: "Enregistré.",
+    won: "Marquer gagnée",
+    claimOpened: "Marquée gagnée. Une réclamation de la fiche est ouverte pour le demandeur.",
   },
 } as const;
 
@@ -168,6 +178,46 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await page.getByRole("button", { name: text.login, exact: true }).click();
       await expect(page.getByRole("alert")).toHaveText(text.refused);
       await checkAndShoot(page, `${language}-login-suspended`);
+    });
+
+    test("a moderator notes a plan request, marks it won, and the listing's claim opens", async ({
+      browser,
+      baseURL,
+    }) => {
+      test.slow();
+      const suffix = Math.random().toString(36).slice(2, 8);
+      const business = `Café ${language} ${suffix}`;
+      // One open claim per business and requester: a requester of its own for each run.
+      const email = `chloe-${suffix}@example.com`;
+      const { rows } = await site.query<{ id: number }>(
+        `insert into plan_request (plan_id, billing, price_cents, business_name, contact_name, email,
+                                   phone, province, claim_business_id, locale)
+         values ((select id from pricing_plan order by position limit 1), 'monthly', 1900, $1,
+                 'Chloé', $3, '+15145550123', 'QC',
+                 (select id from business order by id limit 1), $2)
+         returning id`,
+        [business, text.locale, email],
+      );
+      const id = rows[0]?.id;
+      const moderator = await moderatorPage(browser, baseURL ?? "", text.locale);
+      const staff = moderator.page;
+      await staff.goto(`${text.prefix}/staff/plans`);
+      await staff.getByRole("link", { name: new RegExp(business) }).click();
+      await expect(staff).toHaveURL(new RegExp(`/staff/plans/${id}$`));
+      await checkAndShoot(staff, `${language}-plan-request`);
+      await staff.getByLabel(text.note, { exact: true }).fill("Called, left a message.");
+      await staff.getByRole("button", { name: text.addNote }).click();
+      await expect(staff.getByRole("status")).toHaveText(text.saved);
+      await expect(staff.getByText("Called, left a message.")).toBeVisible();
+      await staff.getByRole("button", { name: text.won }).click();
+      await expect(staff.getByRole("status")).toHaveText(text.claimOpened);
+      await checkAndShoot(staff, `${language}-plan-request-won`);
+      const claims = await site.query(
+        "select contact_email from business_claim where source_id = $1 and status = 'open'",
+        [id],
+      );
+      expect(claims.rows).toEqual([{ contact_email: email }]);
+      await moderator.context.close();
     });
   });
 }
