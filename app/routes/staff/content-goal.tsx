@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
-import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formFailure, sentTextFields } from "../../platform/api.ts";
 import { saveContentPicture } from "../../platform/content-pictures.server.ts";
@@ -51,6 +51,7 @@ const FIELDS = ["name_en-CA", "name_fr-CA", "cost", "picture"];
 export default function StaffGoal({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalizedPath();
+  const locale = useLocale();
   const [search] = useSearchParams();
   const pictureInput = useRef<HTMLInputElement>(null);
   const { goal } = loaderData;
@@ -66,7 +67,7 @@ export default function StaffGoal({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold break-words">
-        {t("staff.content.goals.editHeading", { name: goal.name["en-CA"] })}
+        {t("staff.content.goals.editHeading", { name: goal.name[locale] })}
       </h1>
       {search.has("saved") && !result && <SavedNotice />}
       <Form

@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
-import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formFailure, sentTextFields } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -56,6 +56,7 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 export default function StaffPlan({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalizedPath();
+  const locale = useLocale();
   const [search] = useSearchParams();
   const { plan } = loaderData;
   const result: FormOutcome<typeof actionData> = actionData;
@@ -71,7 +72,7 @@ export default function StaffPlan({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold break-words">
-        {t("staff.content.plans.editHeading", { name: plan.name["en-CA"] })}
+        {t("staff.content.plans.editHeading", { name: plan.name[locale] })}
       </h1>
       {search.has("saved") && !result && <SavedNotice />}
       <Form method="post" ref={problem.form} className="mt-6 flex flex-col gap-6" noValidate>

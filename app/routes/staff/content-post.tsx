@@ -5,7 +5,7 @@ import { previewPost, savePost, staffPost } from "../../blog/staff.server.ts";
 import { BLOG_TYPES } from "../../blog/types.ts";
 import { LOCALES, type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
-import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formFailure, sentTextFields } from "../../platform/api.ts";
 import { saveContentPicture } from "../../platform/content-pictures.server.ts";
@@ -70,6 +70,7 @@ export default function StaffPost({ loaderData, actionData }: Route.ComponentPro
   const t = useT();
   const to = useLocalizedPath();
   const provinces = useProvinceOptions();
+  const locale = useLocale();
   const [search] = useSearchParams();
   const coverInput = useRef<HTMLInputElement>(null);
   const { post } = loaderData;
@@ -83,7 +84,10 @@ export default function StaffPost({ loaderData, actionData }: Route.ComponentPro
   const published = sent ? sent.published === "on" : (post?.published ?? false);
   const heading = post
     ? t("staff.content.posts.editHeading", {
-        title: post.texts["en-CA"].title || t("staff.content.posts.untitled"),
+        title:
+          post.texts[locale].title ||
+          post.texts["en-CA"].title ||
+          t("staff.content.posts.untitled"),
       })
     : t("staff.content.posts.newHeading");
   return (

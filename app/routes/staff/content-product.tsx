@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
-import { useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formFailure, sentTextFields } from "../../platform/api.ts";
 import { saveContentPicture } from "../../platform/content-pictures.server.ts";
@@ -73,6 +73,7 @@ const FIELDS = [
 export default function StaffProduct({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalizedPath();
+  const locale = useLocale();
   const [search] = useSearchParams();
   const pictureInput = useRef<HTMLInputElement>(null);
   const { item } = loaderData;
@@ -91,7 +92,7 @@ export default function StaffProduct({ loaderData, actionData }: Route.Component
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold break-words">
-        {t("staff.content.products.editHeading", { name: item.name["en-CA"] })}
+        {t("staff.content.products.editHeading", { name: item.name[locale] })}
       </h1>
       {search.has("saved") && !result && <SavedNotice />}
       {sent === undefined && problem.alert}
@@ -107,7 +108,7 @@ export default function StaffProduct({ loaderData, actionData }: Route.Component
                 src={picture}
                 alt={t("staff.content.products.pictureAlt", {
                   number: index + 1,
-                  name: item.name["en-CA"],
+                  name: item.name[locale],
                 })}
                 width="160"
                 height="160"
