@@ -49,7 +49,7 @@ export function SaveButton({
         aria-label={t("places.save", { name })}
         className={`${iconButton} ${pressed ? "text-red-700" : ""}`}
       >
-        <Icon name="heart" filled={pressed} className="size-6" />
+        <Icon name={pressed ? "heartFilled" : "heart"} className="size-6" />
       </button>
     </fetcher.Form>
   );
