@@ -105,6 +105,33 @@ test.describe("businesses", () => {
     await expect(pictures.nth(1)).not.toHaveAttribute("fetchpriority", /.*/);
   });
 
+  test("a card's icons and stars are drawn from the sprite file, hidden from assistive tech", async ({
+    page,
+  }) => {
+    await page.goto("/businesses");
+    const card = page.getByRole("article").first();
+    await expect(card.getByRole("button", { name: /^Save / })).toBeVisible();
+    await expect(card.getByRole("link", { name: /^Share / })).toBeVisible();
+    const uses = card.locator("use");
+    await expect(uses).not.toHaveCount(0);
+    for (const href of await uses.evaluateAll((all) => all.map((use) => use.getAttribute("href"))))
+      expect(href).toMatch(/^\/assets\/icons-[\w-]+\.svg#\w+$/);
+    // A <use> whose symbol did not load draws nothing: its box is empty.
+    await expect
+      .poll(() =>
+        uses.evaluateAll(
+          (all) => all.filter((use) => (use as SVGGraphicsElement).getBBox().width === 0).length,
+        ),
+      )
+      .toBe(0);
+    // Decorative: each drawing is inside an <svg aria-hidden="true">, its name on the control.
+    expect(
+      await uses.evaluateAll((all) =>
+        all.every((use) => use.closest("svg[aria-hidden='true']") !== null),
+      ),
+    ).toBe(true);
+  });
+
   test("a card's rating is one drawing of five stars, filled to the nearest half", async ({
     page,
   }) => {
