@@ -4,6 +4,8 @@ import authEn from "../auth/messages/en-CA.json" with { type: "json" };
 import authFr from "../auth/messages/fr-CA.json" with { type: "json" };
 import blogEn from "../blog/messages/en-CA.json" with { type: "json" };
 import blogFr from "../blog/messages/fr-CA.json" with { type: "json" };
+import businessPageEn from "../directory/messages/business-page.en-CA.json" with { type: "json" };
+import businessPageFr from "../directory/messages/business-page.fr-CA.json" with { type: "json" };
 import directoryEn from "../directory/messages/en-CA.json" with { type: "json" };
 import directoryFr from "../directory/messages/fr-CA.json" with { type: "json" };
 import jobsEmailEn from "../jobs/messages/email.en-CA.json" with { type: "json" };
@@ -38,6 +40,9 @@ import shellFr from "./messages/fr-CA.json" with { type: "json" };
 const CATALOG = {
   shell: { "en-CA": shellEn, "fr-CA": shellFr },
   directory: { "en-CA": directoryEn, "fr-CA": directoryFr },
+  // A business's own page (its details, reviews and questions) and the report form: the lists
+  // of businesses do not send them with every page.
+  businessPage: { "en-CA": businessPageEn, "fr-CA": businessPageFr },
   auth: { "en-CA": authEn, "fr-CA": authFr },
   email: { "en-CA": emailEn, "fr-CA": emailFr },
   players: { "en-CA": playersEn, "fr-CA": playersFr },
@@ -58,6 +63,7 @@ export type BundleName = keyof typeof CATALOG;
 /** The shape of every message, for typed keys (i18next.d.ts). */
 export type AllMessages = typeof shellEn &
   typeof directoryEn &
+  typeof businessPageEn &
   typeof authEn &
   typeof emailEn &
   typeof playersEn &

@@ -1,20 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { starFills } from "./stars.tsx";
+import { starHalves } from "./stars.tsx";
 
-describe("starFills", () => {
+describe("starHalves", () => {
   it("draws a half star for a rating half way between two", () => {
-    expect(starFills(4.5)).toEqual([1, 1, 1, 1, 0.5]);
-    expect(starFills(3.7)).toEqual([1, 1, 1, 0.5, 0]);
+    expect(starHalves(4.5)).toBe(9);
+    expect(starHalves(3.7)).toBe(7);
   });
 
   it("takes a rating to the nearest half", () => {
-    expect(starFills(4.2)).toEqual([1, 1, 1, 1, 0]);
-    expect(starFills(4.8)).toEqual([1, 1, 1, 1, 1]);
-    expect(starFills(5)).toEqual([1, 1, 1, 1, 1]);
+    expect(starHalves(4.2)).toBe(8);
+    expect(starHalves(4.8)).toBe(10);
+    expect(starHalves(5)).toBe(10);
   });
 
   it("draws no star for no rating, and never more than five", () => {
-    expect(starFills(0)).toEqual([0, 0, 0, 0, 0]);
-    expect(starFills(7)).toEqual([1, 1, 1, 1, 1]);
+    expect(starHalves(0)).toBe(0);
+    expect(starHalves(-1)).toBe(0);
+    expect(starHalves(7)).toBe(10);
   });
 });

@@ -65,13 +65,16 @@ function starsDrawn(page: Page) {
     .evaluateAll((groups) =>
       groups.map((group) => ({
         label: group.getAttribute("aria-label") ?? "",
-        // Each star is a grey star with, over it, the part drawn in colour: how wide that part is
-        // against the whole star is what a person sees filled.
-        fills: [...group.querySelectorAll("svg > g")].map((star) => {
-          const [whole, filled] = star.querySelectorAll("path");
-          const width = whole?.getBoundingClientRect().width ?? 1;
-          return filled ? Math.round((filled.getBoundingClientRect().width / width) * 2) / 2 : 0;
-        }),
+        // The grey row of stars with, over it, the row in colour inside an <svg> that cuts it at
+        // its own width: how far that width reaches across the row is what a person sees filled.
+        // (Its bounding box is the whole row it cuts, so the width is read, not measured.)
+        fills: (() => {
+          const drawing = group.querySelector("svg");
+          const coloured = drawing?.querySelector("svg");
+          const whole = drawing?.viewBox.baseVal.width ?? 1;
+          const halves = coloured ? Math.round((coloured.width.baseVal.value / whole) * 10) : 0;
+          return [0, 1, 2, 3, 4].map((star) => Math.min(Math.max(halves - star * 2, 0), 2) / 2);
+        })(),
       })),
     );
 }

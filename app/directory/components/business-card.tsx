@@ -33,7 +33,7 @@ export function BusinessCard({
   const to = useLocalizedPath();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+    <article className="business-card">
       <img
         src={business.image}
         alt=""

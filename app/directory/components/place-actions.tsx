@@ -6,8 +6,8 @@ import { Icon } from "../../ui/icons.tsx";
 import { showNotice } from "../../ui/notice.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 
-const iconButton =
-  "relative z-10 inline-flex size-11 items-center justify-center rounded-full bg-white/95 text-slate-800 shadow ring-1 ring-slate-200 transition hover:bg-white hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
+/** Its shape is the `icon-button` utility (app.css): a page of cards has two on each card. */
+const iconButton = "icon-button text-slate-800 hover:text-brand-800";
 
 /**
  * Save or unsave a business: a form post that works without JavaScript (back to this page, whose
@@ -49,7 +49,7 @@ export function SaveButton({
         aria-label={t("places.save", { name })}
         className={`${iconButton} ${pressed ? "text-red-700" : ""}`}
       >
-        <Icon name="heart" filled={pressed} className="size-6" />
+        <Icon name={pressed ? "heartFilled" : "heart"} className="size-6" />
       </button>
     </fetcher.Form>
   );

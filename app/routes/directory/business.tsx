@@ -101,7 +101,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
       ? displayPhone(business.phone).replaceAll(" ", "\u00a0").replaceAll("-", "\u2011")
       : null,
     jsonLd: scriptJson(localBusinessJsonLd(business, locale, baseUrl)),
-    messages: pageMessages(request, "directory"),
+    messages: pageMessages(request, "directory", "businessPage"),
   };
 }
 

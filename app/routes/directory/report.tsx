@@ -49,7 +49,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   return {
     business: { id: business.id, name: business.name },
     item: subject.item,
-    messages: pageMessages(request, "directory"),
+    messages: pageMessages(request, "directory", "businessPage"),
   };
 }
 
