@@ -36,6 +36,18 @@ export const signedInSchema = z.object({
   user: authUserSchema,
 });
 
+/**
+ * Signing in to an account with two-factor sign-in on (staff): no session yet, only a 10-minute
+ * cookie for the code's step (decision 0044).
+ */
+const twoFactorRequiredSchema = z.object({
+  twoFactorRedirect: z.literal(true),
+  twoFactorMethods: z.array(z.literal("totp")),
+});
+
+/** What sign-in answers: the session, or the two-factor step. */
+export const signInAnswerSchema = z.union([signedInSchema, twoFactorRequiredSchema]);
+
 /** Sign-up signs nobody in: the same answer whether or not the address had an account. */
 export const signedUpSchema = z.object({ token: z.null() });
 

@@ -20,6 +20,7 @@ import {
   signedInSchema,
   signedOutSchema,
   signedUpSchema,
+  signInAnswerSchema,
   statusMessageSchema,
   statusSchema,
   verifiedSchema,
@@ -108,6 +109,7 @@ export const authApi: ApiArea = {
     AuthUser: authUserSchema,
     Session: authSessionSchema,
     SignedIn: signedInSchema,
+    SignInAnswer: signInAnswerSchema,
     SignedUp: signedUpSchema,
     SignedOut: signedOutSchema,
     CurrentSession: currentSessionSchema,
@@ -166,7 +168,19 @@ export const authApi: ApiArea = {
           { email: "alice@example.com", password: "canoe-portage-42" },
         ),
         responses: {
-          "200": signedIn("Signed in"),
+          "200": {
+            ...jsonResponse(
+              "Signed in; or, for an account with two-factor sign-in on (staff), `twoFactorRedirect` and no session yet: send the code to `/api/auth/two-factor/verify-totp` within 10 minutes",
+              "SignInAnswer",
+            ),
+            headers: {
+              "Set-Cookie": {
+                description:
+                  "The session cookie, or for the two-factor step `better-auth.two_factor` (10 minutes)",
+                schema: { type: "string" },
+              },
+            },
+          },
           "400": errorResponse(
             "A field is missing or breaks the rules (the details name it), an unknown field was sent, or the body is not JSON",
             ["invalid_parameters", "invalid_text", "invalid_json", "unsupported_media_type"],
@@ -179,6 +193,49 @@ export const authApi: ApiArea = {
             ...tooMany("/sign-in/email"),
             description: `More than ${AUTH_LIMITS["/sign-in/email"].max} requests in ${AUTH_LIMITS["/sign-in/email"].window} seconds from this address, or more than ${SIGN_IN_BACKOFF.freeAttempts} attempts for this e-mail address from anywhere without a successful one: each further attempt must wait longer, from ${SIGN_IN_BACKOFF.firstWaitSeconds / 60} to at most ${SIGN_IN_BACKOFF.maxWaitSeconds / 60} minutes. The same whether or not the address has an account.`,
           },
+        },
+      }),
+    },
+    "/api/auth/two-factor/verify-totp": {
+      post: post({
+        operationId: "verifyTwoFactorCode",
+        security: PUBLIC,
+        summary: "Give the two-factor code",
+        description:
+          "The second step of signing in to an account with two-factor sign-in on: the 6-digit code of the authenticator app, with the `better-auth.two_factor` cookie that sign-in set. Five wrong codes end the step (sign in again); ten in a row lock the account for 15 minutes.",
+        requestBody: body(endpointBody("/two-factor/verify-totp", { code: "6 digits" }), {
+          code: "123456",
+        }),
+        responses: {
+          "200": signedIn("Signed in"),
+          "400": errorResponse("No code, or not 6 digits or a recovery code", [
+            "invalid_parameters",
+          ]),
+          "401": errorResponse("A wrong code, or no (or an expired) two-factor step", [
+            "unauthorized",
+          ]),
+          "429": tooMany("/two-factor/*"),
+        },
+      }),
+    },
+    "/api/auth/two-factor/verify-backup-code": {
+      post: post({
+        operationId: "verifyRecoveryCode",
+        security: PUBLIC,
+        summary: "Give a recovery code",
+        description:
+          "As the two-factor code, with one of the recovery codes shown when two-factor sign-in was turned on. Each works once.",
+        requestBody: body(
+          endpointBody("/two-factor/verify-backup-code", { code: "A recovery code, AbCde-12345" }),
+          { code: "AbCde-12345" },
+        ),
+        responses: {
+          "200": signedIn("Signed in"),
+          "400": errorResponse("No code, or not a recovery code's form", ["invalid_parameters"]),
+          "401": errorResponse("A wrong or used code, or no (or an expired) two-factor step", [
+            "unauthorized",
+          ]),
+          "429": tooMany("/two-factor/*"),
         },
       }),
     },
