@@ -209,6 +209,8 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await staff.getByRole("button", { name: text.addNote }).click();
       await expect(staff.getByRole("status")).toHaveText(text.saved);
       await expect(staff.getByText("Called, left a message.")).toBeVisible();
+      // The note is kept once: the form starts empty again, so the next move does not repeat it.
+      await expect(staff.getByLabel(text.note, { exact: true })).toHaveValue("");
       await staff.getByRole("button", { name: text.won }).click();
       await expect(staff.getByRole("status")).toHaveText(text.claimOpened);
       await checkAndShoot(staff, `${language}-plan-request-won`);

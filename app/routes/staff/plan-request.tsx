@@ -152,6 +152,9 @@ export default function StaffPlanRequest({ loaderData, actionData }: Route.Compo
         </ol>
       )}
       <Form
+        // A new note or state starts an empty form (with JavaScript the page is not reloaded);
+        // a refused one keeps what was typed.
+        key={`${request.status}-${request.notes.length}`}
         method="post"
         ref={problem.form}
         noValidate

@@ -506,3 +506,24 @@ describe("players", () => {
     expect(row).toMatchObject({ name: value, handle: "rude-name" });
   });
 });
+
+test("each queue kind lists its waiting rows oldest first, in the member's language, linking to its page", async () => {
+  for (const kind of QUEUE_KINDS) {
+    const [first, second] = await kind.list(database.db, {
+      locale: "fr-CA",
+      after: null,
+      limit: 2,
+    });
+    if (!first || !second) throw new Error(`${kind.key}: fewer than two waiting`);
+    expect(first.href).toMatch(/^\/fr\/staff\/(redeem|plans)\/\d+$/);
+    expect(first.title).toMatch(/\u202f: |^Réclamation de /);
+    expect(first.waitingSince.getTime()).toBeLessThanOrEqual(second.waitingSince.getTime());
+    const [after] = await kind.list(database.db, {
+      locale: "en-CA",
+      after: { at: first.waitingSince, id: first.id },
+      limit: 1,
+    });
+    expect(after?.id).toBe(second.id);
+    expect(await kind.count(database.db)).toBeGreaterThanOrEqual(2);
+  }
+});
