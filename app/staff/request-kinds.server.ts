@@ -1,6 +1,5 @@
 import { countOpenClaims, openClaims } from "../directory/staff.server.ts";
 import { formatNumber } from "../i18n/format.ts";
-import { localizedPath } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
 import { countPendingRedeemRequests, pendingRedeemRequests } from "../players/staff.server.ts";
 import { countOpenPlanRequests, openPlanRequests } from "../pricing/staff.server.ts";
@@ -23,7 +22,7 @@ export const redeemKind: QueueKind = {
       waitingSince: row.createdAt,
       title: t("staff.redeem.title", { id: row.id, goal: row.goal[locale] }),
       detail: `${row.handle}, ${t("staff.redeem.points", { points: formatNumber(row.cost, locale) })}`,
-      href: localizedPath(`/staff/redeem/${row.id}`, locale),
+      href: `/staff/redeem/${row.id}`,
     }));
   },
 };
@@ -41,7 +40,7 @@ export const plansKind: QueueKind = {
       waitingSince: row.createdAt,
       title: t("staff.plans.title", { id: row.id, business: row.businessName }),
       detail: `${row.plan[locale]}, ${t(`staff.plans.status.${row.status}`)}`,
-      href: localizedPath(`/staff/plans/${row.id}`, locale),
+      href: `/staff/plans/${row.id}`,
     }));
   },
 };
@@ -62,7 +61,7 @@ export const claimsKind: QueueKind = {
       waitingSince: row.createdAt,
       title: t("staff.claims.title", { business: row.business }),
       detail: t("staff.claims.detail", { request: row.planRequestId }),
-      href: localizedPath(`/staff/plans/${row.planRequestId}`, locale),
+      href: `/staff/plans/${row.planRequestId}`,
     }));
   },
 };
