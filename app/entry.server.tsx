@@ -19,6 +19,7 @@ export {
   baseUrlContext,
   databaseContext,
   devOutboxContext,
+  interacEmailContext,
   quizDailyCapContext,
   storageContext,
 } from "./platform/context.ts";

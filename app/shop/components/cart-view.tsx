@@ -326,10 +326,11 @@ export function OrderHeading({ number }: { number: string }) {
 }
 
 /**
- * The placed order: that it waits for payment and the e-mail sent, then its lines and totals as
+ * The placed order: that it waits for an Interac e-Transfer (where, how much, with which number),
+ * and the e-mail sent, then its lines and totals as
  * charged (the page's heading is the order's number: see OrderHeading).
  */
-export function OrderConfirmation({ order }: { order: Order }) {
+export function OrderConfirmation({ order, interacEmail }: { order: Order; interacEmail: string }) {
   const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
@@ -345,7 +346,13 @@ export function OrderConfirmation({ order }: { order: Order }) {
           {t("shop.order.title")}
         </h2>
         <p className="mt-2 font-semibold">{t("shop.order.status")}</p>
-        <p className="mt-2">{t("shop.order.noPayment", { email: order.email })}</p>
+        <p className="mt-2">
+          {t("shop.order.noPayment", {
+            amount: money(order.totalCents),
+            interacEmail,
+            number: order.number,
+          })}
+        </p>
         <p className="mt-4">{t("shop.order.emailSent", { email: order.email })}</p>
         <Link to={to("/shop")} className={`${primaryButton} mt-6 inline-block`}>
           {t("shop.order.continue")}
