@@ -32,6 +32,8 @@ const pages: [path: string, file: string][] = [
   ["shop", "routes/shop/shop.tsx"],
   ["shop/:id", "routes/shop/shop-item.tsx"],
   ["cart", "routes/shop/cart.tsx"],
+  ["orders", "routes/shop/orders.tsx"],
+  ["orders/:id", "routes/shop/order-status.tsx"],
   ["pricing", "routes/pricing/pricing.tsx"],
   ["playgames", "routes/quiz/playgames.tsx"],
   ["logout", "routes/auth/logout.ts"],
@@ -43,7 +45,11 @@ const pages: [path: string, file: string][] = [
  * The staff console (issue 25): one layout, which admits only staff and answers everyone else the
  * site's 404, over its pages; in both languages like every page.
  */
-const staffPages: [path: string, file: string][] = [["", "routes/staff/queue.tsx"]];
+const staffPages: [path: string, file: string][] = [
+  ["", "routes/staff/queue.tsx"],
+  ["orders", "routes/staff/orders.tsx"],
+  ["orders/:id", "routes/staff/order.tsx"],
+];
 
 function localizedStaffPages(): RouteConfigEntry[] {
   return ["", "fr"].map((prefix) => {

@@ -9,6 +9,7 @@ import { assertMove } from "../platform/state-machine.ts";
 import { orderStepEmail } from "./emails.server.ts";
 import { type OrderLinks, orderStatusUrl } from "./order-links.server.ts";
 import { ORDER_MOVES, type OrderStatus, RESTOCKING_STATUSES } from "./order-states.ts";
+import type { TaxLine } from "./tax.ts";
 import { orderNumber } from "./types.ts";
 
 /** A step staff take, with what it needs: the e-Transfer's reference, the parcel's, the refund's. */
@@ -132,7 +133,7 @@ const AUDIT_VERBS: Record<OrderMove["to"], string> = {
 
 /** An order's steps so far, each with its time: what the buyer's status page lists. */
 export type OrderStep = {
-  status: OrderStatus | "placed";
+  status: Exclude<OrderStatus, "awaiting_payment"> | "placed";
   at: string;
   reference?: string | null;
   carrier?: string | null;
@@ -230,7 +231,7 @@ export async function readOrder(db: Db | Tx, id: number, owner: { userId: string
     province: row.province,
     postalCode: row.postalCode,
     subtotalCents: row.subtotalCents,
-    taxes: row.taxes,
+    taxes: row.taxes as TaxLine[],
     taxCents: row.taxCents,
     totalCents: row.totalCents,
     createdAt: row.createdAt.toISOString(),

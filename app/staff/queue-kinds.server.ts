@@ -1,4 +1,12 @@
+import { countWaitingOrders, listWaitingOrders } from "../shop/staff.server.ts";
 import type { QueueKind } from "./queue.server.ts";
 
 /** Every kind of waiting work the queue lists, each from its area's `staff.server.ts`. */
-export const QUEUE_KINDS: readonly QueueKind[] = [];
+export const QUEUE_KINDS: readonly QueueKind[] = [
+  {
+    key: "orders",
+    label: "staff.queue.kinds.orders",
+    count: countWaitingOrders,
+    list: listWaitingOrders,
+  },
+];
