@@ -30,7 +30,3 @@ export const RESTOCKING_STATUSES: readonly OrderStatus[] = ["cancelled", "refund
 
 /** The states in which an order waits on staff: a payment to match, a parcel to send. */
 export const WAITING_STATUSES: readonly OrderStatus[] = ["awaiting_payment", "paid"];
-
-export function isOrderStatus(value: string): value is OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
-}

@@ -241,7 +241,6 @@ export async function readOrder(db: Db | Tx, id: number, owner: { userId: string
     steps: stepsOf(row),
   };
 }
-export type OrderView = NonNullable<Awaited<ReturnType<typeof readOrder>>>;
 
 /** Orders on a page of a list. */
 export const ORDERS_PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client.server.ts";
 import { shopOrder } from "../db/schema/shop.ts";
@@ -19,7 +19,7 @@ import type { orderStepSchema } from "./schemas.ts";
 // The console's operations on orders (issue 25): app/staff and its routes reach the shop only here.
 export { orderLinksOf } from "./order-links.server.ts";
 export { ORDER_MOVES, ORDER_STATUSES, type OrderStatus } from "./order-states.ts";
-export { moveOrder, type OrderView, readOrder } from "./orders.server.ts";
+export { moveOrder, readOrder } from "./orders.server.ts";
 export { idCursor as orderCursor, orderStepSchema, staffOrderQuerySchema } from "./schemas.ts";
 
 const ORDER_NUMBER = /^(?:NB-?)?0*([1-9]\d{0,8})$/i;
@@ -105,9 +105,16 @@ export async function listWaitingOrders(
     .where(
       and(
         waiting,
-        // As a row comparison, so the index is read from that position on.
+        // A Date holds milliseconds and created_at microseconds: the position's millisecond is
+        // read whole, its orders after the position's id, and the index from there on.
         after
-          ? sql`(${shopOrder.createdAt}, ${shopOrder.id}) > (${after.at.toISOString()}::timestamptz, ${Number(after.id)})`
+          ? and(
+              gte(shopOrder.createdAt, after.at),
+              or(
+                gte(shopOrder.createdAt, new Date(after.at.getTime() + 1)),
+                gt(shopOrder.id, Number(after.id)),
+              ),
+            )
           : undefined,
       ),
     )
