@@ -18,7 +18,6 @@ import type { orderStepSchema } from "./schemas.ts";
 
 // The console's operations on orders (issue 25): app/staff and its routes reach the shop only here.
 export { orderLinksOf } from "./order-links.server.ts";
-export { ORDER_MOVES, ORDER_STATUSES, type OrderStatus } from "./order-states.ts";
 export { moveOrder, readOrder } from "./orders.server.ts";
 export { idCursor as orderCursor, orderStepSchema, staffOrderQuerySchema } from "./schemas.ts";
 

@@ -10,10 +10,9 @@ import { readInput } from "../../platform/input.server.ts";
 import { canMove } from "../../platform/state-machine.ts";
 import { OrderItems } from "../../shop/components/cart-view.tsx";
 import { OrderSteps } from "../../shop/components/order-steps.tsx";
+import { ORDER_MOVES, type OrderStatus } from "../../shop/order-states.ts";
 import {
   moveOrder,
-  ORDER_MOVES,
-  type OrderStatus,
   orderLinksOf,
   orderMoveOf,
   orderStepSchema,

@@ -5,12 +5,8 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
-import {
-  ORDER_STATUSES,
-  orderCursor,
-  searchOrders,
-  staffOrderQuerySchema,
-} from "../../shop/staff.server.ts";
+import { ORDER_STATUSES } from "../../shop/order-states.ts";
+import { orderCursor, searchOrders, staffOrderQuerySchema } from "../../shop/staff.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { TextField } from "../../ui/text-field.tsx";
