@@ -20,6 +20,7 @@ const languages = [
     tracking: "Tracking number",
     markShipped: "Mark shipped",
     shippedDone: "Done: the order is now shipped.",
+    byline: "Marked paid by",
     paidStep: "Payment received",
     shippedStep: "Shipped with Canada Post, tracking number 7023 1234 5678",
     shippedStatus: "Status: shipped",
@@ -43,6 +44,7 @@ const languages = [
     tracking: "Numéro de suivi",
     markShipped: "Marquer expédiée",
     shippedDone: "C’est fait\u00a0: la commande est maintenant «\u00a0expédiée\u00a0».",
+    byline: "Marquée payée par",
     paidStep: "Paiement reçu",
     shippedStep: "Expédiée avec Canada Post, numéro de suivi 7023 1234 5678",
     shippedStatus: "Statut\u00a0: expédiée",
@@ -137,6 +139,10 @@ for (const width of [375, 1280]) {
       await page.getByRole("button", { name: language.markShipped }).click();
       await expect(page.getByRole("status")).toHaveText(language.shippedDone);
       await expect(page.getByRole("button", { name: language.markShipped })).toHaveCount(0);
+      // The console's history says who took each step, from the audit trail.
+      await expect(page.getByRole("region", { name: /History|Historique/ })).toContainText(
+        language.byline,
+      );
       await expectNoAxeViolations(page);
 
       await guest.reload();

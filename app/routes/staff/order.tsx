@@ -198,8 +198,9 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
                 {history.map((entry) => (
                   <li key={entry.id}>
                     {t("staff.orders.detail.by", {
+                      // Actions are `order.<verb>` (AUDIT_VERBS in app/shop/orders.server.ts).
                       action: t(
-                        `staff.orders.audit.${entry.action}` as "staff.orders.audit.order.cancel",
+                        `staff.orders.audit.${entry.action.replace(/^order\./, "") as "cancel"}`,
                       ),
                       name: entry.name,
                     })}{" "}
