@@ -84,7 +84,8 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="py-2 pr-4">
                   {t("staff.orders.columns.number")}
                 </th>
-                <th scope="col" className="py-2 pr-4">
+                {/* On a phone the number, buyer, status and total fit; the day waits for the order's page. */}
+                <th scope="col" className="hidden py-2 pr-4 sm:table-cell">
                   {t("staff.orders.columns.placed")}
                 </th>
                 <th scope="col" className="py-2 pr-4">
@@ -109,7 +110,9 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
                       {order.number}
                     </Link>
                   </td>
-                  <td className="py-2 pr-4">{formatDate(order.createdAt, locale)}</td>
+                  <td className="hidden py-2 pr-4 sm:table-cell">
+                    {formatDate(order.createdAt, locale)}
+                  </td>
                   <td className="py-2 pr-4">{order.name}</td>
                   <td className="py-2 pr-4">{t(`shop.orders.statuses.${order.status}`)}</td>
                   <td className="py-2 text-right whitespace-nowrap">
