@@ -202,6 +202,7 @@ async function serve(config: Config, db: Database, storage: Storage, observe: Ob
     devOutbox: config.DEV_OUTBOX,
     quizDailyCap: config.QUIZ_DAILY_POINTS_CAP,
     moderationReplyTo: config.MODERATION_REPLY_TO,
+    interacEmail: config.INTERAC_EMAIL,
     clientIpHeader: config.CLIENT_IP_HEADER,
     maxBodyBytes: config.MAX_BODY_BYTES,
     operations,

@@ -19,6 +19,7 @@ export {
   baseUrlContext,
   databaseContext,
   devOutboxContext,
+  interacEmailContext,
   moderationReplyToContext,
   pageCacheContext,
   quizDailyCapContext,

@@ -33,6 +33,8 @@ const pages: [path: string, file: string][] = [
   ["shop", "routes/shop/shop.tsx"],
   ["shop/:id", "routes/shop/shop-item.tsx"],
   ["cart", "routes/shop/cart.tsx"],
+  ["orders", "routes/shop/orders.tsx"],
+  ["orders/:id", "routes/shop/order-status.tsx"],
   ["pricing", "routes/pricing/pricing.tsx"],
   ["playgames", "routes/quiz/playgames.tsx"],
   ["logout", "routes/auth/logout.ts"],
@@ -65,6 +67,8 @@ const staffPages: [path: string, file: string][] = [
   ["content/plans/:id", "routes/staff/content-plan.tsx"],
   ["content/goals", "routes/staff/content-goals.tsx"],
   ["content/goals/:id", "routes/staff/content-goal.tsx"],
+  ["orders", "routes/staff/orders.tsx"],
+  ["orders/:id", "routes/staff/order.tsx"],
 ];
 
 function localizedStaffPages(): RouteConfigEntry[] {

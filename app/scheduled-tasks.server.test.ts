@@ -14,6 +14,7 @@ let tasks: Task[];
 
 const SETTINGS: TaskSettings = {
   baseUrl: "http://localhost:3000",
+  authSecret: "test-secret-test-secret-test-secret-1234",
   JOB_ALERTS_AT: "07:00",
   SWEEP_EVERY_MINUTES: 60,
   UNPAID_ORDER_HOURS: 48,

@@ -11,7 +11,7 @@ import { releaseUnpaidOrders } from "./shop/checkout.server.ts";
 
 export type TaskSettings = Pick<
   Config,
-  "baseUrl" | "JOB_ALERTS_AT" | "SWEEP_EVERY_MINUTES" | "UNPAID_ORDER_HOURS"
+  "baseUrl" | "authSecret" | "JOB_ALERTS_AT" | "SWEEP_EVERY_MINUTES" | "UNPAID_ORDER_HOURS"
 >;
 
 /**
@@ -35,7 +35,12 @@ export function scheduledTasks(db: Database, storage: Storage, settings: TaskSet
       // Orders unpaid for UNPAID_ORDER_HOURS: cancelled, their stock back on sale, the buyer told.
       name: "release-unpaid-orders",
       cron: sweeps,
-      run: async () => ({ released: await releaseUnpaidOrders(db, settings.UNPAID_ORDER_HOURS) }),
+      run: async () => ({
+        released: await releaseUnpaidOrders(db, settings.UNPAID_ORDER_HOURS, {
+          baseUrl: settings.baseUrl,
+          secret: settings.authSecret,
+        }),
+      }),
     },
     {
       // Visitors' carts left untouched for 30 days.

@@ -98,3 +98,12 @@ export function formatDayRange(startsOn: string, endsOn: string, locale: Locale)
 export function formatPercent(fraction: number, locale: Locale): string {
   return numberFormat(locale, { style: "percent", maximumFractionDigits: 3 }).format(fraction);
 }
+
+/** A moment as the locale writes a day and time, in Toronto's time: an order's steps, the audit. */
+export function formatDateTime(iso: string, locale: Locale): string {
+  return dateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "America/Toronto",
+  }).format(new Date(iso));
+}

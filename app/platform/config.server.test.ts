@@ -23,6 +23,12 @@ test("MAIL_POSTAL_ADDRESS is the sender's postal address, trimmed", () => {
   ).toBe("Nearby Inc., 1 Rue Sainte-Catherine, Montréal QC H2X 1Z4");
 });
 
+test("INTERAC_EMAIL is where buyers send e-Transfers: an e-mail address, payments@nearby.example unless set", () => {
+  expect(readConfig({}).INTERAC_EMAIL).toBe("payments@nearby.example");
+  expect(readConfig({ INTERAC_EMAIL: "pay@shop.example" }).INTERAC_EMAIL).toBe("pay@shop.example");
+  expect(() => readConfig({ INTERAC_EMAIL: "not an address" })).toThrow(/INTERAC_EMAIL/);
+});
+
 test("the quiz's daily cap of points is a setting", () => {
   expect(readConfig({ QUIZ_DAILY_POINTS_CAP: "120" }).QUIZ_DAILY_POINTS_CAP).toBe(120);
 });

@@ -9,6 +9,9 @@ import { z } from "zod";
  */
 export const DEFAULT_DAILY_POINTS_CAP = 300;
 
+/** Where buyers send e-Transfers unless INTERAC_EMAIL says otherwise. */
+export const DEFAULT_INTERAC_EMAIL = "payments@nearby.example";
+
 /**
  * The header the host sets from the connection (or from CLIENT_IP_HEADER's trusted proxy header
  * below) for rate limits and sessions; any copy a client sends is dropped.
@@ -54,6 +57,11 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  /**
+   * Where buyers send their Interac e-Transfers, with the order number in the message: the order's
+   * e-mail and page say so, and staff mark the order paid when it arrives.
+   */
+  INTERAC_EMAIL: z.email().default(DEFAULT_INTERAC_EMAIL),
   /** Hours an order may stay unpaid before it is cancelled and its stock goes back on sale. */
   UNPAID_ORDER_HOURS: z.coerce
     .number()

@@ -16,6 +16,9 @@ export const storageContext = createContext<Storage>();
 /** The address visitors use (BASE_URL, from app/platform/config.server.ts): links and origins. */
 export const baseUrlContext = createContext<string>();
 
+/** Where buyers send their Interac e-Transfers (INTERAC_EMAIL). */
+export const interacEmailContext = createContext<string>();
+
 /** Points a player can earn by finishing quiz sets in a day (QUIZ_DAILY_POINTS_CAP). */
 export const quizDailyCapContext = createContext<number>();
 

@@ -27,6 +27,7 @@ import type {
   baseUrlContext,
   databaseContext,
   devOutboxContext,
+  interacEmailContext,
   moderationReplyToContext,
   pageCacheContext,
   quizDailyCapContext,
@@ -54,6 +55,8 @@ export type HostOptions = {
   quizDailyCap: number;
   /** Where players write to appeal a moderation decision (MODERATION_REPLY_TO). */
   moderationReplyTo: string;
+  /** Where buyers send their Interac e-Transfers (INTERAC_EMAIL). */
+  interacEmail: string;
   /** A header a trusted proxy sets with the visitor's address; without it, the connection's address. */
   clientIpHeader?: string;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -292,6 +295,7 @@ type RequestContexts = {
   pageCacheContext: typeof pageCacheContext;
   quizDailyCapContext: typeof quizDailyCapContext;
   moderationReplyToContext: typeof moderationReplyToContext;
+  interacEmailContext: typeof interacEmailContext;
 };
 
 /**
@@ -446,6 +450,7 @@ export function createHost(options: HostOptions) {
     context.set(contexts.quizDailyCapContext, options.quizDailyCap);
     context.set(contexts.moderationReplyToContext, options.moderationReplyTo);
     if (pageCache) context.set(contexts.pageCacheContext, pageCache);
+    context.set(contexts.interacEmailContext, options.interacEmail);
     return handleRequest(c.req.raw, context);
   });
 

@@ -5,7 +5,11 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { DEFAULT_DAILY_POINTS_CAP, DEFAULT_MODERATION_REPLY_TO } from "./config.server.ts";
+import {
+  DEFAULT_DAILY_POINTS_CAP,
+  DEFAULT_INTERAC_EMAIL,
+  DEFAULT_MODERATION_REPLY_TO,
+} from "./config.server.ts";
 import { createHost } from "./host.server.ts";
 import type { Operations } from "./operations.server.ts";
 import { createLocalStorage, type Storage } from "./storage.server.ts";
@@ -57,6 +61,7 @@ export async function createTestHost(
     devOutbox: options.devOutbox ?? false,
     quizDailyCap: DEFAULT_DAILY_POINTS_CAP,
     moderationReplyTo: DEFAULT_MODERATION_REPLY_TO,
+    interacEmail: DEFAULT_INTERAC_EMAIL,
     build,
     mode: "production",
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,

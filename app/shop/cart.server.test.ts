@@ -19,7 +19,7 @@ import {
 } from "./cart.server.ts";
 import { placeOrder, releaseUnpaidOrders } from "./checkout.server.ts";
 import { seedProducts } from "./seed.server.ts";
-import { fixtureProduct, insertPlayer } from "./test-fixtures.ts";
+import { fixtureProduct, insertPlayer, TEST_PAYMENT } from "./test-fixtures.ts";
 
 let database: DatabaseHandle;
 const ids: Record<string, number> = {};
@@ -176,6 +176,7 @@ describe("checking out", () => {
       cartId,
       { userId: null, locale: "fr-CA", clientAddress: null },
       buyer,
+      TEST_PAYMENT,
     );
     expect(order).toMatchObject({
       status: "awaiting_payment",
@@ -202,7 +203,9 @@ describe("checking out", () => {
       `Votre commande Nearby ${order.number}\u00a0: en attente de paiement`,
     );
     expect(mail?.text).toContain("41,39");
-    expect(mail?.text).toContain("Rien n’a été facturé");
+    expect(mail?.text).toContain("Rien n’a encore été facturé");
+    expect(mail?.text).toContain("virement Interac de 41,39\u00a0$ à payments@nearby.example");
+    expect(mail?.text).toMatch(/http:\/\/localhost\/fr\/orders\/\d+\?t=[\w-]{43}/);
   });
 
   test("two buyers of the last one: one gets it, the other a clear message, stock never below 0", async () => {
@@ -225,6 +228,7 @@ describe("checking out", () => {
           cartId,
           { userId: null, locale: "en-CA", clientAddress: null },
           { ...buyer, email: `racer${index}@example.com` },
+          TEST_PAYMENT,
         ),
       ),
     );
@@ -277,6 +281,7 @@ describe("checking out", () => {
       cartId,
       { userId: null, locale: "en-CA", clientAddress: null },
       buyer,
+      TEST_PAYMENT,
     );
     expect(order).toMatchObject(charged);
     expect(order.lines.map((line) => line.taxClass)).toEqual(["taxable", "zero-rated"]);
@@ -315,6 +320,7 @@ describe("checking out", () => {
       cartId,
       { userId: null, locale: "en-CA", clientAddress: null },
       { ...buyer, postalCode: "T2P 1J9", city: "Calgary" },
+      TEST_PAYMENT,
     );
     expect(order).toMatchObject({ subtotalCents: 1500, taxCents: 75, totalCents: 1575 });
   });
@@ -329,6 +335,7 @@ describe("checking out", () => {
             cartId,
             { userId: null, locale: "en-CA", clientAddress: null },
             buyer,
+            TEST_PAYMENT,
           ),
         )
       ).messageKey,
@@ -342,6 +349,7 @@ describe("checking out", () => {
             cartId,
             { userId: null, locale: "en-CA", clientAddress: null },
             buyer,
+            TEST_PAYMENT,
           ),
         )
       ).messageKey,
@@ -354,6 +362,7 @@ describe("checking out", () => {
             cartId,
             { userId: null, locale: "en-CA", clientAddress: null },
             { ...buyer, postalCode: "K1A 0B1" },
+            TEST_PAYMENT,
           ),
         )
       ).messageKey,
@@ -391,6 +400,7 @@ describe("limits and unpaid orders", () => {
       cartId,
       { userId: null, locale: "en-CA", clientAddress },
       { ...buyer, email },
+      TEST_PAYMENT,
     );
   }
 
@@ -422,9 +432,11 @@ describe("limits and unpaid orders", () => {
     expect(await stockOf("expiring")).toBe(5);
     const placedAt = new Date(order.createdAt).getTime();
     const hours = (n: number) => new Date(placedAt + n * 60 * 60 * 1000);
-    expect(await releaseUnpaidOrders(database.db, 48, hours(47))).toBe(0);
+    expect(await releaseUnpaidOrders(database.db, 48, TEST_PAYMENT.links, hours(47))).toBe(0);
     expect(await stockOf("expiring")).toBe(5);
-    expect(await releaseUnpaidOrders(database.db, 48, hours(49))).toBeGreaterThanOrEqual(1);
+    expect(
+      await releaseUnpaidOrders(database.db, 48, TEST_PAYMENT.links, hours(49)),
+    ).toBeGreaterThanOrEqual(1);
     expect(await stockOf("expiring")).toBe(15);
     const [row] = await database.db
       .select({ status: shopOrder.status })
@@ -439,7 +451,7 @@ describe("limits and unpaid orders", () => {
     ).map((mail) => mail.subject);
     expect(subjects).toContain(`Your Nearby order ${order.number} was cancelled: it was not paid`);
     // Released once: a later sweep finds nothing more to return.
-    expect(await releaseUnpaidOrders(database.db, 48, hours(100))).toBe(0);
+    expect(await releaseUnpaidOrders(database.db, 48, TEST_PAYMENT.links, hours(100))).toBe(0);
     expect(await stockOf("expiring")).toBe(15);
   });
 
@@ -448,8 +460,8 @@ describe("limits and unpaid orders", () => {
     expect(await stockOf("expiring")).toBe(11);
     const later = new Date(new Date(order.createdAt).getTime() + 49 * 60 * 60 * 1000);
     const released = await Promise.all([
-      releaseUnpaidOrders(database.db, 48, later),
-      releaseUnpaidOrders(database.db, 48, later),
+      releaseUnpaidOrders(database.db, 48, TEST_PAYMENT.links, later),
+      releaseUnpaidOrders(database.db, 48, TEST_PAYMENT.links, later),
     ]);
     expect(released[0] + released[1]).toBe(1);
     expect(await stockOf("expiring")).toBe(15);
@@ -467,7 +479,7 @@ describe("limits and unpaid orders", () => {
       .set({ status: "paid" })
       .where(eq(shopOrder.email, "payer@example.com"));
     const later = new Date(new Date(order.createdAt).getTime() + 49 * 60 * 60 * 1000);
-    await releaseUnpaidOrders(database.db, 48, later);
+    await releaseUnpaidOrders(database.db, 48, TEST_PAYMENT.links, later);
     expect(await stockOf("expiring")).toBe(13);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
 import { cart, cartLine, product, shopOrder, shopOrderLine } from "../db/schema/shop.ts";
 import type { Locale, LocalizedText } from "../i18n/locale.ts";
@@ -7,6 +7,8 @@ import { AppError } from "../platform/errors.ts";
 import { isProvince, type Province } from "../platform/provinces.ts";
 import { hashedSubject, takeAttempt } from "../platform/rate-limit.server.ts";
 import { orderEmail, unpaidOrderCancelledEmail } from "./emails.server.ts";
+import { type OrderLinks, orderStatusUrl } from "./order-links.server.ts";
+import { takeOrderMove } from "./orders.server.ts";
 import { stockForSale } from "./products.server.ts";
 import { type CheckoutForm, postalCodeInProvince } from "./schemas.ts";
 import type { TaxClass } from "./tax.ts";
@@ -27,6 +29,7 @@ export async function placeOrder(
   cartId: string,
   buyer: { userId: string | null; locale: Locale; clientAddress: string | null },
   form: CheckoutForm,
+  payment: ShopPayment,
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const [owner] = await tx
@@ -141,36 +144,48 @@ export async function placeOrder(
       totalCents: totals.totalCents,
       createdAt: order.createdAt.toISOString(),
     };
-    await enqueueEmail(tx, orderEmail(placed, buyer.locale));
+    await enqueueEmail(
+      tx,
+      orderEmail(placed, buyer.locale, {
+        interacEmail: payment.interacEmail,
+        statusUrl: orderStatusUrl(order.id, buyer.locale, payment.links),
+      }),
+    );
     return placed;
   });
 }
+
+/** Where buyers send their e-Transfers (INTERAC_EMAIL), and how their e-mails link to orders. */
+export type ShopPayment = { interacEmail: string; links: OrderLinks };
 
 /** Orders released per transaction batch by the sweep. */
 const RELEASE_BATCH = 100;
 
 /**
  * Cancels the orders still unpaid `unpaidHours` after they were placed: each in its own
- * transaction, whose conditional UPDATE on the status takes the order only if it is still
- * awaiting payment (so of several processes sweeping at once, one releases it, once), puts its
- * items back in stock and tells the buyer by e-mail. Returns how many were released.
+ * transaction, by the same move staff make (app/shop/orders.server.ts, whose conditional UPDATE
+ * takes the order only if it is still awaiting payment, so of several processes sweeping at once,
+ * one releases it, once), which puts its items back in stock; the buyer is told by e-mail.
+ * Returns how many were released.
  */
 export async function releaseUnpaidOrders(
   db: Db,
   unpaidHours: number,
+  links: OrderLinks,
   now = new Date(),
 ): Promise<number> {
   const placedBefore = new Date(now.getTime() - unpaidHours * 60 * 60 * 1000);
-  const due = and(eq(shopOrder.status, "awaiting_payment"), lte(shopOrder.createdAt, placedBefore));
+  const old = lte(shopOrder.createdAt, placedBefore);
   let released = 0;
   for (;;) {
     const batch = await db
       .select({ id: shopOrder.id })
       .from(shopOrder)
-      .where(due)
+      .where(and(eq(shopOrder.status, "awaiting_payment"), old))
       .orderBy(asc(shopOrder.id))
       .limit(RELEASE_BATCH);
-    for (const { id } of batch) if (await releaseOrder(db, id, due, unpaidHours)) released += 1;
+    for (const { id } of batch)
+      if (await releaseOrder(db, id, old, unpaidHours, links)) released += 1;
     if (batch.length < RELEASE_BATCH) return released;
   }
 }
@@ -178,33 +193,21 @@ export async function releaseUnpaidOrders(
 async function releaseOrder(
   db: Db,
   id: number,
-  due: ReturnType<typeof and>,
+  old: SQL,
   unpaidHours: number,
+  links: OrderLinks,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(shopOrder)
-      .set({ status: "cancelled" })
-      .where(and(eq(shopOrder.id, id), due))
-      .returning({ name: shopOrder.name, email: shopOrder.email, locale: shopOrder.locale });
+    const order = await takeOrderMove(tx, id, "awaiting_payment", { to: "cancelled" }, old);
     if (!order) return false;
-    const lines = await tx
-      .select({ productId: shopOrderLine.productId, quantity: shopOrderLine.quantity })
-      .from(shopOrderLine)
-      .where(eq(shopOrderLine.orderId, id))
-      .orderBy(asc(shopOrderLine.productId));
-    for (const line of lines) {
-      // A product deleted since has no stock to return to.
-      if (line.productId === null) continue;
-      await tx
-        .update(product)
-        .set({ stock: sql`${product.stock} + ${line.quantity}` })
-        .where(eq(product.id, line.productId));
-    }
-    const locale: Locale = order.locale === "fr-CA" ? "fr-CA" : "en-CA";
     await enqueueEmail(
       tx,
-      unpaidOrderCancelledEmail({ ...order, number: orderNumber(id) }, locale, unpaidHours),
+      unpaidOrderCancelledEmail(
+        order,
+        order.locale,
+        unpaidHours,
+        orderStatusUrl(id, order.locale, links),
+      ),
     );
     return true;
   });

@@ -3,14 +3,19 @@ import type { Locale } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
 import type { Email } from "../platform/email.server.ts";
 import { escapeHtml } from "../platform/text.ts";
+import type { OrderStatus } from "./order-states.ts";
 import { rateFraction } from "./tax.ts";
 import type { Order } from "./types.ts";
 
+/** Where the buyer pays (INTERAC_EMAIL) and follows the order (the signed status page). */
+export type OrderEmailLinks = { interacEmail: string; statusUrl: string };
+
 /**
  * The order's confirmation, in the buyer's language: its number, lines and totals, where it goes,
- * and, plainly, that nothing was charged and it waits for payment.
+ * and how to pay: an Interac e-Transfer of the total to INTERAC_EMAIL with the order number in its
+ * message, which staff match by hand.
  */
-export function orderEmail(order: Order, locale: Locale): Email {
+export function orderEmail(order: Order, locale: Locale, links: OrderEmailLinks): Email {
   const t = serverT(locale);
   const money = (cents: number) => formatMoney(cents, locale);
   const rows: [string, string][] = [
@@ -36,7 +41,12 @@ export function orderEmail(order: Order, locale: Locale): Email {
   const paragraphs = [
     t("shopEmail.greeting", { name: order.name }),
     t("shopEmail.thanks", { number: order.number }),
-    t("shopEmail.noPayment"),
+    t("shopEmail.noPayment", {
+      amount: money(order.totalCents),
+      interacEmail: links.interacEmail,
+      number: order.number,
+    }),
+    t("shopEmail.statusLink", { url: links.statusUrl }),
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   const text = [
@@ -63,25 +73,80 @@ ${rows.map(([label, amount], index) => `<tr${index === rows.length - 1 ? ' style
   return { to: order.email, subject: t("shopEmail.subject", { number: order.number }), text, html };
 }
 
-/** An order cancelled because it stayed unpaid: its items are back on sale, nothing was charged. */
-export function unpaidOrderCancelledEmail(
-  order: { number: string; name: string; email: string },
-  locale: Locale,
-  hours: number,
-): Email {
-  const t = serverT(locale);
-  const paragraphs = [
-    t("shopEmail.greeting", { name: order.name }),
-    t("shopEmail.expired", { number: order.number, hours }),
-    t("shopEmail.expiredAgain"),
-    t("shopEmail.signature"),
-  ];
+/** The order as the e-mails of its later steps name it. */
+export type OrderMailee = {
+  number: string;
+  name: string;
+  email: string;
+  totalCents: number;
+};
+
+/** What a step's e-mail tells: the references staff gave with it. */
+export type StepDetails = {
+  reference?: string | null;
+  carrier?: string | null;
+  trackingNumber?: string | null;
+};
+
+/** A short e-mail of paragraphs, with the status page's link before the signature. */
+function paragraphsEmail(to: string, subject: string, paragraphs: string[], locale: Locale): Email {
   return {
-    to: order.email,
-    subject: t("shopEmail.expiredSubject", { number: order.number }),
+    to,
+    subject,
     text: paragraphs.join("\n\n"),
     html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#1f2937">
 ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
 </body></html>`,
   };
+}
+
+/** An order cancelled because it stayed unpaid: its items are back on sale, nothing was charged. */
+export function unpaidOrderCancelledEmail(
+  order: OrderMailee,
+  locale: Locale,
+  hours: number,
+  statusUrl: string,
+): Email {
+  const t = serverT(locale);
+  return paragraphsEmail(
+    order.email,
+    t("shopEmail.expiredSubject", { number: order.number }),
+    [
+      t("shopEmail.greeting", { name: order.name }),
+      t("shopEmail.expired", { number: order.number, hours }),
+      t("shopEmail.expiredAgain"),
+      t("shopEmail.statusLink", { url: statusUrl }),
+      t("shopEmail.signature"),
+    ],
+    locale,
+  );
+}
+
+/** The buyer told of a step staff took (paid, shipped, delivered, cancelled, refunded). */
+export function orderStepEmail(
+  order: OrderMailee,
+  status: Exclude<OrderStatus, "awaiting_payment">,
+  details: StepDetails,
+  locale: Locale,
+  statusUrl: string,
+): Email {
+  const t = serverT(locale);
+  const values = {
+    number: order.number,
+    amount: formatMoney(order.totalCents, locale),
+    reference: details.reference ?? "",
+    carrier: details.carrier ?? "",
+    trackingNumber: details.trackingNumber ?? "",
+  };
+  return paragraphsEmail(
+    order.email,
+    t(`shopEmail.status.${status}.subject`, values),
+    [
+      t("shopEmail.greeting", { name: order.name }),
+      t(`shopEmail.status.${status}.body`, values),
+      t("shopEmail.statusLink", { url: statusUrl }),
+      t("shopEmail.signature"),
+    ],
+    locale,
+  );
 }

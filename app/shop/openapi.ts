@@ -207,7 +207,7 @@ export const shopApi: ApiArea = {
         security: SESSION_OPTIONAL,
         summary: "Place the order",
         description:
-          "Turns the cart into an order awaiting payment (there is no payment provider yet: nothing is charged) at the server's current prices, takes the items out of stock at once, empties the cart and e-mails a confirmation with the order number and totals. An order still unpaid after 48 hours (the server's UNPAID_ORDER_HOURS) is cancelled, its items go back in stock and the buyer is told by e-mail. The province is the cart's unless given here; the postal code must be in it. When another buyer took the last of an item first, nothing changes and the answer is 409.",
+          "Turns the cart into an order awaiting payment at the server's current prices (nothing is charged online: the buyer pays by Interac e-Transfer, and the confirmation e-mail says where to send it, how much, and to put the order number in its message), takes the items out of stock at once, empties the cart and e-mails that confirmation with the order number, totals and a signed link to the order's status page. An order still unpaid after 48 hours (the server's UNPAID_ORDER_HOURS) is cancelled, its items go back in stock and the buyer is told by e-mail. The province is the cart's unless given here; the postal code must be in it. When another buyer took the last of an item first, nothing changes and the answer is 409.",
         requestBody: { required: true, content: json("Checkout") },
         responses: {
           "201": jsonResponse("The order", "Order"),

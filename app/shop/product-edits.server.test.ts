@@ -10,7 +10,7 @@ import { saveProduct, staffProduct } from "./product-edits.server.ts";
 import { productFormSchema } from "./product-form.ts";
 import { getProduct, searchProducts } from "./products.server.ts";
 import { seedProducts } from "./seed.server.ts";
-import { fixtureProduct } from "./test-fixtures.ts";
+import { fixtureProduct, TEST_PAYMENT } from "./test-fixtures.ts";
 
 let database: DatabaseHandle;
 const seeded = fixtureProduct({ slug: "seeded-mug", stock: 100 });
@@ -102,6 +102,7 @@ test("setting the stock never loses a checkout's decrement, raced 20 times", asy
         { userId: null, locale: "en-CA", clientAddress: `192.0.2.${round}` },
         // Its own buyer each round: checkouts are limited per address and per recipient.
         { ...buyer, email: `buyer-${round}@example.com` },
+        TEST_PAYMENT,
       ),
     ]);
     const { stock } = await staffProduct(database.db, id);

@@ -4,7 +4,7 @@ import { product } from "../db/schema/shop.ts";
 import { AppError } from "../platform/errors.ts";
 import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
 import type { ShopCategory } from "./categories.ts";
-import { productCursor, type ShopCriteria } from "./schemas.ts";
+import { idCursor, type ShopCriteria } from "./schemas.ts";
 import { unitPrice } from "./totals.ts";
 import type { Product, ProductPage } from "./types.ts";
 
@@ -63,7 +63,7 @@ export async function searchProducts(
   const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
   return {
     items: rows.slice(0, page.limit).map(toProduct),
-    nextCursor: last ? productCursor.encode(last.id) : null,
+    nextCursor: last ? idCursor.encode(last.id) : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MessageKey } from "../i18n/i18n.ts";
 import { emailField } from "../platform/email.ts";
 import { PROVINCES, type Province } from "../platform/provinces.ts";
 import {
@@ -12,6 +13,7 @@ import {
 import { isReadableText, normalizeForSearch } from "../platform/text.ts";
 import { isShopCategory, SHOP_CATEGORIES, type ShopCategory } from "./categories.ts";
 import { SHOP_SEARCH_MAX, type ShopSearchForm } from "./links.ts";
+import { ORDER_STATUSES } from "./order-states.ts";
 import { MAX_QUANTITY } from "./totals.ts";
 
 const SHOP_PAGE_SIZE = 12;
@@ -21,8 +23,8 @@ export type { ShopSearchForm };
 
 export type ShopCriteria = { title: string; category?: ShopCategory };
 
-/** Where a page of products starts: after this product's id. */
-export const productCursor = cursorCodec<number>(
+/** Where a page of products or orders starts: after this row's id (newest or lowest first). */
+export const idCursor = cursorCodec<number>(
   [CURSOR_ID],
   (id) => [id],
   ([id]) => Number(id),
@@ -37,7 +39,7 @@ export const productQuerySchema = z
     category: text
       .refine((value) => value === "" || isShopCategory(value), "shop.problems.unknownCategory")
       .meta({ enum: ["", ...SHOP_CATEGORIES] }),
-    cursor: pageCursor(productCursor.decode, "shop.problems.invalidCursor"),
+    cursor: pageCursor(idCursor.decode, "shop.problems.invalidCursor"),
     limit: pageLimit(SHOP_PAGE_SIZE, SHOP_PAGE_MAX, "shop.problems.invalidLimit"),
   })
   .transform(({ title, category, cursor, limit }) => ({
@@ -180,3 +182,58 @@ export function productOf(raw: unknown): number | undefined {
     String(firstValue((raw as { productId?: unknown } | null)?.productId ?? "")),
   );
 }
+
+const ORDER_TEXT_MAX = 100;
+
+/** The console's order search (`?q=&status=&cursor=`). */
+export const staffOrderQuerySchema = z.object({
+  q: queryText(ORDER_TEXT_MAX, "staff.orders.problems.search"),
+  status: z.preprocess(
+    (value) => firstValue(value) || undefined,
+    z.enum(ORDER_STATUSES, "staff.orders.problems.status").optional(),
+  ),
+  cursor: pageCursor(idCursor.decode, "staff.orders.problems.cursor"),
+});
+
+/** A buyer's order list (`?cursor=`). */
+export const ordersQuerySchema = z.object({
+  cursor: pageCursor(idCursor.decode, "shop.orders.problems.cursor"),
+});
+
+const reference = (message: MessageKey) =>
+  z.string(message).trim().min(1, message).max(ORDER_TEXT_MAX, message);
+const seen = z.enum(ORDER_STATUSES, "errors.conflict");
+
+/**
+ * A staff step on an order, one form per step (`intent`), each with the status the member saw
+ * (`from`), so that a step taken meanwhile by someone else answers the 409 that names them.
+ */
+export const orderStepSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("mark_paid"),
+      from: seen,
+      reference: reference("staff.orders.problems.reference"),
+    }),
+    z.object({
+      intent: z.literal("mark_shipped"),
+      from: seen,
+      carrier: reference("staff.orders.problems.carrier"),
+      trackingNumber: reference("staff.orders.problems.trackingNumber"),
+    }),
+    z.object({ intent: z.literal("mark_delivered"), from: seen }),
+    z.object({ intent: z.literal("cancel"), from: seen }),
+    z.object({
+      intent: z.literal("refund"),
+      from: seen,
+      reference: reference("staff.orders.problems.reference"),
+    }),
+  ],
+  { error: "errors.invalid_parameters" },
+);
+
+/** An order's status page: `?t=` is the signed link's token from the buyer's e-mail. */
+export const orderStatusQuerySchema = z.object({
+  t: z.preprocess(firstValue, z.string().max(100).optional()),
+});

@@ -27,3 +27,9 @@ export async function insertPlayer(db: Db, id: string) {
     sql`insert into "user" (id, name, email, handle) values (${id}, ${id}, ${`${id}@example.com`}, ${id})`,
   );
 }
+
+/** Where tests' buyers pay and how their e-mails link to their orders. */
+export const TEST_PAYMENT = {
+  interacEmail: "payments@nearby.example",
+  links: { baseUrl: "http://localhost", secret: "test-secret-test-secret-test-secret-1234" },
+};

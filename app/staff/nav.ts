@@ -14,4 +14,5 @@ export const STAFF_SECTIONS: { path: string; label: MessageKey; role: StaffRole 
   { path: "/staff/content/products", label: "staff.content.nav.products", role: "moderator" },
   { path: "/staff/content/plans", label: "staff.content.nav.plans", role: "moderator" },
   { path: "/staff/content/goals", label: "staff.content.nav.goals", role: "moderator" },
+  { path: "/staff/orders", label: "staff.nav.orders", role: "moderator" },
 ];

@@ -114,8 +114,10 @@ export const cartLine = pgTable(
 export type OrderTax = { kind: string; rate: number; cents: number };
 
 /**
- * A checked-out cart. There is no payment provider yet: orders wait for payment, and their stock
- * is already set aside.
+ * A checked-out cart. Payment is by Interac e-Transfer, matched by staff: orders wait for payment
+ * with their stock already set aside. The status moves only as app/shop/order-states.ts allows;
+ * each state's time and the references staff gave are kept on the row, and are the history the
+ * buyer sees (staff names are in the audit trail only).
  */
 export const shopOrder = pgTable(
   "shop_order",
@@ -135,17 +137,36 @@ export const shopOrder = pgTable(
     taxCents: integer().notNull(),
     totalCents: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The Interac e-Transfer's reference staff matched the payment with. */
+    paymentReference: text(),
+    paidAt: timestamp({ withTimezone: true }),
+    carrier: text(),
+    trackingNumber: text(),
+    shippedAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    refundReference: text(),
+    refundedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     check(
       "shop_order_status",
-      sql`${table.status} in ('awaiting_payment', 'paid', 'shipped', 'cancelled')`,
+      sql`${table.status} in ('awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded')`,
     ),
     check(
       "shop_order_total",
       sql`${table.totalCents} = ${table.subtotalCents} + ${table.taxCents}`,
     ),
-    index("shop_order_user_idx").on(table.userId),
+    // A buyer's orders, newest first (/orders).
+    index("shop_order_user_idx").on(table.userId, table.id.desc()),
+    // The console's search: by e-mail, by name (trigrams, for a part of it), by status, newest first.
+    index("shop_order_email_idx").on(sql`lower(${table.email})`, table.id.desc()),
+    index("shop_order_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
+    index("shop_order_status_idx").on(table.status, table.id.desc()),
+    // The queue: orders waiting on staff (a payment to match, a parcel to send), oldest first.
+    index("shop_order_waiting_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} in ('awaiting_payment', 'paid')`),
   ],
 );
 

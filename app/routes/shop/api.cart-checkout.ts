@@ -1,11 +1,12 @@
 import { localeFromRequest } from "../../i18n/locale.ts";
 import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
-import { databaseContext } from "../../platform/context.ts";
+import { databaseContext, interacEmailContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { openCart } from "../../shop/cart-session.server.ts";
 import { placeOrder } from "../../shop/checkout.server.ts";
+import { orderLinksOf } from "../../shop/order-links.server.ts";
 import { checkoutSchema } from "../../shop/schemas.ts";
 import { orderSchema } from "../../shop/types.ts";
 import type { Route } from "./+types/api.cart-checkout";
@@ -30,6 +31,7 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
       clientAddress: request.headers.get(CLIENT_IP_HEADER),
     },
     form,
+    { interacEmail: context.get(interacEmailContext), links: orderLinksOf(context) },
   );
   return jsonAnswer(orderSchema, order, { status: 201, headers: opened.headers });
 });

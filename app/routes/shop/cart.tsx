@@ -12,7 +12,7 @@ import {
   retryAfterHeaders,
 } from "../../platform/api.ts";
 import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
-import { databaseContext } from "../../platform/context.ts";
+import { databaseContext, interacEmailContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
 import {
@@ -32,6 +32,7 @@ import {
   OrderConfirmation,
   OrderHeading,
 } from "../../shop/components/cart-view.tsx";
+import { orderLinksOf } from "../../shop/order-links.server.ts";
 import { cartFormSchema, cartIntentOf, productOf } from "../../shop/schemas.ts";
 import type { Order } from "../../shop/types.ts";
 import { ButtonLink } from "../../ui/button-link.tsx";
@@ -57,6 +58,8 @@ type ActionResult = {
   problem?: FormProblem;
   added?: boolean;
   order?: Order;
+  /** Where the buyer of `order` sends the e-Transfer. */
+  interacEmail?: string;
 };
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
@@ -111,8 +114,12 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
             clientAddress: request.headers.get(CLIENT_IP_HEADER),
           },
           buyer,
+          { interacEmail: context.get(interacEmailContext), links: orderLinksOf(context) },
         );
-        return data<ActionResult>({ ...extra, order }, { headers });
+        return data<ActionResult>(
+          { ...extra, order, interacEmail: context.get(interacEmailContext) },
+          { headers },
+        );
       }
     }
     return data<ActionResult>(extra, { headers });
@@ -146,7 +153,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       )}
       {order ? (
         <div className="mt-6">
-          <OrderConfirmation order={order} />
+          <OrderConfirmation order={order} interacEmail={result?.interacEmail ?? ""} />
         </div>
       ) : cart.lines.length === 0 ? (
         <div className="mt-8 rounded-2xl bg-slate-50 p-8 text-center">

@@ -326,10 +326,11 @@ export function OrderHeading({ number }: { number: string }) {
 }
 
 /**
- * The placed order: that it waits for payment and the e-mail sent, then its lines and totals as
+ * The placed order: that it waits for an Interac e-Transfer (where, how much, with which number),
+ * and the e-mail sent, then its lines and totals as
  * charged (the page's heading is the order's number: see OrderHeading).
  */
-export function OrderConfirmation({ order }: { order: Order }) {
+export function OrderConfirmation({ order, interacEmail }: { order: Order; interacEmail: string }) {
   const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
@@ -345,47 +346,69 @@ export function OrderConfirmation({ order }: { order: Order }) {
           {t("shop.order.title")}
         </h2>
         <p className="mt-2 font-semibold">{t("shop.order.status")}</p>
-        <p className="mt-2">{t("shop.order.noPayment", { email: order.email })}</p>
+        <p className="mt-2">
+          {t("shop.order.noPayment", {
+            amount: money(order.totalCents),
+            interacEmail,
+            number: order.number,
+          })}
+        </p>
         <p className="mt-4">{t("shop.order.emailSent", { email: order.email })}</p>
         <Link to={to("/shop")} className={`${primaryButton} mt-6 inline-block`}>
           {t("shop.order.continue")}
         </Link>
       </section>
-      <section aria-labelledby="order-items" className="lg:col-start-1 lg:row-start-1">
-        <h2 id="order-items" className="text-xl font-bold">
-          {t("shop.order.items")}
-        </h2>
-        <ul className="mt-2 divide-y divide-slate-200">
-          {order.lines.map((line) => (
-            <li
-              key={line.name[locale]}
-              className="flex flex-wrap items-baseline justify-between gap-x-4 py-3"
-            >
-              <div className="min-w-0">
-                <p className="font-semibold">{line.name[locale]}</p>
-                <p className="text-sm text-slate-600">
-                  {line.quantity} × {money(line.unitPriceCents)}
-                </p>
-                {line.taxClass === "zero-rated" && (
-                  <p className="text-sm text-slate-600">{t("shop.item.zeroRated")}</p>
-                )}
-              </div>
-              <p className="font-semibold">{money(line.lineTotalCents)}</p>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-2 space-y-1 border-t border-slate-300 pt-3">
-          <div className="flex justify-between">
-            <dt>{t("shop.cartPage.subtotal")}</dt>
-            <dd>{money(order.subtotalCents)}</dd>
-          </div>
-          <TaxRows taxes={order.taxes} />
-          <div className="flex justify-between text-lg font-bold">
-            <dt>{t("shop.cartPage.total")}</dt>
-            <dd>{money(order.totalCents)}</dd>
-          </div>
-        </dl>
-      </section>
+      <OrderItems order={order} className="lg:col-start-1 lg:row-start-1" />
     </div>
+  );
+}
+
+/** An order's lines and totals as charged, each tax component with its rate. */
+export function OrderItems({
+  order,
+  className = "",
+}: {
+  order: Pick<Order, "lines" | "subtotalCents" | "taxes" | "totalCents">;
+  className?: string;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(cents, locale);
+  return (
+    <section aria-labelledby="order-items" className={className}>
+      <h2 id="order-items" className="text-xl font-bold">
+        {t("shop.order.items")}
+      </h2>
+      <ul className="mt-2 divide-y divide-slate-200">
+        {order.lines.map((line) => (
+          <li
+            key={line.name[locale]}
+            className="flex flex-wrap items-baseline justify-between gap-x-4 py-3"
+          >
+            <div className="min-w-0">
+              <p className="font-semibold">{line.name[locale]}</p>
+              <p className="text-sm text-slate-600">
+                {line.quantity} × {money(line.unitPriceCents)}
+              </p>
+              {line.taxClass === "zero-rated" && (
+                <p className="text-sm text-slate-600">{t("shop.item.zeroRated")}</p>
+              )}
+            </div>
+            <p className="font-semibold">{money(line.lineTotalCents)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-1 border-t border-slate-300 pt-3">
+        <div className="flex justify-between">
+          <dt>{t("shop.cartPage.subtotal")}</dt>
+          <dd>{money(order.subtotalCents)}</dd>
+        </div>
+        <TaxRows taxes={order.taxes} />
+        <div className="flex justify-between text-lg font-bold">
+          <dt>{t("shop.cartPage.total")}</dt>
+          <dd>{money(order.totalCents)}</dd>
+        </div>
+      </dl>
+    </section>
   );
 }

@@ -1,0 +1,239 @@
+/**
+ * Figures for the staff console (not a test; prints numbers):
+ *   npm run build && npm run bench:staff -- --seconds 5 --connections 10
+ * Starts the built server on a fresh embedded database under .data/bench-staff, seeded with the
+ * demo content, adds 100,000 reports and 100,000 orders, signs a moderator in with a real session
+ * and loads the queue's first page and order searches (the worst inputs: a one-letter name, an
+ * e-mail, an order number, a status). Goal (issue 25): p95 at most 50 ms at 10 connections.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { requireBuild, signUpConfirmed, startBuiltServer } from "./lib/server.ts";
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "5" },
+    connections: { type: "string", default: "10" },
+    reports: { type: "string", default: "100000" },
+    orders: { type: "string", default: "100000" },
+    port: { type: "string", default: "3161" },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const port = Number(values.port);
+const dataDir = path.resolve(".data/bench-staff");
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+
+requireBuild();
+fs.rmSync(dataDir, { recursive: true, force: true });
+const server = await startBuiltServer({ port, dataDir, seed: true });
+
+/**
+ * `count` reports, as the report tables are on this branch: one player's report of one review each
+ * (directory_report is unique per review and player), from as many bench players as it takes.
+ * Kept in one function so that a change to the reports' tables changes only this.
+ */
+async function fillReports(db: pg.Pool, count: number) {
+  const { rows } = await db.query<{ n: number }>("select count(*)::int as n from review");
+  const reviews = rows[0]?.n ?? 0;
+  if (reviews === 0) throw new Error("The seed has no reviews to report.");
+  const players = Math.ceil(count / reviews);
+  await db.query(
+    `insert into "user" (id, name, email, handle, email_verified)
+     select 'bench-reporter-' || n, 'Reporter ' || n, 'reporter' || n || '@example.com',
+            'bench-reporter-' || n, true
+     from generate_series(1, $1::int) n`,
+    [players],
+  );
+  await db.query(
+    `insert into directory_report (review_id, user_id, reason, details, created_at)
+     select r.id, 'bench-reporter-' || p.n, (array['spam','offensive','personal','false','other'])[1 + (r.id + p.n) % 5],
+            'Bench report', now() - make_interval(mins => (p.n * 7 + r.id) % 100000)
+     from (select id from review order by id) r cross join generate_series(1, $1::int) p(n)
+     limit $2`,
+    [players, count],
+  );
+}
+
+/**
+ * `count` orders, one every 10 minutes (about two years), one line each, from a few thousand buyers
+ * (names from a short list, so a one-letter search matches many): as the shop writes them. Only the
+ * last week's wait on staff, as in a shop whose staff keep up (the sweep cancels the unpaid).
+ */
+async function fillOrders(db: pg.Pool, count: number) {
+  await db.query(
+    `insert into shop_order (status, name, email, address, city, province, postal_code, locale,
+                             subtotal_cents, taxes, tax_cents, total_cents, created_at)
+     -- Orders of the last week in every state; older ones finished, as the sweep and staff leave them.
+     select case when n > $1::int - 1008
+              then (array['awaiting_payment','paid','shipped','delivered','cancelled','refunded'])[1 + n % 6]
+              else (array['delivered','delivered','delivered','cancelled','refunded'])[1 + n % 5] end,
+            (array['Léa','Noah','Olivia','Liam','Emma','William','Chloé','Jacob'])[1 + n % 8] || ' ' ||
+              (array['Tremblay','Gagnon','Roy','Smith','Brown','Martin','Singh','Wilson'])[1 + (n / 8) % 8] || ' ' || (n % 5000),
+            'buyer' || (n % 5000) || '@example.com', '1 Bench Street', 'Toronto', 'ON', 'M5V 1A1',
+            case when n % 3 = 0 then 'fr-CA' else 'en-CA' end,
+            2000, '[{"kind":"HST","rate":13000,"cents":260}]'::jsonb, 260, 2260,
+            now() - make_interval(mins => ($1::int - n) * 10)
+     from generate_series(1, $1::int) n`,
+    [count],
+  );
+  await db.query(
+    `insert into shop_order_line (order_id, product_id, name, unit_price_cents, quantity)
+     select o.id, p.id, p.name, 2000, 1
+     from shop_order o cross join lateral (select id, name from product order by id limit 1) p`,
+  );
+  await db.query("analyze");
+}
+
+/**
+ * The database's own time for the statements behind the pages (as app/shop/staff.server.ts writes
+ * them), apart from the HTTP load: on a shared machine the latencies measure the machine too.
+ */
+async function explainPages(db: pg.Pool) {
+  const waiting = "status in ('awaiting_payment', 'paid')";
+  const newest = "order by id desc limit 21";
+  const statements: [string, string][] = [
+    ["queue count", `select count(*) from shop_order where ${waiting}`],
+    [
+      "queue first page",
+      `select id from shop_order where ${waiting} order by created_at, id limit 20`,
+    ],
+    ["search 'a'", `select id from shop_order where lower(name) like '%a%' ${newest}`],
+    ["search 'zzq'", `select id from shop_order where lower(name) like '%zzq%' ${newest}`],
+    [
+      "search e-mail",
+      `select id from shop_order where lower(email) = 'buyer4242@example.com' ${newest}`,
+    ],
+    ["search number", "select id from shop_order where id = 50000 order by id desc limit 21"],
+    ["status refunded", `select id from shop_order where status = 'refunded' ${newest}`],
+    [
+      "'e' and delivered",
+      `select id from shop_order where lower(name) like '%e%' and status = 'delivered' ${newest}`,
+    ],
+  ];
+  console.log("\nDatabase time (EXPLAIN ANALYZE, second run):");
+  for (const [label, statement] of statements) {
+    await db.query(statement);
+    const { rows } = await db.query(`explain (analyze, format json) ${statement}`);
+    const plan = rows[0]["QUERY PLAN"][0];
+    const indexes = JSON.stringify(plan.Plan).match(/"Index Name":"[^"]+"/g) ?? ["(no index)"];
+    console.log(
+      `  ${label}: ${plan["Execution Time"].toFixed(2)} ms, ${[...new Set(indexes)].join(" ").replaceAll('"Index Name":', "")}`,
+    );
+  }
+}
+
+/** The server process's CPU time so far, in ms (user and system, from /proc). */
+function serverCpuMs(): number {
+  const fields =
+    fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100;
+}
+
+function get(target: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: target,
+        agent,
+        headers: { cookie, "accept-encoding": "gzip" },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** `connections` loops, one request after another, for `seconds`: p50, p95 and server CPU a request. */
+async function measure(label: string, target: string, cookie: string) {
+  await Promise.all(Array.from({ length: connections }, () => get(target, cookie)));
+  const latencies: number[] = [];
+  let errors = 0;
+  const cpuBefore = serverCpuMs();
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        if ((await get(target, cookie)) !== 200) errors++;
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  const cpu = (serverCpuMs() - cpuBefore) / latencies.length;
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    (
+      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0
+    ).toFixed(1);
+  console.log(`\n${label}: GET ${target}`);
+  console.log(
+    `  requests ${latencies.length}, errors ${errors}; latency ms p50 ${at(50)}  p95 ${at(95)}; server CPU ${cpu.toFixed(2)} ms a request`,
+  );
+}
+
+try {
+  const db = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
+  let started = performance.now();
+  await fillReports(db, Number(values.reports));
+  await fillOrders(db, Number(values.orders));
+  const counts = await db.query<{ reports: number; orders: number }>(
+    "select (select count(*)::int from directory_report) as reports, (select count(*)::int from shop_order) as orders",
+  );
+  console.log(
+    `Filled ${counts.rows[0]?.reports} reports and ${counts.rows[0]?.orders} orders in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  started = performance.now();
+  const staff = await signUpConfirmed(server, {
+    name: "Bench Moderator",
+    email: "moderator@example.com",
+  });
+  await db.query(
+    `update "user" set role = 'moderator', two_factor_enabled = true where email = $1`,
+    [staff.email],
+  );
+  const { rows } = await db.query<{ id: number }>("select max(id)::int as id from shop_order");
+  const last = rows[0]?.id ?? 1;
+  await explainPages(db);
+  await db.end();
+
+  await measure("The queue's first page", "/staff", staff.cookie);
+  await measure(
+    "Order search, one letter (a part of many names)",
+    "/staff/orders?q=a",
+    staff.cookie,
+  );
+  await measure("Order search, a name part that few match", "/staff/orders?q=zzq", staff.cookie);
+  await measure("Order search, an e-mail", "/staff/orders?q=buyer4242%40example.com", staff.cookie);
+  await measure(
+    "Order search, an order number",
+    `/staff/orders?q=NB-${String(Math.floor(last / 2)).padStart(6, "0")}`,
+    staff.cookie,
+  );
+  await measure("Order list, a status (refunded)", "/staff/orders?status=refunded", staff.cookie);
+  await measure(
+    "Order search, one letter and a status",
+    "/staff/orders?q=e&status=delivered",
+    staff.cookie,
+  );
+  console.log(
+    `\nLoad average (1, 5, 15 min): ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(", ")}`,
+  );
+} finally {
+  await server.stop();
+}
