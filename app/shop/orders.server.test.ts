@@ -366,7 +366,8 @@ describe("the console's lists", () => {
     expect(all).toHaveLength(waiting[0]?.n as number);
     const times = all.map((item) => item.waitingSince.getTime());
     expect(times).toEqual([...times].sort((x, y) => x - y));
-    expect(all[0]?.href).toMatch(/^\/fr\/staff\/orders\/\d+$/);
+    // Unlocalized: the queue page puts the member's language in front.
+    expect(all[0]?.href).toMatch(/^\/staff\/orders\/\d+$/);
     expect(all[0]?.title).toMatch(/^Commande NB-\d{6}, /);
     const rest = await listWaitingOrders(database.db, {
       locale: "en-CA",

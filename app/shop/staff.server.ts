@@ -4,7 +4,6 @@ import type { Db } from "../db/client.server.ts";
 import { shopOrder } from "../db/schema/shop.ts";
 import { formatMoney } from "../i18n/format.ts";
 import type { Locale } from "../i18n/locale.ts";
-import { localizedPath } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
 import { type OrderStatus, WAITING_STATUSES } from "./order-states.ts";
 import {
@@ -132,7 +131,7 @@ export async function listWaitingOrders(
       detail: t(`staff.orders.queueDetail.${order.status as "awaiting_payment" | "paid"}`, {
         name: order.name,
       }),
-      href: localizedPath(`/staff/orders/${order.id}`, locale),
+      href: `/staff/orders/${order.id}`,
     };
   });
 }
