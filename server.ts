@@ -174,6 +174,7 @@ async function serve(config: Config, db: Database, storage: Storage) {
     storage,
     devOutbox: config.DEV_OUTBOX,
     quizDailyCap: config.QUIZ_DAILY_POINTS_CAP,
+    moderationReplyTo: config.MODERATION_REPLY_TO,
     clientIpHeader: config.CLIENT_IP_HEADER,
     maxBodyBytes: config.MAX_BODY_BYTES,
   };

@@ -19,6 +19,7 @@ export {
   baseUrlContext,
   databaseContext,
   devOutboxContext,
+  moderationReplyToContext,
   quizDailyCapContext,
   storageContext,
 } from "./platform/context.ts";

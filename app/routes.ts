@@ -43,7 +43,11 @@ const pages: [path: string, file: string][] = [
  * The staff console (issue 25): one layout, which admits only staff and answers everyone else the
  * site's 404, over its pages; in both languages like every page.
  */
-const staffPages: [path: string, file: string][] = [["", "routes/staff/queue.tsx"]];
+const staffPages: [path: string, file: string][] = [
+  ["", "routes/staff/queue.tsx"],
+  ["reports", "routes/staff/reports.tsx"],
+  ["reports/:kind/:id", "routes/staff/report.tsx"],
+];
 
 function localizedStaffPages(): RouteConfigEntry[] {
   return ["", "fr"].map((prefix) => {

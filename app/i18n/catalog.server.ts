@@ -4,6 +4,8 @@ import authEn from "../auth/messages/en-CA.json" with { type: "json" };
 import authFr from "../auth/messages/fr-CA.json" with { type: "json" };
 import blogEn from "../blog/messages/en-CA.json" with { type: "json" };
 import blogFr from "../blog/messages/fr-CA.json" with { type: "json" };
+import directoryEmailEn from "../directory/messages/email.en-CA.json" with { type: "json" };
+import directoryEmailFr from "../directory/messages/email.fr-CA.json" with { type: "json" };
 import directoryEn from "../directory/messages/en-CA.json" with { type: "json" };
 import directoryFr from "../directory/messages/fr-CA.json" with { type: "json" };
 import jobsEmailEn from "../jobs/messages/email.en-CA.json" with { type: "json" };
@@ -38,6 +40,7 @@ import shellFr from "./messages/fr-CA.json" with { type: "json" };
 const CATALOG = {
   shell: { "en-CA": shellEn, "fr-CA": shellFr },
   directory: { "en-CA": directoryEn, "fr-CA": directoryFr },
+  directoryEmail: { "en-CA": directoryEmailEn, "fr-CA": directoryEmailFr },
   auth: { "en-CA": authEn, "fr-CA": authFr },
   email: { "en-CA": emailEn, "fr-CA": emailFr },
   players: { "en-CA": playersEn, "fr-CA": playersFr },
@@ -58,6 +61,7 @@ export type BundleName = keyof typeof CATALOG;
 /** The shape of every message, for typed keys (i18next.d.ts). */
 export type AllMessages = typeof shellEn &
   typeof directoryEn &
+  typeof directoryEmailEn &
   typeof authEn &
   typeof emailEn &
   typeof playersEn &

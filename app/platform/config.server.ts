@@ -15,6 +15,8 @@ export const DEFAULT_DAILY_POINTS_CAP = 300;
  */
 export const CLIENT_IP_HEADER = "x-nearby-client-ip";
 
+export const DEFAULT_MODERATION_REPLY_TO = "moderation@nearby.example";
+
 /** Every setting the server reads from the environment, checked once at start-up. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -101,6 +103,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Nearby <no-reply@nearby.example>"),
+  /**
+   * Where an author whose review, question or answer moderators removed replies to ask for a
+   * second look: the e-mail's Reply-To and the address it names.
+   */
+  MODERATION_REPLY_TO: z.email().default(DEFAULT_MODERATION_REPLY_TO),
   /**
    * The sender's postal address, at the foot of every message: CASL asks commercial e-mail (job
    * alerts) to identify its sender by a postal address, not an e-mail address alone.

@@ -23,3 +23,6 @@ export const quizDailyCapContext = createContext<number>();
  * `npm start` sets), since its messages hold sign-in links.
  */
 export const devOutboxContext = createContext<boolean>();
+
+/** Where authors ask moderators for a second look (MODERATION_REPLY_TO). */
+export const moderationReplyToContext = createContext<string>();

@@ -26,6 +26,7 @@ import type {
   baseUrlContext,
   databaseContext,
   devOutboxContext,
+  moderationReplyToContext,
   quizDailyCapContext,
   storageContext,
 } from "./context.ts";
@@ -48,6 +49,8 @@ export type HostOptions = {
   devOutbox: boolean;
   /** Points a player can earn by finishing quiz sets in a day. */
   quizDailyCap: number;
+  /** Where authors ask moderators for a second look (MODERATION_REPLY_TO). */
+  moderationReplyTo: string;
   /** A header a trusted proxy sets with the visitor's address; without it, the connection's address. */
   clientIpHeader?: string;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -260,6 +263,7 @@ type RequestContexts = {
   storageContext: typeof storageContext;
   devOutboxContext: typeof devOutboxContext;
   quizDailyCapContext: typeof quizDailyCapContext;
+  moderationReplyToContext: typeof moderationReplyToContext;
 };
 
 /**
@@ -396,6 +400,7 @@ export function createHost(options: HostOptions) {
     context.set(contexts.storageContext, options.storage);
     context.set(contexts.devOutboxContext, options.devOutbox);
     context.set(contexts.quizDailyCapContext, options.quizDailyCap);
+    context.set(contexts.moderationReplyToContext, options.moderationReplyTo);
     return handleRequest(c.req.raw, context);
   });
 

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { DEFAULT_DAILY_POINTS_CAP } from "./config.server.ts";
+import { DEFAULT_DAILY_POINTS_CAP, DEFAULT_MODERATION_REPLY_TO } from "./config.server.ts";
 import { createHost } from "./host.server.ts";
 import { createLocalStorage, type Storage } from "./storage.server.ts";
 
@@ -53,6 +53,7 @@ export async function createTestHost(
     clientIpHeader: options.clientIpHeader,
     devOutbox: options.devOutbox ?? false,
     quizDailyCap: DEFAULT_DAILY_POINTS_CAP,
+    moderationReplyTo: DEFAULT_MODERATION_REPLY_TO,
     build,
     mode: "production",
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
