@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import {
   businessQuestion,
@@ -351,7 +351,10 @@ export async function answerQuestion(
   return { id: (row as { id: number }).id, businessId: question.businessId };
 }
 
-/** The business a review, question or answer belongs to and its text; none is `not_found`. */
+/**
+ * The business a review, question or answer belongs to and its text; none, or one moderators hid
+ * (nothing left to report), is `not_found`.
+ */
 export async function getReportTarget(
   db: Db | Tx,
   target: ReportTarget,
@@ -362,7 +365,7 @@ export async function getReportTarget(
       ? await db
           .select({ businessId: review.businessId, text: review.body, locale: review.locale })
           .from(review)
-          .where(eq(review.id, id))
+          .where(and(eq(review.id, id), isNull(review.hiddenAt)))
       : target === "question"
         ? await db
             .select({
@@ -371,7 +374,7 @@ export async function getReportTarget(
               locale: businessQuestion.locale,
             })
             .from(businessQuestion)
-            .where(eq(businessQuestion.id, id))
+            .where(and(eq(businessQuestion.id, id), isNull(businessQuestion.hiddenAt)))
         : await db
             .select({
               businessId: businessQuestion.businessId,
@@ -380,7 +383,7 @@ export async function getReportTarget(
             })
             .from(questionAnswer)
             .innerJoin(businessQuestion, eq(businessQuestion.id, questionAnswer.questionId))
-            .where(eq(questionAnswer.id, id));
+            .where(and(eq(questionAnswer.id, id), isNull(questionAnswer.hiddenAt)));
   if (!row) throw new AppError("not_found");
   return row;
 }
