@@ -17,10 +17,7 @@ export async function reportJob(
   report: z.output<typeof reportSchema>,
   reporter: Reporter,
 ): Promise<void> {
-  const [exists] = await db
-    .select({ hiddenAt: job.hiddenAt })
-    .from(job)
-    .where(eq(job.id, jobId));
+  const [exists] = await db.select({ hiddenAt: job.hiddenAt }).from(job).where(eq(job.id, jobId));
   if (!exists) throw new AppError("not_found");
   // Moderators already took it down: there is nothing left to report.
   if (exists.hiddenAt) throw new AppError("gone");
