@@ -26,7 +26,7 @@ const LANGUAGES = {
     reviewTitle: (business: string, handle: string) => `Review of ${business} by ${handle}`,
     hideReason: "personal information",
     hide: "Hide",
-    hidden: "Hidden. The author was told by e-mail when they have an account.",
+    hidden: "Hidden. The author was told by email when they have an account.",
     removed: "Removed by the moderators: personal information",
     tally: "1 review removed by the moderators: 1 personal information",
     mailSubject: "Removed by the moderators: your review of",
