@@ -9,6 +9,9 @@ export const HIDE_REASONS = ["spam", "abuse", "personal", "off_topic", "fraud", 
 
 export type HideReason = (typeof HIDE_REASONS)[number];
 
+/** The longest note a moderator writes beside a reason (required for "other"). */
+export const HIDE_NOTE_MAX = 500;
+
 /** How a report ended: its item hidden, or its reports dismissed. */
 export const REPORT_RESOLUTIONS = ["hidden", "dismissed"] as const;
 

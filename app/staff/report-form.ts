@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HIDE_REASONS } from "../platform/moderation.ts";
+import { HIDE_NOTE_MAX, HIDE_REASONS } from "../platform/moderation.ts";
 import {
   CURSOR_ID,
   CURSOR_TIME,
@@ -9,9 +9,6 @@ import {
 } from "../platform/query.ts";
 import { isReadableText } from "../platform/text.ts";
 import { REPORTED_KINDS, type ReportedKind } from "./reported-kinds.ts";
-
-/** The longest note a moderator writes beside "other" (or any reason). */
-export const HIDE_NOTE_MAX = 500;
 
 /** The report page's three forms, told apart by `intent`. */
 export const moderationFormSchema = z.discriminatedUnion(

@@ -12,13 +12,9 @@ import {
 } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
-import { HIDE_REASONS, MODERATION_MOVES } from "../../platform/moderation.ts";
+import { HIDE_NOTE_MAX, HIDE_REASONS, MODERATION_MOVES } from "../../platform/moderation.ts";
 import { requireStaff } from "../../staff/access.server.ts";
-import {
-  HIDE_NOTE_MAX,
-  moderationFormSchema,
-  reportedItemParams,
-} from "../../staff/report-form.ts";
+import { moderationFormSchema, reportedItemParams } from "../../staff/report-form.ts";
 import { moderate, reportedThing, reportReasonLabel } from "../../staff/reports.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
