@@ -69,6 +69,8 @@ const staffPages: [path: string, file: string][] = [
   ["content/goals/:id", "routes/staff/content-goal.tsx"],
   ["orders", "routes/staff/orders.tsx"],
   ["orders/:id", "routes/staff/order.tsx"],
+  ["reports", "routes/staff/reports.tsx"],
+  ["reports/:kind/:id", "routes/staff/report.tsx"],
 ];
 
 function localizedStaffPages(): RouteConfigEntry[] {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, like, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
 import { business, businessCategoryCount, businessProduct } from "../db/schema/directory.ts";
@@ -114,6 +114,8 @@ function inProvince(column: AnyPgColumn, provinceEnd: Bound<string> | undefined)
 /** Where a page starts: in the category, below the cursor (each only when given). */
 function pageStart(fields: SearchFields): SQL | undefined {
   return and(
+    // As the rank indexes' own predicate, so the planner walks them (moderators' hidden left out).
+    sql`${business.hiddenAt} is null`,
     fields.category === undefined ? undefined : eq(business.category, fields.category),
     fields.cursorRating === undefined
       ? undefined
@@ -256,10 +258,13 @@ export async function getBusiness(
       promoTitle: business.promoTitle,
       promoDescription: business.promoDescription,
       promoImage: business.promoImage,
+      hiddenAt: business.hiddenAt,
     })
     .from(business)
     .where(eq(business.id, id));
   if (!row) throw new AppError("not_found");
+  // Hidden by moderators: the page and the API answer 410 until it is restored.
+  if (row.hiddenAt) throw new AppError("gone");
 
   const products = await db
     .select({
@@ -273,7 +278,7 @@ export async function getBusiness(
     .where(eq(businessProduct.businessId, id))
     .orderBy(businessProduct.position);
 
-  const { promoTitle, promoDescription, promoImage, ...rest } = row;
+  const { promoTitle, promoDescription, promoImage, hiddenAt: _, ...rest } = row;
   return {
     ...toSummary(rest, now),
     address: rest.address,
@@ -292,7 +297,10 @@ export async function getBusiness(
   };
 }
 
-/** The cards of these businesses, in the order given; ids without a business are left out. */
+/**
+ * The cards of these businesses, in the order given; ids without a business, or of one moderators
+ * hid, are left out.
+ */
 export async function summariesOf(
   db: Db | Tx,
   ids: readonly number[],
@@ -302,7 +310,7 @@ export async function summariesOf(
   const rows = await db
     .select(summaryColumns)
     .from(business)
-    .where(inArray(business.id, [...ids]));
+    .where(and(inArray(business.id, [...ids]), isNull(business.hiddenAt)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -310,8 +318,12 @@ export async function summariesOf(
   });
 }
 
+/** A business people can write about and report: there, and not hidden by moderators. */
 export async function businessExists(db: Db | Tx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: business.id }).from(business).where(eq(business.id, id));
+  const [row] = await db
+    .select({ id: business.id })
+    .from(business)
+    .where(and(eq(business.id, id), isNull(business.hiddenAt)));
   return row !== undefined;
 }
 
@@ -319,7 +331,13 @@ export async function businessExists(db: Db | Tx, id: number): Promise<boolean> 
 export const lastBusinessId = (db: Db | Tx) => lastId(db, business.id);
 /** Listings for the sitemap; a listing cannot be edited yet, so it last changed when it was added. */
 export const businessRowsBetween = (db: Db | Tx, afterId: number, upToId: number, limit: number) =>
-  rowsBetween(db, { id: business.id, lastmod: business.createdAt }, afterId, upToId, limit);
+  rowsBetween(
+    db,
+    { id: business.id, lastmod: business.createdAt, listed: isNull(business.hiddenAt) },
+    afterId,
+    upToId,
+    limit,
+  );
 
 /**
  * How many businesses each category holds, every category present (zero when empty), from the

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import {
   businessQuestion,
@@ -10,6 +10,7 @@ import {
 import type { Locale } from "../i18n/locale.ts";
 import { isUniqueViolation } from "../platform/db-errors.server.ts";
 import { AppError } from "../platform/errors.ts";
+import type { HideReason } from "../platform/moderation.ts";
 import { type TimeCursor, timeCursor } from "../platform/query.ts";
 import { type Reporter, reporterKey } from "../platform/reporter.server.ts";
 import { publicIdentities } from "../players/identity.server.ts";
@@ -21,6 +22,7 @@ import {
   type Question,
   type QuestionPage,
   REVIEWS_PAGE,
+  type RemovedItem,
   type ReportInput,
   type ReportTarget,
   type ReviewCursor,
@@ -29,6 +31,11 @@ import {
   reviewCursor,
 } from "./community.ts";
 import type { ReviewSort } from "./community-fields.ts";
+
+/** What moderators hid, as the page and the API show it in its place: why, and when it was written. */
+function removedItem(id: number, reason: string, createdAt: Date): RemovedItem {
+  return { id, removed: reason as HideReason, createdAt: createdAt.toISOString() };
+}
 
 async function assertBusiness(db: Db | Tx, businessId: number): Promise<void> {
   if (!(await businessExists(db, businessId))) throw new AppError("not_found");
@@ -68,6 +75,7 @@ const reviewColumns = {
   locale: review.locale,
   createdAt: review.createdAt,
   editedAt: review.editedAt,
+  hiddenReason: review.hiddenReason,
 };
 
 /**
@@ -105,24 +113,48 @@ export async function listReviews(
   const shown = rows.slice(0, limit);
   const author = await authorsOf(
     db,
-    shown.map((row) => ({ userId: row.userId, name: row.authorName })),
+    shown.flatMap((row) =>
+      row.hiddenReason ? [] : [{ userId: row.userId, name: row.authorName }],
+    ),
   );
   const last = rows.length > limit ? shown.at(-1) : undefined;
   return {
-    items: shown.map((row) => ({
-      id: row.id,
-      author: author({ userId: row.userId, name: row.authorName }),
-      rating: row.rating,
-      body: row.body,
-      locale: row.locale,
-      createdAt: row.createdAt.toISOString(),
-      editedAt: row.editedAt?.toISOString() ?? null,
-      mine: viewerId !== undefined && row.userId === viewerId,
-    })),
+    items: shown.map((row) =>
+      row.hiddenReason
+        ? removedItem(row.id, row.hiddenReason, row.createdAt)
+        : {
+            id: row.id,
+            removed: null,
+            author: author({ userId: row.userId, name: row.authorName }),
+            rating: row.rating,
+            body: row.body,
+            locale: row.locale,
+            createdAt: row.createdAt.toISOString(),
+            editedAt: row.editedAt?.toISOString() ?? null,
+            mine: viewerId !== undefined && row.userId === viewerId,
+          },
+    ),
     nextCursor: last
       ? reviewCursor.encode({ rating: last.rating, at: last.cursorAt, id: last.id })
       : null,
   };
+}
+
+/**
+ * How many of the business's reviews moderators removed, by reason (most first): the page says so,
+ * as none of the big directories does.
+ */
+export async function removedReviewTally(
+  db: Db | Tx,
+  businessId: number,
+): Promise<{ reason: HideReason; count: number }[]> {
+  const rows = await db
+    .select({ reason: review.hiddenReason, count: sql<number>`count(*)::integer` })
+    .from(review)
+    .where(and(eq(review.businessId, businessId), isNotNull(review.hiddenAt)))
+    .groupBy(review.hiddenReason)
+    .orderBy(sql`count(*) desc`, review.hiddenReason);
+  return rows.map((row) => ({ reason: row.reason as HideReason, count: row.count }));
 }
 
 /** The player's own review of the business, for the form that edits it. */
@@ -210,6 +242,7 @@ export async function listQuestions(
       locale: businessQuestion.locale,
       createdAt: businessQuestion.createdAt,
       cursorAt: cursorTime(businessQuestion.createdAt),
+      hiddenReason: businessQuestion.hiddenReason,
     })
     .from(businessQuestion)
     .where(
@@ -234,6 +267,7 @@ export async function listQuestions(
             body: questionAnswer.body,
             locale: questionAnswer.locale,
             createdAt: questionAnswer.createdAt,
+            hiddenReason: questionAnswer.hiddenReason,
           })
           .from(questionAnswer)
           .where(
@@ -244,31 +278,41 @@ export async function listQuestions(
           )
           .orderBy(questionAnswer.createdAt, questionAnswer.id);
   const author = await authorsOf(db, [
-    ...shown.map((row) => ({ userId: row.userId, name: row.askedBy })),
-    ...answers.map((row) => ({ userId: row.userId, name: null })),
+    ...shown.flatMap((row) =>
+      row.hiddenReason ? [] : [{ userId: row.userId, name: row.askedBy }],
+    ),
+    ...answers.flatMap((row) => (row.hiddenReason ? [] : [{ userId: row.userId, name: null }])),
   ]);
   const last = rows.length > limit ? shown.at(-1) : undefined;
   return {
     items: shown.map(
-      (row): Question => ({
-        id: row.id,
-        author: author({ userId: row.userId, name: row.askedBy }),
-        question: row.question,
-        locale: row.locale,
-        createdAt: row.createdAt.toISOString(),
-        ownerAnswer: row.answer,
-        answers: answers
-          .filter((answer) => answer.questionId === row.id)
-          .map(
-            (answer): Answer => ({
-              id: answer.id,
-              author: author({ userId: answer.userId, name: null }),
-              body: answer.body,
-              locale: answer.locale,
-              createdAt: answer.createdAt.toISOString(),
-            }),
-          ),
-      }),
+      (row): Question =>
+        row.hiddenReason
+          ? removedItem(row.id, row.hiddenReason, row.createdAt)
+          : {
+              id: row.id,
+              removed: null,
+              author: author({ userId: row.userId, name: row.askedBy }),
+              question: row.question,
+              locale: row.locale,
+              createdAt: row.createdAt.toISOString(),
+              ownerAnswer: row.answer,
+              answers: answers
+                .filter((answer) => answer.questionId === row.id)
+                .map(
+                  (answer): Answer =>
+                    answer.hiddenReason
+                      ? removedItem(answer.id, answer.hiddenReason, answer.createdAt)
+                      : {
+                          id: answer.id,
+                          removed: null,
+                          author: author({ userId: answer.userId, name: null }),
+                          body: answer.body,
+                          locale: answer.locale,
+                          createdAt: answer.createdAt.toISOString(),
+                        },
+                ),
+            },
     ),
     nextCursor: last ? timeCursor.encode({ at: last.cursorAt, id: last.id }) : null,
   };
@@ -307,7 +351,10 @@ export async function answerQuestion(
   return { id: (row as { id: number }).id, businessId: question.businessId };
 }
 
-/** The business a review, question or answer belongs to and its text; none is `not_found`. */
+/**
+ * The business a review, question or answer belongs to and its text; none, or one moderators hid
+ * (nothing left to report), is `not_found`.
+ */
 export async function getReportTarget(
   db: Db | Tx,
   target: ReportTarget,
@@ -318,7 +365,7 @@ export async function getReportTarget(
       ? await db
           .select({ businessId: review.businessId, text: review.body, locale: review.locale })
           .from(review)
-          .where(eq(review.id, id))
+          .where(and(eq(review.id, id), isNull(review.hiddenAt)))
       : target === "question"
         ? await db
             .select({
@@ -327,7 +374,7 @@ export async function getReportTarget(
               locale: businessQuestion.locale,
             })
             .from(businessQuestion)
-            .where(eq(businessQuestion.id, id))
+            .where(and(eq(businessQuestion.id, id), isNull(businessQuestion.hiddenAt)))
         : await db
             .select({
               businessId: businessQuestion.businessId,
@@ -336,7 +383,7 @@ export async function getReportTarget(
             })
             .from(questionAnswer)
             .innerJoin(businessQuestion, eq(businessQuestion.id, questionAnswer.questionId))
-            .where(eq(questionAnswer.id, id));
+            .where(and(eq(questionAnswer.id, id), isNull(questionAnswer.hiddenAt)));
   if (!row) throw new AppError("not_found");
   return row;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "../i18n/locale.ts";
+import { HIDE_REASONS } from "../platform/moderation.ts";
 import {
   CURSOR_ID,
   CURSOR_TIME,
@@ -123,8 +124,23 @@ const plainText = z
   .string()
   .meta({ description: "Plain text, as written: show it as text, never as HTML" });
 
-export const reviewItemSchema = z.object({
+/**
+ * In place of what moderators hid: when it was written and why it was removed, never its text,
+ * author or stars (the page shows "Removed by the moderators: {reason}").
+ */
+const removedItemSchema = z.object({
   id: z.int(),
+  removed: z.enum(HIDE_REASONS).meta({ description: "Why the moderators removed it" }),
+  createdAt: z.iso.datetime(),
+});
+export type RemovedItem = z.output<typeof removedItemSchema>;
+
+/** Shown items say so, so a client tells them from removed ones by `removed`. */
+const notRemoved = { removed: z.null().meta({ description: "Null: shown" }) };
+
+const shownReviewSchema = z.object({
+  id: z.int(),
+  ...notRemoved,
   author: authorSchema,
   rating: z.int().min(1).max(5),
   body: plainText,
@@ -134,20 +150,27 @@ export const reviewItemSchema = z.object({
   mine: z.boolean().meta({ description: "Whether the signed-in caller wrote it" }),
 });
 
+export const reviewItemSchema = z.union([shownReviewSchema, removedItemSchema]);
+
 export const reviewListSchema = cursorPage(reviewItemSchema);
 export type ReviewPage = z.output<typeof reviewListSchema>;
 
-const answerItemSchema = z.object({
-  id: z.int(),
-  author: authorSchema,
-  body: plainText,
-  locale: localeSchema,
-  createdAt: z.iso.datetime(),
-});
+const answerItemSchema = z.union([
+  z.object({
+    id: z.int(),
+    ...notRemoved,
+    author: authorSchema,
+    body: plainText,
+    locale: localeSchema,
+    createdAt: z.iso.datetime(),
+  }),
+  removedItemSchema,
+]);
 export type Answer = z.output<typeof answerItemSchema>;
 
-export const questionItemSchema = z.object({
+const shownQuestionSchema = z.object({
   id: z.int(),
+  ...notRemoved,
   author: authorSchema,
   question: plainText,
   locale: localeSchema,
@@ -155,6 +178,8 @@ export const questionItemSchema = z.object({
   ownerAnswer: z.string().nullable().meta({ description: "The owner's answer, on demo questions" }),
   answers: z.array(answerItemSchema).meta({ description: "Players' answers, oldest first" }),
 });
+
+export const questionItemSchema = z.union([shownQuestionSchema, removedItemSchema]);
 export type Question = z.output<typeof questionItemSchema>;
 
 export const questionListSchema = cursorPage(questionItemSchema);

@@ -171,6 +171,7 @@ export const directoryApi: ApiArea = {
           "404": errorResponse("No business has this id, or the id is not a whole number", [
             "not_found",
           ]),
+          "410": errorResponse("The moderators removed this business", ["gone"]),
           "500": sharedResponse("InternalError"),
         },
       },

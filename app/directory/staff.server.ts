@@ -1,12 +1,246 @@
-import { and, asc, desc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import {
   business,
   businessClaim,
+  businessQuestion,
   businessReport,
   directoryReport,
+  questionAnswer,
   review,
 } from "../db/schema/directory.ts";
+import { type Locale, localizedPath } from "../i18n/locale.ts";
+import { serverT } from "../i18n/messages.server.ts";
+import type { Email } from "../platform/email.server.ts";
+import type { ModeratedKind } from "../platform/moderation.server.ts";
+import type { HideReason } from "../platform/moderation.ts";
+import { escapeHtml } from "../platform/text.ts";
+import { publicIdentities } from "../players/identity.server.ts";
+
+// The directory's console operations (issue 25): what people report here, as the console reads
+// and moderates it. The moves themselves are the platform's (app/platform/moderation.server.ts).
+
+export type DirectoryModerated = "review" | "question" | "answer" | "business";
+
+const inDirectoryReport = {
+  reports: directoryReport,
+  reportId: directoryReport.id,
+  reportedAt: directoryReport.createdAt,
+  reportReason: directoryReport.reason,
+  reportDetails: directoryReport.details,
+  reportUser: directoryReport.userId,
+  resolvedAt: directoryReport.resolvedAt,
+  resolution: directoryReport.resolution,
+};
+
+/** Each reportable thing of the directory: its table, and where its reports are. */
+export const DIRECTORY_MODERATION: Record<DirectoryModerated, ModeratedKind> = {
+  review: {
+    kind: "review",
+    item: review,
+    id: review.id,
+    hiddenAt: review.hiddenAt,
+    hiddenReason: review.hiddenReason,
+    hiddenNote: review.hiddenNote,
+    reportItem: directoryReport.reviewId,
+    ...inDirectoryReport,
+  },
+  question: {
+    kind: "question",
+    item: businessQuestion,
+    id: businessQuestion.id,
+    hiddenAt: businessQuestion.hiddenAt,
+    hiddenReason: businessQuestion.hiddenReason,
+    hiddenNote: businessQuestion.hiddenNote,
+    reportItem: directoryReport.questionId,
+    ...inDirectoryReport,
+  },
+  answer: {
+    kind: "answer",
+    item: questionAnswer,
+    id: questionAnswer.id,
+    hiddenAt: questionAnswer.hiddenAt,
+    hiddenReason: questionAnswer.hiddenReason,
+    hiddenNote: questionAnswer.hiddenNote,
+    reportItem: directoryReport.answerId,
+    ...inDirectoryReport,
+  },
+  business: {
+    kind: "business",
+    item: business,
+    id: business.id,
+    hiddenAt: business.hiddenAt,
+    hiddenReason: business.hiddenReason,
+    hiddenNote: business.hiddenNote,
+    reports: businessReport,
+    reportId: businessReport.id,
+    reportItem: businessReport.businessId,
+    reportedAt: businessReport.createdAt,
+    reportReason: businessReport.reason,
+    reportDetails: businessReport.details,
+    reportUser: businessReport.userId,
+    resolvedAt: businessReport.resolvedAt,
+    resolution: businessReport.resolution,
+  },
+};
+
+/** A reported thing as a moderator reads it. */
+export type DirectoryItem = {
+  kind: DirectoryModerated;
+  id: number;
+  /** What was written (a business: its name and address). */
+  text: string;
+  /** The writer's handle; a demo entry's shown name; null for a business. */
+  author: string | null;
+  /** The player who wrote it, who is told when it is hidden; null for demo entries and businesses. */
+  authorId: string | null;
+  /** 1 to 5 for a review. */
+  rating: number | null;
+  businessId: number;
+  businessName: string;
+  /** Where it shows on the site (English address; the page localizes it). */
+  href: string;
+};
+
+type ItemRow = {
+  id: number;
+  text: string;
+  userId: string | null;
+  shownName: string | null;
+  rating: number | null;
+  businessId: number;
+  businessName: string;
+};
+
+/** Only reviews have stars. */
+const noRating = sql<number | null>`null`;
+
+function itemRows(db: Db | Tx, kind: DirectoryModerated, ids: number[]): Promise<ItemRow[]> {
+  if (kind === "review")
+    return db
+      .select({
+        id: review.id,
+        text: review.body,
+        userId: review.userId,
+        shownName: review.authorName,
+        rating: review.rating,
+        businessId: review.businessId,
+        businessName: business.name,
+      })
+      .from(review)
+      .innerJoin(business, eq(business.id, review.businessId))
+      .where(inArray(review.id, ids));
+  if (kind === "question")
+    return db
+      .select({
+        id: businessQuestion.id,
+        text: businessQuestion.question,
+        userId: businessQuestion.userId,
+        shownName: businessQuestion.askedBy,
+        rating: noRating,
+        businessId: businessQuestion.businessId,
+        businessName: business.name,
+      })
+      .from(businessQuestion)
+      .innerJoin(business, eq(business.id, businessQuestion.businessId))
+      .where(inArray(businessQuestion.id, ids));
+  if (kind === "answer")
+    return db
+      .select({
+        id: questionAnswer.id,
+        text: questionAnswer.body,
+        userId: questionAnswer.userId,
+        shownName: businessQuestion.askedBy,
+        rating: noRating,
+        businessId: businessQuestion.businessId,
+        businessName: business.name,
+      })
+      .from(questionAnswer)
+      .innerJoin(businessQuestion, eq(businessQuestion.id, questionAnswer.questionId))
+      .innerJoin(business, eq(business.id, businessQuestion.businessId))
+      .where(inArray(questionAnswer.id, ids));
+  return db
+    .select({
+      id: business.id,
+      text: business.address,
+      userId: sql<string | null>`null`,
+      shownName: sql<string | null>`null`,
+      rating: noRating,
+      businessId: business.id,
+      businessName: business.name,
+    })
+    .from(business)
+    .leftJoin(review, eq(review.id, -1))
+    .where(inArray(business.id, ids));
+}
+
+/** The reported things of one kind, by id (ids without one are absent). */
+export async function directoryItems(
+  db: Db | Tx,
+  kind: DirectoryModerated,
+  ids: readonly number[],
+): Promise<Map<number, DirectoryItem>> {
+  if (ids.length === 0) return new Map();
+  const rows = await itemRows(db, kind, [...ids]);
+  const identities = await publicIdentities(
+    db,
+    rows.flatMap((row) => (row.userId ? [row.userId] : [])),
+  );
+  return new Map(
+    rows.map((row) => {
+      const identity = row.userId ? identities.get(row.userId) : undefined;
+      const item: DirectoryItem = {
+        kind,
+        id: row.id,
+        text: kind === "business" ? `${row.businessName}, ${row.text}` : row.text,
+        author:
+          kind === "answer" ? (identity?.handle ?? null) : (identity?.handle ?? row.shownName),
+        authorId: row.userId,
+        rating: row.rating,
+        businessId: row.businessId,
+        businessName: row.businessName,
+        href: `/businesses/${row.businessId}`,
+      };
+      return [row.id, item];
+    }),
+  );
+}
+
+/**
+ * The e-mail to the player whose review, question or answer moderators hid, in their language:
+ * what was removed, why, and that replying asks for a second look (the Reply-To is the moderators'
+ * address, MODERATION_REPLY_TO).
+ */
+export function removalEmail(
+  to: { email: string; name: string; locale: Locale },
+  item: DirectoryItem,
+  hidden: { reason: HideReason; note: string | null },
+  options: { replyTo: string; baseUrl: string },
+): Email {
+  const t = serverT(to.locale);
+  const what = t(`directoryEmail.removal.what.${item.kind as "review" | "question" | "answer"}`, {
+    business: item.businessName,
+  });
+  const reason = t(`moderation.reasons.${hidden.reason}`);
+  const link = `${options.baseUrl}${localizedPath(item.href, to.locale)}`;
+  const lines = [
+    t("directoryEmail.removal.greeting", { name: to.name }),
+    t("directoryEmail.removal.intro", { what }),
+    t("directoryEmail.removal.reason", { reason }),
+    ...(hidden.note ? [t("directoryEmail.removal.note", { note: hidden.note })] : []),
+    t("directoryEmail.removal.quoted", { text: item.text }),
+    t("directoryEmail.removal.appeal", { address: options.replyTo }),
+    t("directoryEmail.removal.page", { link }),
+    t("directoryEmail.removal.signature"),
+  ];
+  return {
+    to: to.email,
+    subject: t("directoryEmail.removal.subject", { what }),
+    text: lines.join("\n\n"),
+    html: `<!doctype html><html lang="${to.locale}"><body style="font-family:sans-serif;color:#1f2937">\n${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}\n</body></html>`,
+    headers: { "Reply-To": options.replyTo },
+  };
+}
 
 /** Where a list of open claims stopped: the last one's time and id. */
 type ClaimPosition = { at: Date; id: number };

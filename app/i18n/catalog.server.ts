@@ -6,6 +6,8 @@ import blogEn from "../blog/messages/en-CA.json" with { type: "json" };
 import blogFr from "../blog/messages/fr-CA.json" with { type: "json" };
 import businessPageEn from "../directory/messages/business-page.en-CA.json" with { type: "json" };
 import businessPageFr from "../directory/messages/business-page.fr-CA.json" with { type: "json" };
+import directoryEmailEn from "../directory/messages/email.en-CA.json" with { type: "json" };
+import directoryEmailFr from "../directory/messages/email.fr-CA.json" with { type: "json" };
 import directoryEn from "../directory/messages/en-CA.json" with { type: "json" };
 import directoryFr from "../directory/messages/fr-CA.json" with { type: "json" };
 import jobsEmailEn from "../jobs/messages/email.en-CA.json" with { type: "json" };
@@ -43,6 +45,7 @@ const CATALOG = {
   // A business's own page (its details, reviews and questions) and the report form: the lists
   // of businesses do not send them with every page.
   businessPage: { "en-CA": businessPageEn, "fr-CA": businessPageFr },
+  directoryEmail: { "en-CA": directoryEmailEn, "fr-CA": directoryEmailFr },
   auth: { "en-CA": authEn, "fr-CA": authFr },
   email: { "en-CA": emailEn, "fr-CA": emailFr },
   players: { "en-CA": playersEn, "fr-CA": playersFr },
@@ -64,6 +67,7 @@ export type BundleName = keyof typeof CATALOG;
 export type AllMessages = typeof shellEn &
   typeof directoryEn &
   typeof businessPageEn &
+  typeof directoryEmailEn &
   typeof authEn &
   typeof emailEn &
   typeof playersEn &

@@ -78,10 +78,12 @@ export async function applyToJob(
       contactLocale: job.contactLocale,
       isOpen: job.isOpen,
       closesAt: job.closesAt,
+      hiddenAt: job.hiddenAt,
     })
     .from(job)
     .where(eq(job.id, input.jobId));
   if (!posting) throw new AppError("not_found");
+  if (posting.hiddenAt) throw new AppError("gone");
   if (!isOpenAt(posting, input.now ?? new Date()))
     throw new AppError("conflict", { message: "jobs.problems.closed" });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, like, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, like, lte, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { job, jobText } from "../db/schema/jobs.ts";
 import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
@@ -54,6 +54,8 @@ export function matchingJobs(match: JobMatch): SQL | undefined {
   // `is_open` as is, so the planner sees the partial indexes' own predicate.
   const conditions: SQL[] = [
     sql`${job.isOpen}`,
+    // As the partial indexes' predicate too: a posting moderators hid is not listed.
+    sql`${job.hiddenAt} is null`,
     gt(job.closesAt, match.now),
     lte(job.postedAt, match.now),
   ];
@@ -152,12 +154,16 @@ export async function getJob(db: Db | Tx, id: number, now = new Date()): Promise
       isOpen: job.isOpen,
       aiScreening: job.aiScreening,
       existingVacancy: job.existingVacancy,
+      hiddenAt: job.hiddenAt,
     })
     .from(job)
     .innerJoin(jobText, eq(jobText.jobId, job.id))
     .where(eq(job.id, id));
   if (!row) throw new AppError("not_found");
+  // Hidden by moderators: the page and the API answer 410 until it is restored.
+  if (row.hiddenAt) throw new AppError("gone");
   const {
+    hiddenAt: _,
     reference,
     postalCode,
     skills,
@@ -187,7 +193,11 @@ export const lastJobId = (db: Db | Tx) => lastId(db, job.id);
 export const jobRowsBetween = (db: Db | Tx, afterId: number, upToId: number, limit: number) =>
   rowsBetween(
     db,
-    { id: job.id, lastmod: job.updatedAt, listed: and(job.isOpen, gt(job.closesAt, sql`now()`)) },
+    {
+      id: job.id,
+      lastmod: job.updatedAt,
+      listed: and(job.isOpen, isNull(job.hiddenAt), gt(job.closesAt, sql`now()`)),
+    },
     afterId,
     upToId,
     limit,

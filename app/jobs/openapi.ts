@@ -76,6 +76,7 @@ export const jobsApi: ApiArea = {
         responses: {
           "200": jsonResponse("The posting", "JobDetail"),
           "404": errorResponse("No posting has this id", ["not_found"]),
+          "410": errorResponse("The moderators removed this posting", ["gone"]),
           "500": sharedResponse("InternalError"),
         },
       },

@@ -17,8 +17,10 @@ export async function reportJob(
   report: z.output<typeof reportSchema>,
   reporter: Reporter,
 ): Promise<void> {
-  const [exists] = await db.select({ id: job.id }).from(job).where(eq(job.id, jobId));
+  const [exists] = await db.select({ hiddenAt: job.hiddenAt }).from(job).where(eq(job.id, jobId));
   if (!exists) throw new AppError("not_found");
+  // Moderators already took it down: there is nothing left to report.
+  if (exists.hiddenAt) throw new AppError("gone");
   const [stored] = await db
     .insert(jobReport)
     .values({ jobId, ...report, userId: reporter.userId, reporter: reporterKey(reporter) })

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { job, jobText, savedJob } from "../db/schema/jobs.ts";
 import { AppError } from "../platform/errors.ts";
@@ -43,7 +43,8 @@ export async function listSavedJobs(
     .from(savedJob)
     .innerJoin(job, eq(job.id, savedJob.jobId))
     .innerJoin(jobText, eq(jobText.jobId, savedJob.jobId))
-    .where(eq(savedJob.userId, userId))
+    // A posting moderators hid leaves the list until it is restored.
+    .where(and(eq(savedJob.userId, userId), isNull(job.hiddenAt)))
     .orderBy(desc(savedJob.createdAt), desc(savedJob.jobId))
     .limit(200);
   return rows.map(({ savedAt, isOpen, closesAt, ...row }) => ({

@@ -125,7 +125,10 @@ const envSchema = z.object({
     .trim()
     .min(10, "must be a postal address")
     .default("Nearby, 123 Example Street, Toronto ON M5V 0A1"),
-  /** Where players write to appeal a moderation decision (a ban, a removal); shown and replied to. */
+  /**
+   * Where people ask the moderators for a second look: the Reply-To of the e-mail to an author whose
+   * review, question or answer was removed, and the address a suspended account's sign-in names.
+   */
   MODERATION_REPLY_TO: z.email().default(DEFAULT_MODERATION_REPLY_TO),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -23,6 +23,8 @@ export const ERRORS = {
   already_reported: { status: 409, message: "errors.already_reported" },
   /** Another staff member moved the row first; the message names them (app/platform/audit.server.ts). */
   already_handled: { status: 409, message: "errors.already_handled" },
+  /** Moderators hid the job or business at this address (app/platform/moderation.ts). */
+  gone: { status: 410, message: "errors.gone" },
   payload_too_large: { status: 413, message: "errors.payload_too_large" },
   unsupported_media_type: { status: 415, message: "errors.unsupported_media_type" },
   too_many_requests: { status: 429, message: "errors.too_many_requests" },

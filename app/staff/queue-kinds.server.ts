@@ -1,9 +1,11 @@
 import { countWaitingOrders, listWaitingOrders } from "../shop/staff.server.ts";
 import type { QueueKind } from "./queue.server.ts";
+import { reportsQueue } from "./reports.server.ts";
 import { claimsKind, plansKind, redeemKind } from "./request-kinds.server.ts";
 
 /** Every kind of waiting work the queue lists, each from its area's `staff.server.ts`. */
 export const QUEUE_KINDS: readonly QueueKind[] = [
+  reportsQueue,
   {
     key: "orders",
     label: "staff.queue.kinds.orders",

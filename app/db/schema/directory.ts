@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { Locale } from "../../i18n/locale.ts";
 import { user } from "./accounts.ts";
+import { hiddenReasonCheck, resolutionCheck } from "./moderation.ts";
 
 /** Text in both site languages; every user-facing text column of seed content has this shape. */
 export type LocalizedText = { "en-CA": string; "fr-CA": string };
@@ -60,8 +61,17 @@ export const business = pgTable(
     promoDescription: jsonb().$type<LocalizedText>(),
     promoImage: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set while moderators hide it (app/platform/moderation.ts): why, and a note for "other". */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
+    hiddenNote: text(),
   },
   (table) => [
+    check("business_hidden_reason", hiddenReasonCheck(table.hiddenAt, table.hiddenReason)),
+    // The console's list of hidden items, most recently hidden first.
+    index("business_hidden_idx")
+      .on(table.hiddenAt, table.id)
+      .where(sql`${table.hiddenAt} is not null`),
     check("business_rating_range", sql`${table.rating} between 0 and 5`),
     check("business_price_positive", sql`${table.priceFromCents} >= 0`),
     check("business_phone_e164", sql`${table.phone} ~ '^\\+[1-9][0-9]{7,14}$'`),
@@ -69,14 +79,13 @@ export const business = pgTable(
     // a DESC index (NULLS LAST, as drizzle writes it) does not match, so the planner would ignore it.
     // The search columns come last so a filtered walk down the ranking reads only the index, never
     // the table (drizzle has no INCLUDE; trailing key columns serve the same purpose here).
-    index("business_rank_idx").on(table.rating, table.id, table.searchName, table.searchLocation),
-    index("business_category_rank_idx").on(
-      table.category,
-      table.rating,
-      table.id,
-      table.searchName,
-      table.searchLocation,
-    ),
+    // Partial: a business moderators hid is not listed, and the walk stays index-only.
+    index("business_rank_idx")
+      .on(table.rating, table.id, table.searchName, table.searchLocation)
+      .where(sql`${table.hiddenAt} is null`),
+    index("business_category_rank_idx")
+      .on(table.category, table.rating, table.id, table.searchName, table.searchLocation)
+      .where(sql`${table.hiddenAt} is null`),
     index("business_search_name_trgm_idx").using("gin", sql`${table.searchName} gin_trgm_ops`),
     index("business_search_location_trgm_idx").using(
       "gin",
@@ -140,8 +149,17 @@ export const review = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Set when its author changes it, so the page can say "edited". */
     editedAt: timestamp({ withTimezone: true }),
+    /** Set while moderators hide it (app/platform/moderation.ts): why, and a note for "other". */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
+    hiddenNote: text(),
   },
   (table) => [
+    check("review_hidden_reason", hiddenReasonCheck(table.hiddenAt, table.hiddenReason)),
+    // The console's list of hidden items, most recently hidden first.
+    index("review_hidden_idx")
+      .on(table.hiddenAt, table.id)
+      .where(sql`${table.hiddenAt} is not null`),
     check("review_rating_range", sql`${table.rating} between 1 and 5`),
     check("review_author", sql`${table.userId} is not null or ${table.authorName} is not null`),
     // One review per player per business; demo reviews (no player) are not limited.
@@ -171,8 +189,17 @@ export const businessQuestion = pgTable(
     answer: text(),
     locale: text().$type<Locale>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set while moderators hide it (app/platform/moderation.ts): why, and a note for "other". */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
+    hiddenNote: text(),
   },
   (table) => [
+    check("business_question_hidden_reason", hiddenReasonCheck(table.hiddenAt, table.hiddenReason)),
+    // The console's list of hidden items, most recently hidden first.
+    index("business_question_hidden_idx")
+      .on(table.hiddenAt, table.id)
+      .where(sql`${table.hiddenAt} is not null`),
     check(
       "business_question_author",
       sql`${table.userId} is not null or ${table.askedBy} is not null`,
@@ -199,8 +226,17 @@ export const questionAnswer = pgTable(
     body: text().notNull(),
     locale: text().$type<Locale>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set while moderators hide it (app/platform/moderation.ts): why, and a note for "other". */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
+    hiddenNote: text(),
   },
   (table) => [
+    check("question_answer_hidden_reason", hiddenReasonCheck(table.hiddenAt, table.hiddenReason)),
+    // The console's list of hidden items, most recently hidden first.
+    index("question_answer_hidden_idx")
+      .on(table.hiddenAt, table.id)
+      .where(sql`${table.hiddenAt} is not null`),
     index("question_answer_question_idx").on(table.questionId, table.createdAt, table.id),
   ],
 );
@@ -222,8 +258,25 @@ export const directoryReport = pgTable(
     reason: text().notNull(),
     details: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Null while open; set when a moderator hides the item ("hidden") or dismisses its reports. */
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolution: text(),
   },
   (table) => [
+    check("directory_report_resolution", resolutionCheck(table.resolvedAt, table.resolution)),
+    // The queue's walk: open reports oldest first, and each item's open reports.
+    index("directory_report_open_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.resolvedAt} is null`),
+    index("directory_report_open_review_idx")
+      .on(table.reviewId, table.createdAt)
+      .where(sql`${table.resolvedAt} is null and ${table.reviewId} is not null`),
+    index("directory_report_open_question_idx")
+      .on(table.questionId, table.createdAt)
+      .where(sql`${table.resolvedAt} is null and ${table.questionId} is not null`),
+    index("directory_report_open_answer_idx")
+      .on(table.answerId, table.createdAt)
+      .where(sql`${table.resolvedAt} is null and ${table.answerId} is not null`),
     check(
       "directory_report_one_target",
       sql`num_nonnulls(${table.reviewId}, ${table.questionId}, ${table.answerId}) = 1`,
@@ -256,8 +309,18 @@ export const businessReport = pgTable(
     /** "player:{id}", or for a visitor "address:{hash of the client address}". */
     reporter: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Null while open; set when a moderator hides the item ("hidden") or dismisses its reports. */
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolution: text(),
   },
   (table) => [
+    check("business_report_resolution", resolutionCheck(table.resolvedAt, table.resolution)),
+    index("business_report_open_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.resolvedAt} is null`),
+    index("business_report_open_business_idx")
+      .on(table.businessId, table.createdAt)
+      .where(sql`${table.resolvedAt} is null`),
     check(
       "business_report_reason",
       sql`${table.reason} in ('spam', 'offensive', 'personal', 'false', 'other')`,

@@ -12,6 +12,7 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import { user } from "./accounts.ts";
+import { hiddenReasonCheck, resolutionCheck } from "./moderation.ts";
 
 type LocalizedText = { "en-CA": string; "fr-CA": string };
 type LocalizedList = { "en-CA": string[]; "fr-CA": string[] };
@@ -60,8 +61,15 @@ export const job = pgTable(
     closesAt: timestamp({ withTimezone: true }).notNull(),
     searchText: text().notNull(),
     searchLocation: text().notNull(),
+    /** Set while moderators hide it (app/platform/moderation.ts): why, and a note for "other". */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
+    hiddenNote: text(),
   },
   (table) => [
+    check("job_hidden_reason", hiddenReasonCheck(table.hiddenAt, table.hiddenReason)),
+    // The console's list of hidden items, most recently hidden first.
+    index("job_hidden_idx").on(table.hiddenAt, table.id).where(sql`${table.hiddenAt} is not null`),
     check(
       "job_pay_range",
       sql`${table.payMinCents} > 0 and ${table.payMaxCents} >= ${table.payMinCents}`,
@@ -73,7 +81,7 @@ export const job = pgTable(
       "job_ontario_statements",
       sql`${table.province} <> 'ON' or ${table.postedAt} < '2026-01-01T05:00:00Z' or (${table.aiScreening} is not null and ${table.existingVacancy} is not null)`,
     ),
-    // The list: open postings newest first. Ascending, read backwards (a DESC index is written
+    // The list: open postings newest first (a posting moderators hid is not listed). Ascending, read backwards (a DESC index is written
     // NULLS LAST by drizzle and would not match ORDER BY ... DESC). The filter columns follow, so a
     // walk down the list checks every filter from the index alone (drizzle has no INCLUDE).
     index("job_open_rank_idx")
@@ -86,12 +94,12 @@ export const job = pgTable(
         table.searchLocation,
         table.searchText,
       )
-      .where(sql`${table.isOpen}`),
+      .where(sql`${table.isOpen} and ${table.hiddenAt} is null`),
     // Rare words: trigrams find their rows without walking the list. One index for both columns,
     // so keywords and a location together are intersected inside it.
     index("job_search_trgm_idx")
       .using("gin", table.searchText.op("gin_trgm_ops"), table.searchLocation.op("gin_trgm_ops"))
-      .where(sql`${table.isOpen}`),
+      .where(sql`${table.isOpen} and ${table.hiddenAt} is null`),
   ],
 );
 
@@ -239,8 +247,18 @@ export const jobReport = pgTable(
      */
     reporter: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Null while open; set when a moderator hides the item ("hidden") or dismisses its reports. */
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolution: text(),
   },
   (table) => [
+    check("job_report_resolution", resolutionCheck(table.resolvedAt, table.resolution)),
+    index("job_report_open_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.resolvedAt} is null`),
+    index("job_report_open_job_idx")
+      .on(table.jobId, table.createdAt)
+      .where(sql`${table.resolvedAt} is null`),
     check(
       "job_report_reason",
       sql`${table.reason} in ('scam', 'discrimination', 'inaccurate', 'closed', 'other')`,

@@ -4,10 +4,11 @@ import type { MessageKey } from "../../i18n/i18n.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
+import type { HideReason } from "../../platform/moderation.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
 import { Stars } from "../../ui/stars.tsx";
-import type { Author, QuestionPage, ReviewPage } from "../community.ts";
+import type { Author, QuestionPage, RemovedItem, ReviewPage } from "../community.ts";
 import {
   ANSWER_TEXT,
   QUESTION_TEXT,
@@ -15,6 +16,21 @@ import {
   REVIEW_TEXT,
   type ReviewSort,
 } from "../community-fields.ts";
+
+/**
+ * What moderators hid, in its place: why, and when it was written; never its text or author
+ * (they are not sent to the page).
+ */
+function Removed({ item }: { item: RemovedItem }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <p className="text-slate-700 italic">
+      {t("moderation.removed", { reason: t(`moderation.reasons.${item.removed}`) })}
+      <span className="ml-2 text-sm not-italic">{formatDate(item.createdAt, locale)}</span>
+    </p>
+  );
+}
 
 /** What the page's action answered, when one of its forms was refused. */
 type ActionProblem = { intent?: string; questionId?: number; problem?: FormProblem };
@@ -64,6 +80,8 @@ type ReviewsProps = {
   rating: number;
   reviewCount: number;
   reviews: ReviewPage;
+  /** How many reviews moderators removed, by reason. */
+  removedReviews: { reason: HideReason; count: number }[];
   sort: ReviewSort;
   paged: boolean;
   ownReview: { id: number; rating: number; body: string } | null;
@@ -92,6 +110,21 @@ export function Reviews(props: ReviewsProps) {
           <p className="text-sm text-slate-700">
             {t("business.basedOn", { count: props.reviewCount })}
           </p>
+          {props.removedReviews.length > 0 && (
+            <p className="text-sm text-slate-700">
+              {t("moderation.removedTally", {
+                count: props.removedReviews.reduce((sum, each) => sum + each.count, 0),
+                reasons: props.removedReviews
+                  .map((each) =>
+                    t("moderation.reasonCount", {
+                      count: formatNumber(each.count, locale),
+                      reason: t(`moderation.reasons.${each.reason}`),
+                    }),
+                  )
+                  .join(", "),
+              })}
+            </p>
+          )}
         </div>
       </div>
 
@@ -134,31 +167,37 @@ export function Reviews(props: ReviewsProps) {
         <p className="mt-4 text-slate-700">{t("business.noReviews")}</p>
       ) : (
         <ul className="mt-6 space-y-6">
-          {reviews.items.map((review) => (
-            <li key={review.id} className="border-b border-slate-200 pb-6">
-              <Byline author={review.author}>
-                <Stars rating={review.rating} />
-                <span className="text-sm text-slate-700">
-                  {formatDate(review.createdAt, locale)}
-                  {review.editedAt && ` · ${t("community.edited")}`}
-                </span>
-              </Byline>
-              <p
-                lang={review.locale}
-                className="mt-2 whitespace-pre-line break-words text-slate-800"
-              >
-                {review.body}
-              </p>
-              {!review.mine && (
-                <p className="mt-2">
-                  <ReportLink
-                    href={`${here}/report?review=${review.id}`}
-                    name={review.author.name}
-                  />
+          {reviews.items.map((review) =>
+            review.removed ? (
+              <li key={review.id} className="border-b border-slate-200 pb-6">
+                <Removed item={review} />
+              </li>
+            ) : (
+              <li key={review.id} className="border-b border-slate-200 pb-6">
+                <Byline author={review.author}>
+                  <Stars rating={review.rating} />
+                  <span className="text-sm text-slate-700">
+                    {formatDate(review.createdAt, locale)}
+                    {review.editedAt && ` · ${t("community.edited")}`}
+                  </span>
+                </Byline>
+                <p
+                  lang={review.locale}
+                  className="mt-2 whitespace-pre-line break-words text-slate-800"
+                >
+                  {review.body}
                 </p>
-              )}
-            </li>
-          ))}
+                {!review.mine && (
+                  <p className="mt-2">
+                    <ReportLink
+                      href={`${here}/report?review=${review.id}`}
+                      name={review.author.name}
+                    />
+                  </p>
+                )}
+              </li>
+            ),
+          )}
         </ul>
       )}
       <Pager
@@ -328,6 +367,12 @@ export function Questions({
       ) : (
         <ul className="mt-4 space-y-4">
           {questions.items.map((item) => {
+            if (item.removed)
+              return (
+                <li key={item.id} className="rounded-xl bg-slate-50 p-4">
+                  <Removed item={item} />
+                </li>
+              );
             return (
               <li key={item.id} className="rounded-xl bg-slate-50 p-4">
                 <p lang={item.locale} className="whitespace-pre-line break-words font-semibold">
@@ -353,21 +398,27 @@ export function Questions({
                       aria-labelledby={`answers-${item.id}`}
                       className="mt-3 space-y-3 border-l-2 border-slate-300 pl-4"
                     >
-                      {item.answers.map((answer) => (
-                        <li key={answer.id}>
-                          <p className="text-sm text-slate-700">
-                            {t("community.answeredBy", { name: answer.author.name })} ·{" "}
-                            {formatDate(answer.createdAt, locale)}
-                          </p>
-                          <p lang={answer.locale} className="whitespace-pre-line break-words">
-                            {answer.body}
-                          </p>
-                          <ReportLink
-                            href={`${here}/report?answer=${answer.id}`}
-                            name={answer.author.name}
-                          />
-                        </li>
-                      ))}
+                      {item.answers.map((answer) =>
+                        answer.removed ? (
+                          <li key={answer.id}>
+                            <Removed item={answer} />
+                          </li>
+                        ) : (
+                          <li key={answer.id}>
+                            <p className="text-sm text-slate-700">
+                              {t("community.answeredBy", { name: answer.author.name })} ·{" "}
+                              {formatDate(answer.createdAt, locale)}
+                            </p>
+                            <p lang={answer.locale} className="whitespace-pre-line break-words">
+                              {answer.body}
+                            </p>
+                            <ReportLink
+                              href={`${here}/report?answer=${answer.id}`}
+                              name={answer.author.name}
+                            />
+                          </li>
+                        ),
+                      )}
                     </ul>
                   </>
                 )}

@@ -10,6 +10,7 @@ import {
   findOwnReview,
   listQuestions,
   listReviews,
+  removedReviewTally,
   updateReview,
   writeReview,
 } from "../../directory/community.server.ts";
@@ -72,11 +73,12 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     cursor: query.get("questions") ?? undefined,
   });
   const viewer = await getViewer(request, context);
-  const [reviews, questions, ownReview, saved] = await Promise.all([
+  const [reviews, questions, ownReview, saved, removedReviews] = await Promise.all([
     listReviews(db, business.id, reviewPage, viewer?.id),
     listQuestions(db, business.id, questionPage),
     viewer ? findOwnReview(db, viewer.id, business.id) : null,
     viewer ? isBusinessSaved(db, viewer.id, business.id) : false,
+    removedReviewTally(db, business.id),
   ]);
   // Back from logging in after Save: ask to confirm.
   const confirmSave = saveConfirmation(request, url, "business", business.id, {
@@ -87,6 +89,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   return {
     business,
     reviews,
+    removedReviews,
     questions,
     sort: reviewPage.sort,
     reviewsPaged: reviewPage.cursor !== undefined,
@@ -302,6 +305,7 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
             rating={business.rating}
             reviewCount={business.reviewCount}
             reviews={loaderData.reviews}
+            removedReviews={loaderData.removedReviews}
             sort={loaderData.sort}
             paged={loaderData.reviewsPaged}
             ownReview={loaderData.ownReview}

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified } from "../../auth/test-players.server.ts";
 import type { DatabaseHandle } from "../../db/client.server.ts";
-import { business, businessReport } from "../../db/schema/directory.ts";
+import { business, businessReport, review } from "../../db/schema/directory.ts";
 import { createTestDatabase } from "../../db/test-database.server.ts";
 import { seedBusinesses } from "../../directory/seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "../../directory/test-fixtures.ts";
@@ -492,5 +492,51 @@ describe("sitemaps and robots.txt", () => {
     const robots = await (await request("/robots.txt")).text();
     expect(robots).toContain(`Sitemap: ${TEST_BASE_URL}/sitemap.xml`);
     expect(robots).toContain("Disallow: /api/");
+  });
+});
+
+describe("what moderators hid", () => {
+  test("a hidden business answers 410 on its page (in the address's language) and in the API, and comes back when shown", async () => {
+    const id = ids.other as number;
+    const hide = (hidden: boolean) =>
+      database.db
+        .update(business)
+        .set(
+          hidden
+            ? { hiddenAt: new Date(), hiddenReason: "fraud" }
+            : { hiddenAt: null, hiddenReason: null },
+        )
+        .where(eq(business.id, id));
+    await hide(true);
+    const api = await request(`/api/businesses/${id}`);
+    expect(api.status).toBe(410);
+    expect(await api.json()).toMatchObject({ error: { code: "gone" } });
+    const page = await request(`/fr/businesses/${id}`);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain("Cette page a été retirée par les modérateurs.");
+    const list = await (await request("/api/businesses?title=odd")).json();
+    expect(list.items).toEqual([]);
+    await hide(false);
+    expect((await request(`/api/businesses/${id}`)).status).toBe(200);
+  });
+
+  test("a hidden review is only its marker in the API: no text, author or stars", async () => {
+    const id = ids.plain as number;
+    const created = await request(
+      `/api/businesses/${id}/reviews`,
+      json(bob, { rating: 2, body: "Rude staff, ask for Jean at 555-0142." }),
+    );
+    const { id: reviewId } = await created.json();
+    await database.db
+      .update(review)
+      .set({ hiddenAt: new Date(), hiddenReason: "personal" })
+      .where(eq(review.id, reviewId));
+    const body = await (await request(`/api/businesses/${id}/reviews`)).json();
+    expect(body.items.find((item: { id: number }) => item.id === reviewId)).toEqual({
+      id: reviewId,
+      removed: "personal",
+      createdAt: expect.any(String),
+    });
+    expect(JSON.stringify(body)).not.toContain("555-0142");
   });
 });

@@ -1,0 +1,285 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db, Tx } from "../db/client.server.ts";
+import { actedFirst } from "./audit.server.ts";
+import { AppError } from "./errors.ts";
+import { type HideReason, MODERATION_MOVES, type ModerationState } from "./moderation.ts";
+import { canMove } from "./state-machine.ts";
+
+/**
+ * A kind of item people can report and moderators hide: its table with the hidden columns, and
+ * its reports' table with the column that points at it. Directory and jobs each describe theirs;
+ * the moves below are the same for all.
+ */
+export type ModeratedKind = {
+  /** The audit target's kind: review, question, answer, business, job. */
+  kind: string;
+  item: PgTable;
+  id: AnyPgColumn;
+  hiddenAt: AnyPgColumn;
+  hiddenReason: AnyPgColumn;
+  hiddenNote: AnyPgColumn;
+  reports: PgTable;
+  reportId: AnyPgColumn;
+  /** The report's column naming the item (the kind's own, in a table shared by several kinds). */
+  reportItem: AnyPgColumn;
+  reportedAt: AnyPgColumn;
+  reportReason: AnyPgColumn;
+  reportDetails: AnyPgColumn;
+  /** The reporting player, or null for a visitor. */
+  reportUser: AnyPgColumn;
+  resolvedAt: AnyPgColumn;
+  resolution: AnyPgColumn;
+};
+
+/** What a moderator asks for: hide with a reason (and a note for "other"), restore, dismiss. */
+export type ModerationMove =
+  | { to: "hidden"; reason: HideReason; note: string | null }
+  | { to: "restored" }
+  | { to: "dismissed" };
+
+/** An item's state as the audit trail records it, before and after a move. */
+type ModerationSnapshot = {
+  state: ModerationState;
+  reason: HideReason | null;
+  note: string | null;
+  openReports: number;
+};
+
+/**
+ * The item's state read in the caller's transaction, with `lock` holding its row until the end,
+ * so a move and a concurrent one on the same item run one after the other; null when there is no
+ * such item. Open while it has open reports, hidden while hidden; otherwise "restored" if it was
+ * ever hidden for a report, else "dismissed".
+ */
+export async function moderationState(
+  db: Db | Tx,
+  kind: ModeratedKind,
+  id: number,
+  { lock = false } = {},
+): Promise<ModerationSnapshot | null> {
+  const rows = await db.execute<{
+    hidden_at: Date | null;
+    reason: HideReason | null;
+    note: string | null;
+    open_reports: number;
+    ever_hidden: boolean;
+  }>(sql`
+    select ${kind.hiddenAt} as hidden_at, ${kind.hiddenReason} as reason,
+      ${kind.hiddenNote} as note,
+      (select count(*)::integer from ${kind.reports}
+        where ${kind.reportItem} = ${id} and ${kind.resolvedAt} is null) as open_reports,
+      exists (select from ${kind.reports}
+        where ${kind.reportItem} = ${id} and ${kind.resolution} = 'hidden') as ever_hidden
+    from ${kind.item} where ${kind.id} = ${id}
+    ${lock ? sql`for update of ${kind.item}` : sql``}`);
+  const [row] = rows.rows;
+  if (!row) return null;
+  const state: ModerationState = row.hidden_at
+    ? "hidden"
+    : row.open_reports > 0
+      ? "open"
+      : row.ever_hidden
+        ? "restored"
+        : "dismissed";
+  return { state, reason: row.reason, note: row.note, openReports: row.open_reports };
+}
+
+/**
+ * Makes one move in the caller's transaction (a staff write's): locks the item, checks the move
+ * against MODERATION_MOVES from the state it is in now, and makes it with UPDATEs conditional on
+ * that state. A move the item's state does not allow is the 409 naming whoever acted on it last
+ * (two moderators on the same report: the second learns who was first), or `conflict`.
+ */
+export async function moveModeratedItem(
+  tx: Tx,
+  kind: ModeratedKind,
+  id: number,
+  move: ModerationMove,
+): Promise<{ before: ModerationSnapshot; after: ModerationSnapshot }> {
+  const before = await moderationState(tx, kind, id, { lock: true });
+  if (!before) throw new AppError("not_found");
+  const target = { kind: kind.kind, id };
+  if (!canMove(MODERATION_MOVES, before.state, move.to)) throw await actedFirst(tx, target);
+  const resolve = (resolution: "hidden" | "dismissed"): SQL =>
+    sql`update ${kind.reports} set resolved_at = now(), resolution = ${resolution}
+      where ${kind.reportItem} = ${id} and ${kind.resolvedAt} is null`;
+  if (move.to === "hidden") {
+    const hidden = await tx.execute(sql`
+      update ${kind.item} set hidden_at = now(), hidden_reason = ${move.reason},
+        hidden_note = ${move.note}
+      where ${kind.id} = ${id} and ${kind.hiddenAt} is null`);
+    if (hidden.rowCount !== 1) throw await actedFirst(tx, target);
+    await tx.execute(resolve("hidden"));
+    return {
+      before,
+      after: { state: "hidden", reason: move.reason, note: move.note, openReports: 0 },
+    };
+  }
+  if (move.to === "restored") {
+    const restored = await tx.execute(sql`
+      update ${kind.item} set hidden_at = null, hidden_reason = null, hidden_note = null
+      where ${kind.id} = ${id} and ${kind.hiddenAt} is not null`);
+    if (restored.rowCount !== 1) throw await actedFirst(tx, target);
+    return { before, after: { state: "restored", reason: null, note: null, openReports: 0 } };
+  }
+  const dismissed = await tx.execute(resolve("dismissed"));
+  if (!dismissed.rowCount) throw await actedFirst(tx, target);
+  return { before, after: { state: "dismissed", reason: null, note: null, openReports: 0 } };
+}
+
+/** A column's name in the database: the schema's names are camelCase, written snake_case. */
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** An item waiting on a moderator: since its oldest open report. */
+export type ReportedItem = { itemId: number; since: Date; reportId: number };
+
+/**
+ * Strictly after a position: its time as a JavaScript Date carries it (to the millisecond), then
+ * the report's id; a null id passes only later times. The first condition is the index's range.
+ */
+function afterPosition(kind: ModeratedKind, after: { at: Date; reportId: number | null }): SQL {
+  const at = sql`${after.at.toISOString()}::timestamptz`;
+  const ms = sql`date_trunc('milliseconds', ${kind.reportedAt})`;
+  return after.reportId === null
+    ? sql`and ${kind.reportedAt} >= ${at} and ${ms} > ${at}`
+    : sql`and ${kind.reportedAt} >= ${at} and (${ms}, ${kind.reportId}) > (${at}, ${after.reportId})`;
+}
+
+/**
+ * Up to `limit` items of the kind with open reports, by their oldest open report, strictly after
+ * `after` (that report's time and id): a walk of the open reports' partial index, oldest first,
+ * keeping each item's first.
+ */
+export async function openReportedItems(
+  db: Db | Tx,
+  kind: ModeratedKind,
+  after: { at: Date; reportId: number | null } | null,
+  limit: number,
+): Promise<ReportedItem[]> {
+  const rows = await db.execute<{ item_id: number; since: string; report_id: number }>(sql`
+    select ${kind.reportItem} as item_id, ${kind.reportedAt} as since, ${kind.reportId} as report_id
+    from ${kind.reports}
+    where ${kind.resolvedAt} is null and ${kind.reportItem} is not null
+      ${after ? afterPosition(kind, after) : sql``}
+      and not exists (
+        select from ${kind.reports} as earlier
+        where earlier.${sql.identifier(snakeCase(kind.reportItem.name))} = ${kind.reportItem}
+          and earlier.resolved_at is null
+          and (earlier.created_at, earlier.id) < (${kind.reportedAt}, ${kind.reportId}))
+    order by ${kind.reportedAt}, ${kind.reportId}
+    limit ${limit}`);
+  return rows.rows.map((row) => ({
+    itemId: row.item_id,
+    since: new Date(row.since),
+    reportId: row.report_id,
+  }));
+}
+
+/** How many items of the kind have open reports, from the open reports' partial index. */
+export async function countOpenReportedItems(db: Db | Tx, kind: ModeratedKind): Promise<number> {
+  const rows = await db.execute<{ n: number }>(sql`
+    select count(distinct ${kind.reportItem})::integer as n from ${kind.reports}
+    where ${kind.resolvedAt} is null and ${kind.reportItem} is not null`);
+  return rows.rows[0]?.n ?? 0;
+}
+
+/** The open reports' number and reasons (most given first) of each item. */
+export async function openReportTallies(
+  db: Db | Tx,
+  kind: ModeratedKind,
+  itemIds: readonly number[],
+): Promise<Map<number, { count: number; reasons: string[] }>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db.execute<{ item_id: number; reason: string; n: number }>(sql`
+    select ${kind.reportItem} as item_id, ${kind.reportReason} as reason, count(*)::integer as n
+    from ${kind.reports}
+    where ${kind.resolvedAt} is null
+      and ${kind.reportItem} in (${sql.join(
+        itemIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    group by 1, 2 order by 3 desc, 2`);
+  const tallies = new Map<number, { count: number; reasons: string[] }>();
+  for (const row of rows.rows) {
+    const tally = tallies.get(row.item_id) ?? { count: 0, reasons: [] };
+    tally.count += row.n;
+    tally.reasons.push(row.reason);
+    tallies.set(row.item_id, tally);
+  }
+  return tallies;
+}
+
+/** One report as the console shows it: never who reported beyond a player's id (for a handle). */
+export type ReportRow = {
+  id: number;
+  reason: string;
+  details: string;
+  at: Date;
+  userId: string | null;
+  resolution: "hidden" | "dismissed" | null;
+};
+
+/** Every report of an item, oldest first. */
+export async function reportsOf(
+  db: Db | Tx,
+  kind: ModeratedKind,
+  itemId: number,
+): Promise<ReportRow[]> {
+  const rows = await db.execute<{
+    id: number;
+    reason: string;
+    details: string;
+    at: string;
+    user_id: string | null;
+    resolution: "hidden" | "dismissed" | null;
+  }>(sql`
+    select ${kind.reportId} as id, ${kind.reportReason} as reason,
+      ${kind.reportDetails} as details, ${kind.reportedAt} as at, ${kind.reportUser} as user_id,
+      ${kind.resolution} as resolution
+    from ${kind.reports} where ${kind.reportItem} = ${itemId}
+    order by ${kind.reportedAt}, ${kind.reportId}`);
+  return rows.rows.map((row) => ({
+    id: row.id,
+    reason: row.reason,
+    details: row.details,
+    at: new Date(row.at),
+    userId: row.user_id,
+    resolution: row.resolution,
+  }));
+}
+
+/** A hidden item, most recently hidden first (for restoring). */
+export type HiddenItem = { itemId: number; hiddenAt: Date; reason: HideReason };
+
+/**
+ * Up to `limit` hidden items of the kind, most recently hidden first, strictly before `before`
+ * (to the millisecond, then by id; a null id passes only earlier times), from the partial index
+ * of hidden rows.
+ */
+export async function hiddenItems(
+  db: Db | Tx,
+  kind: ModeratedKind,
+  before: { at: Date; itemId: number | null } | null,
+  limit: number,
+): Promise<HiddenItem[]> {
+  const at = before && sql`${before.at.toISOString()}::timestamptz`;
+  const ms = sql`date_trunc('milliseconds', ${kind.hiddenAt})`;
+  const earlier = !before
+    ? sql``
+    : before.itemId === null
+      ? sql`and ${kind.hiddenAt} < ${at} + interval '1 millisecond' and ${ms} < ${at}`
+      : sql`and ${kind.hiddenAt} < ${at} + interval '1 millisecond' and (${ms}, ${kind.id}) < (${at}, ${before.itemId})`;
+  const rows = await db.execute<{ item_id: number; hidden_at: string; reason: HideReason }>(sql`
+    select ${kind.id} as item_id, ${kind.hiddenAt} as hidden_at, ${kind.hiddenReason} as reason
+    from ${kind.item}
+    where ${kind.hiddenAt} is not null
+      ${earlier}
+    order by ${kind.hiddenAt} desc, ${kind.id} desc
+    limit ${limit}`);
+  return rows.rows.map((row) => ({
+    itemId: row.item_id,
+    hiddenAt: new Date(row.hidden_at),
+    reason: row.reason,
+  }));
+}
