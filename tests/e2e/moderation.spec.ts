@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
 import { lastMailTo } from "./mail-server.ts";
 import { connectToSite } from "./players.ts";
+import { grantFromCommandLine, turnOnTwoFactor } from "./staff.ts";
 
 const SHOTS = "/tmp/moder-shots";
 
@@ -132,8 +133,16 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await page.getByRole("button", { name: words.sendReport }).click();
     await expect(page.getByRole("status").filter({ hasText: words.reported })).toBeVisible();
 
-    // A moderator finds it among the reports and hides it with a reason.
-    await signIn({ role: "moderator", twoFactor: true, locale: words.locale });
+    // A moderator, granted from the command line, turns on two-factor sign-in, then finds the
+    // review among the reports and hides it with a reason.
+    const password = "moderate-with-care-2026";
+    const moderator = await signIn({ locale: words.locale, password, age: 35 });
+    expect(await grantFromCommandLine(moderator.email, "moderator")).toBe(
+      `${moderator.email} is now moderator (was player).`,
+    );
+    await page.goto(`${words.prefix}/staff/reports`);
+    await expect(page).toHaveURL(new RegExp(`${words.prefix}/staff/two-factor$`));
+    await turnOnTwoFactor(page, password);
     await page.goto(`${words.prefix}/staff/reports`);
     await expect(page.getByRole("heading", { name: words.waiting })).toBeVisible();
     const title = words.reviewTitle(words.business.name, author.handle);
