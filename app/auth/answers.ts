@@ -38,7 +38,7 @@ export const signedInSchema = z.object({
 
 /**
  * Signing in to an account with two-factor sign-in on (staff): no session yet, only a 10-minute
- * cookie for the code's step (decision 0044).
+ * cookie for the code's step (decision 0046).
  */
 const twoFactorRequiredSchema = z.object({
   twoFactorRedirect: z.literal(true),

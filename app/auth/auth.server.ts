@@ -111,7 +111,7 @@ const CLOSED_AUTH_PATHS = [
   "/revoke-other-sessions",
   "/sign-in/oauth2",
   "/oauth2/link",
-  // Two-factor sign-in is TOTP with recovery codes, set up in the staff console (decision 0044):
+  // Two-factor sign-in is TOTP with recovery codes, set up in the staff console (decision 0046):
   // no codes by e-mail, the secret and the recovery codes are shown once, at set-up, and turning it
   // off or making new codes is not the member's own call.
   "/two-factor/send-otp",
@@ -222,7 +222,7 @@ export function createAuth({
       },
     },
     plugins: [
-      // TOTP for staff (decision 0044). A sign-in of an account that has it on answers
+      // TOTP for staff (decision 0046). A sign-in of an account that has it on answers
       // `twoFactorRedirect` and a short-lived cookie instead of a session; the code, or a recovery
       // code, then opens the session. No device is trusted: every sign-in asks.
       twoFactorPlugin({ issuer: "Nearby" }),

@@ -164,7 +164,7 @@ export const authEndpointSchemas = {
     newUserCallbackURL: sitePathField.optional(),
     disableRedirect: z.boolean().optional(),
   }),
-  // Two-factor sign-in (decision 0044): TOTP only, and no "trust this device", so no field for it.
+  // Two-factor sign-in (decision 0046): TOTP only, and no "trust this device", so no field for it.
   "/two-factor/enable": z.strictObject({ password: z.string().max(128) }),
   "/two-factor/verify-totp": z.strictObject({ code: twoFactorCodeField() }),
   "/two-factor/verify-backup-code": z.strictObject({ code: twoFactorCodeField() }),

@@ -57,7 +57,7 @@ export const AUTH_LIMITS = {
   /**
    * Turning two-factor on and giving its codes. Better Auth's own 3 in 10 s would refuse a member
    * who sets it up and signs in at once; each sign-in also allows only 5 wrong codes, and 10 in a
-   * row lock the account for 15 minutes (the plugin's own counts, decision 0044).
+   * row lock the account for 15 minutes (the plugin's own counts, decision 0046).
    */
   "/two-factor/*": { window: 60, max: 10 },
 } as const;

@@ -13,7 +13,7 @@ function linkKey(secret: string): Buffer {
 
 /**
  * The token that opens an order's status page without signing in: an HMAC of its id, so it cannot
- * be guessed, needs no column, and never carries the buyer's e-mail (decision 0044-orders).
+ * be guessed, needs no column, and never carries the buyer's e-mail (decision 0050).
  */
 export function orderToken(id: number, secret: string): string {
   return createHmac("sha256", linkKey(secret)).update(String(id)).digest("base64url");

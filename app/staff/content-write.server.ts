@@ -8,7 +8,7 @@ import { type StaffChange, staffWrite } from "./write.server.ts";
 
 /**
  * Who may edit the site's content (posts, products, plans, goals): moderators and admins alike
- * (decision 0044-content): every change is in the audit trail with its before and after.
+ * (decision 0048): every change is in the audit trail with its before and after.
  */
 export const CONTENT_ROLE: StaffRole = "moderator";
 

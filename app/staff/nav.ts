@@ -9,7 +9,7 @@ export const STAFF_SECTIONS: { path: string; label: MessageKey; role: StaffRole 
   { path: "/staff/redeem", label: "staff.nav.redeem", role: "moderator" },
   { path: "/staff/plans", label: "staff.nav.plans", role: "moderator" },
   { path: "/staff/players", label: "staff.nav.players", role: "moderator" },
-  // Content: moderators and admins (decision 0044-content).
+  // Content: moderators and admins (decision 0048).
   { path: "/staff/content/posts", label: "staff.content.nav.posts", role: "moderator" },
   { path: "/staff/content/products", label: "staff.content.nav.products", role: "moderator" },
   { path: "/staff/content/plans", label: "staff.content.nav.plans", role: "moderator" },

@@ -1,4 +1,4 @@
--- A staff member's session ends 12 hours after its sign-in (issue 25, decision 0044): Better Auth
+-- A staff member's session ends 12 hours after its sign-in (issue 25, decision 0046): Better Auth
 -- sets and extends sessions by 30 days for everyone, so the cap is kept here, on every write of a
 -- session's end, whichever code writes it. Players' sessions are untouched.
 CREATE FUNCTION session_staff_lifetime() RETURNS trigger

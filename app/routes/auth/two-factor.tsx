@@ -19,7 +19,7 @@ import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/two-factor";
 
 /**
- * The second step of signing in to an account with two-factor sign-in on (staff, decision 0044):
+ * The second step of signing in to an account with two-factor sign-in on (staff, decision 0046):
  * the login form's right password leaves only Better Auth's short-lived two-factor cookie, and the
  * code from the authenticator app, or a recovery code, opens the session.
  */

@@ -16,7 +16,7 @@ import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/two-factor";
 
 /**
- * Staff turn on two-factor sign-in here before the console opens (decision 0044), the one console
+ * Staff turn on two-factor sign-in here before the console opens (decision 0046), the one console
  * page that opens without it: the password makes a key for the authenticator app, the app's first
  * code turns it on, and the recovery codes are shown once, in the answer to that code.
  */
