@@ -12,7 +12,7 @@ const languages = [
     interac: "send an Interac e-Transfer of",
     awaiting: "Status: awaiting payment",
     placed: "Placed",
-    search: "Order number, buyer’s e-mail or name",
+    search: "Order number, buyer’s email or name",
     reference: "e-Transfer reference",
     markPaid: "Mark paid",
     paidDone: "Done: the order is now paid.",

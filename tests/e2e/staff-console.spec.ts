@@ -87,7 +87,7 @@ test("granted from the command line, an admin turns on two-factor, signs in with
   await db.end();
   await page.getByRole("link", { name: "Staff", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Staff members");
-  await page.getByLabel("E-mail or handle").fill(moderator.email);
+  await page.getByLabel("Email or handle").fill(moderator.email);
   await page.getByRole("button", { name: "Grant" }).click();
   await expect(page.getByRole("status")).toHaveText("Maude Moderator is now moderator.");
   await expect(page.getByRole("row", { name: /Maude Moderator/ })).toContainText("moderator");

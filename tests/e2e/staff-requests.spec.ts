@@ -98,7 +98,7 @@ const LANGUAGES = {
     addNote: "Ajouter la note",
     saved: "Enregistré.",
     won: "Marquer gagnée",
-    claimOpened: "Marquée gagnée. Une réclamation de la fiche est ouverte pour le demandeur.",
+    claimOpened: "Marquée gagnée. Une revendication de la fiche est ouverte pour le demandeur.",
   },
 } as const;
 
