@@ -40,7 +40,7 @@ test("a moderator renames a post and its address in French: the public page show
   await french.getByLabel("Adresse (slug)").fill("Pas une adresse !");
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(french.getByRole("alert")).toHaveText(
-    "Donnez une adresse : lettres minuscules, chiffres et traits d’union, comme « marche-d-ete ».",
+    "Donnez une adresse\u202f: lettres minuscules, chiffres et traits d’union, comme «\u202fmarche-d-ete\u202f».",
   );
   await expect(french.getByLabel("Titre")).toHaveValue(
     "Sept questions à poser avant d’engager un entrepreneur",
