@@ -16,9 +16,14 @@ export function usePageDialog(openerId: string) {
   useEffect(() => {
     const element = dialog.current;
     if (!element || element.matches(":modal")) return;
+    const typing = document.activeElement;
     // close() would fire "close", which means Cancel, so the attribute is taken off instead.
     element.removeAttribute("open");
     element.showModal();
+    // showModal() focuses the dialog's first field: someone already typing in another field of
+    // the server-rendered dialog, before the JavaScript ran, keeps their place.
+    if (typing instanceof HTMLElement && typing !== element && element.contains(typing))
+      typing.focus();
   }, [key]);
   useEffect(() => () => document.getElementById(openerId)?.focus(), [openerId]);
   return dialog;
