@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { formatMoney, formatPercent } from "../../i18n/format.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
@@ -143,6 +144,15 @@ export function CartSummaryPanel({ cart }: { cart: Cart }) {
   const hydrated = useHydrated();
   const provinces = useProvinceOptions();
   const fetcher = useFetcher<Result>();
+  const select = useRef<HTMLSelectElement>(null);
+  // A province chosen before the JavaScript ran is sent once it runs: its Update button is gone
+  // by then, and the change event it fired found no handler.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page becomes interactive.
+  useEffect(() => {
+    const chosen = select.current;
+    if (hydrated && chosen?.value && chosen.value !== (cart.province ?? ""))
+      fetcher.submit(chosen.form);
+  }, [hydrated]);
   const money = (cents: number) => formatMoney(cents, locale);
   return (
     <section
@@ -162,6 +172,7 @@ export function CartSummaryPanel({ cart }: { cart: Cart }) {
         </p>
         <div className="flex flex-wrap gap-2">
           <select
+            ref={select}
             id="cart-province"
             name="province"
             aria-describedby="cart-province-hint"
