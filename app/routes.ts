@@ -73,18 +73,30 @@ const staffPages: [path: string, file: string][] = [
   ["reports/:kind/:id", "routes/staff/report.tsx"],
 ];
 
-function localizedStaffPages(): RouteConfigEntry[] {
+/** A listing's manage pages, under /businesses/{id}/manage, for its owners and staff. */
+const managePages: [path: string, file: string][] = [["", "routes/directory/manage/listing.tsx"]];
+
+/**
+ * A section of pages inside one layout (the console, a listing's manage pages), once in English at
+ * `base` and once in French under /fr; route ids are `{lang}:{name}/{path}`.
+ */
+function localizedSection(
+  base: string,
+  layout: string,
+  name: string,
+  sectionPages: [path: string, file: string][],
+): RouteConfigEntry[] {
   return ["", "fr"].map((prefix) => {
     const lang = prefix || "en";
-    const children = staffPages.map(([path, file]) =>
+    const children = sectionPages.map(([path, file]) =>
       path === ""
-        ? index(file, { id: `${lang}:staff` })
-        : route(path, file, { id: `${lang}:staff/${path}` }),
+        ? index(file, { id: `${lang}:${name}` })
+        : route(path, file, { id: `${lang}:${name}/${path}` }),
     );
     return route(
-      [prefix, "staff"].filter(Boolean).join("/"),
-      "routes/staff/layout.tsx",
-      { id: `${lang}:staff-layout` },
+      [prefix, base].filter(Boolean).join("/"),
+      layout,
+      { id: `${lang}:${name}-layout` },
       children,
     );
   });
@@ -154,6 +166,12 @@ export default [
   route("sitemap.xml", "routes/site/sitemap.ts"),
   route("sitemaps/:name", "routes/site/sitemap-part.ts"),
   route("robots.txt", "routes/site/robots.ts"),
-  ...localizedStaffPages(),
+  ...localizedSection("staff", "routes/staff/layout.tsx", "staff", staffPages),
+  ...localizedSection(
+    "businesses/:id/manage",
+    "routes/directory/manage/layout.tsx",
+    "manage",
+    managePages,
+  ),
   ...localizedPages(),
 ] satisfies RouteConfig;

@@ -10,6 +10,8 @@ import directoryEmailEn from "../directory/messages/email.en-CA.json" with { typ
 import directoryEmailFr from "../directory/messages/email.fr-CA.json" with { type: "json" };
 import directoryEn from "../directory/messages/en-CA.json" with { type: "json" };
 import directoryFr from "../directory/messages/fr-CA.json" with { type: "json" };
+import manageEn from "../directory/messages/manage.en-CA.json" with { type: "json" };
+import manageFr from "../directory/messages/manage.fr-CA.json" with { type: "json" };
 import jobsEmailEn from "../jobs/messages/email.en-CA.json" with { type: "json" };
 import jobsEmailFr from "../jobs/messages/email.fr-CA.json" with { type: "json" };
 import jobsEn from "../jobs/messages/en-CA.json" with { type: "json" };
@@ -45,6 +47,8 @@ const CATALOG = {
   // A business's own page (its details, reviews and questions) and the report form: the lists
   // of businesses do not send them with every page.
   businessPage: { "en-CA": businessPageEn, "fr-CA": businessPageFr },
+  // A listing's manage pages, for its owners and staff.
+  manage: { "en-CA": manageEn, "fr-CA": manageFr },
   directoryEmail: { "en-CA": directoryEmailEn, "fr-CA": directoryEmailFr },
   auth: { "en-CA": authEn, "fr-CA": authFr },
   email: { "en-CA": emailEn, "fr-CA": emailFr },
@@ -67,6 +71,7 @@ export type BundleName = keyof typeof CATALOG;
 export type AllMessages = typeof shellEn &
   typeof directoryEn &
   typeof businessPageEn &
+  typeof manageEn &
   typeof directoryEmailEn &
   typeof authEn &
   typeof emailEn &

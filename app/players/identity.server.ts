@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { type PublicIdentity, publicIdentity } from "./identity.ts";
@@ -33,4 +33,31 @@ export async function unusedHandle(db: Db | Tx, candidate: () => string): Promis
     const [taken] = await db.select({ id: user.id }).from(user).where(eq(user.handle, handle));
     if (!taken) return handle;
   }
+}
+
+/** The capacity a player acts in for another area's party: its member, or staff. */
+export type PartyRole = "member" | "moderator" | "admin";
+
+/**
+ * The role in which player `id` acts for a party another area keeps (a listing's owners, an
+ * employer's members, a child's parents): "member" when `isMember` (that area's own condition on
+ * the player's id, an EXISTS on its table) holds, else their staff role when they are staff with
+ * two-factor sign-in on, as the console asks; undefined for anyone else and for a banned player.
+ * One statement, so the check is inside the query (DESIGN.md). With `lock`, inside a write's
+ * transaction, the player's row is locked (FOR SHARE) until it commits.
+ */
+export async function partyRoleOf(
+  db: Db | Tx,
+  id: string,
+  isMember: (playerId: SQL) => SQL,
+  { lock = false, staff = true }: { lock?: boolean; staff?: boolean } = {},
+): Promise<PartyRole | undefined> {
+  const member = isMember(sql`${user.id}`);
+  const isStaff = staff ? sql`(${user.role} <> 'player' and ${user.twoFactorEnabled})` : sql`false`;
+  const query = db
+    .select({ role: sql<PartyRole>`case when ${member} then 'member' else ${user.role} end` })
+    .from(user)
+    .where(and(eq(user.id, id), eq(user.banned, false), or(member, isStaff)));
+  const [row] = await (lock ? query.for("share") : query);
+  return row?.role;
 }

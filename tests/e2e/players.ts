@@ -34,6 +34,8 @@ export type PlayerOptions = {
    * stands for a sign-in that gave its code. False unless given.
    */
   twoFactor?: boolean;
+  /** Businesses (by id) the player owns, as a proved claim makes them owner; none unless given. */
+  owns?: number[];
 };
 
 export type Player = { id: string; name: string; email: string; handle: string };
@@ -72,6 +74,7 @@ export async function createSignedInPlayer(
     locale = "en-CA",
     role = "player",
     twoFactor = false,
+    owns = [],
   }: PlayerOptions,
 ): Promise<{ player: Player; cookieValue: string }> {
   const id = crypto.randomBytes(16).toString("hex");
@@ -123,6 +126,12 @@ export async function createSignedInPlayer(
       await client.query(
         "insert into quiz_progress (user_id, category, completed_sets) values ($1, $2, $3)",
         [id, category, sets],
+      );
+    }
+    for (const businessId of owns) {
+      await client.query(
+        "insert into business_owner (business_id, user_id, via) values ($1, $2, 'code')",
+        [businessId, id],
       );
     }
     await client.query(

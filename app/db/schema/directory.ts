@@ -367,6 +367,31 @@ export const businessClaim = pgTable(
   ],
 );
 
+/**
+ * The players who manage a listing (DESIGN.md, parties and roles): an adult who proved a claim (a
+ * code sent to the listing's address, or staff's review of a document), or a co-owner an owner
+ * invited. Ownership is checked inside each owner's query through this table.
+ */
+export const businessOwner = pgTable(
+  "business_owner",
+  {
+    businessId: integer()
+      .notNull()
+      .references(() => business.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** How it began: "code" (e-mailed to the listing), "staff" (a reviewed claim), "invite". */
+    via: text().$type<"code" | "staff" | "invite">().notNull(),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.businessId, table.userId] }),
+    index("business_owner_user_idx").on(table.userId),
+    check("business_owner_via", sql`${table.via} in ('code', 'staff', 'invite')`),
+  ],
+);
+
 /** A business a player saved, listed on their profile. */
 export const savedBusiness = pgTable(
   "saved_business",

@@ -1,0 +1,14 @@
+import type { MessageKey } from "../i18n/i18n.ts";
+
+/**
+ * The sections of a listing's manage pages, in the order of their navigation, as paths under
+ * `/businesses/{id}/manage` ("" is the listing itself). Owners and staff see them all.
+ */
+export const MANAGE_SECTIONS: { path: string; label: MessageKey }[] = [
+  { path: "", label: "manage.nav.listing" },
+];
+
+/** The address of a section of business `id`'s manage pages, before localizing. */
+export function manageHref(id: number, section = ""): string {
+  return `/businesses/${id}/manage${section ? `/${section}` : ""}`;
+}
