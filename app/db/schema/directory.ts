@@ -56,6 +56,11 @@ export const business = pgTable(
     website: text(),
     /** Where the business answers calls, in E.164 (app/platform/phone.ts checks it). */
     phone: text(),
+    /**
+     * The listing's own e-mail address: where a claim's code goes (issue 26). Never shown to
+     * visitors in full.
+     */
+    contactEmail: text(),
     description: jsonb().$type<LocalizedText>().notNull(),
     promoTitle: jsonb().$type<LocalizedText>(),
     promoDescription: jsonb().$type<LocalizedText>(),
