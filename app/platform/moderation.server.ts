@@ -176,11 +176,40 @@ export async function openReportedItems(
   }));
 }
 
-/** How many items of the kind have open reports, from the open reports' partial index. */
-export async function countOpenReportedItems(db: Db | Tx, kind: ModeratedKind): Promise<number> {
+/**
+ * How many items of these kinds have open reports, in one statement. Each kind's count skips
+ * through its open reports' per-item partial index, one probe per item (a recursive walk: the
+ * next item after the last), so it costs what is waiting on moderators, not how many reports
+ * they hold: `count(distinct)` read every open report (100,000 of them took 30–40 ms).
+ */
+export async function countOpenReportedItems(
+  db: Db | Tx,
+  kinds: readonly ModeratedKind[],
+): Promise<number> {
+  const walks = kinds.map((kind, index) => {
+    const column = sql.identifier(snakeCase(kind.reportItem.name));
+    const walk = sql.identifier(`walk${index}`);
+    return {
+      walk,
+      statement: sql`${walk}(item) as (
+        (select ${column} from ${kind.reports}
+          where ${kind.resolvedAt} is null and ${column} is not null order by ${column} limit 1)
+        union all
+        select (select next.${column} from ${kind.reports} as next
+            where next.resolved_at is null and next.${column} > ${walk}.item
+            order by next.${column} limit 1)
+        from ${walk} where ${walk}.item is not null)`,
+    };
+  });
   const rows = await db.execute<{ n: number }>(sql`
-    select count(distinct ${kind.reportItem})::integer as n from ${kind.reports}
-    where ${kind.resolvedAt} is null and ${kind.reportItem} is not null`);
+    with recursive ${sql.join(
+      walks.map(({ statement }) => statement),
+      sql`, `,
+    )}
+    select (${sql.join(
+      walks.map(({ walk }) => sql`(select count(item) from ${walk})`),
+      sql` + `,
+    )})::integer as n`);
   return rows.rows[0]?.n ?? 0;
 }
 

@@ -183,12 +183,11 @@ export function reportReasonLabel(locale: Locale, kind: ReportedKind, reason: st
 export const reportsQueue: QueueKind = {
   key: "reports",
   label: "staff.queue.kinds.reports",
-  async count(db) {
-    const counts = await Promise.all(
-      REPORTED_KINDS.map((kind) => countOpenReportedItems(db, MODERATION[kind])),
-    );
-    return counts.reduce((sum, n) => sum + n, 0);
-  },
+  count: (db) =>
+    countOpenReportedItems(
+      db,
+      REPORTED_KINDS.map((kind) => MODERATION[kind]),
+    ),
   async list(db, { locale, after, limit }) {
     const t = serverT(locale);
     const items = await listOpenItems(db, locale, after && positionOfQueue(after), limit);
