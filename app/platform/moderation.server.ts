@@ -147,18 +147,23 @@ function afterPosition(kind: ModeratedKind, after: { at: Date; reportId: number 
 }
 
 /**
- * Up to `limit` items of the kind with open reports, by their oldest open report, strictly after
- * `after` (that report's time and id): a walk of the open reports' partial index, oldest first,
- * keeping each item's first.
+ * Up to `limit` items with open reports of each of these kinds, by their oldest open report,
+ * strictly after the kind's `after` (that report's time and id), in one statement: for each kind a
+ * walk of its open reports' partial index, oldest first, keeping each item's first. The items
+ * come back by kind, in the order of `kinds`.
  */
 export async function openReportedItems(
   db: Db | Tx,
-  kind: ModeratedKind,
-  after: { at: Date; reportId: number | null } | null,
+  kinds: readonly {
+    kind: ModeratedKind;
+    after: { at: Date; reportId: number | null } | null;
+  }[],
   limit: number,
-): Promise<ReportedItem[]> {
-  const rows = await db.execute<{ item_id: number; since: string; report_id: number }>(sql`
-    select ${kind.reportItem} as item_id, ${kind.reportedAt} as since, ${kind.reportId} as report_id
+): Promise<ReportedItem[][]> {
+  const walks = kinds.map(
+    ({ kind, after }, index) => sql`(
+    select ${index}::integer as walk, ${kind.reportItem} as item_id, ${kind.reportedAt} as since,
+      ${kind.reportId} as report_id
     from ${kind.reports}
     where ${kind.resolvedAt} is null and ${kind.reportItem} is not null
       ${after ? afterPosition(kind, after) : sql``}
@@ -168,12 +173,23 @@ export async function openReportedItems(
           and earlier.resolved_at is null
           and (earlier.created_at, earlier.id) < (${kind.reportedAt}, ${kind.reportId}))
     order by ${kind.reportedAt}, ${kind.reportId}
-    limit ${limit}`);
-  return rows.rows.map((row) => ({
-    itemId: row.item_id,
-    since: new Date(row.since),
-    reportId: row.report_id,
-  }));
+    limit ${limit})`,
+  );
+  const rows = await db.execute<{
+    walk: number;
+    item_id: number;
+    since: string;
+    report_id: number;
+  }>(sql.join(walks, sql` union all `));
+  const found = kinds.map((): ReportedItem[] => []);
+  for (const row of rows.rows) {
+    found[row.walk]?.push({
+      itemId: row.item_id,
+      since: new Date(row.since),
+      reportId: row.report_id,
+    });
+  }
+  return found;
 }
 
 /**
