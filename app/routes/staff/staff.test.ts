@@ -5,8 +5,11 @@ import { cookieOf, signUpVerified, TEST_PASSWORD } from "../../auth/test-players
 import type { DatabaseHandle } from "../../db/client.server.ts";
 import { session, user } from "../../db/schema/accounts.ts";
 import { auditEvent } from "../../db/schema/platform.ts";
+import { pointsLedger } from "../../db/schema/players.ts";
 import { createTestDatabase } from "../../db/test-database.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
+import { redeemGoalFor } from "../../players/redeem.server.ts";
+import { seedRedeemGoals } from "../../players/seed.server.ts";
 
 // The console through the built site: who gets in (and who gets the 404), two-factor sign-in,
 // 12-hour staff sessions, and the roles page's writes.
@@ -382,4 +385,34 @@ describe("two-factor sign-in", () => {
     const reused = await step(await login(), code);
     expect(reused.status).toBe(401);
   });
+});
+
+test("a redeem request's contact e-mail and phone show to admins only, not to moderators", async () => {
+  await seedRedeemGoals(database.db);
+  const player = ids.pat as string;
+  await database.db.transaction(async (tx) => {
+    await tx.update(user).set({ points: 1000 }).where(eq(user.id, player));
+    await tx
+      .insert(pointsLedger)
+      .values({ userId: player, change: 1000, reason: "test", source: `test:${player}` });
+  });
+  const { request: asked } = await redeemGoalFor(
+    database.db,
+    { id: player, locale: "en-CA" },
+    {
+      goal: "sticker-pack",
+      name: "Alice Martin",
+      email: "pat.contact@example.com",
+      phone: "+15145550123",
+      agree: true,
+    },
+    "contact-test",
+  );
+  const moderator = await (await get("maude", `/staff/redeem/${asked.id}`)).text();
+  expect(moderator).toContain("Alice Martin");
+  expect(moderator).not.toContain("pat.contact@example.com");
+  expect(moderator).not.toContain("555-0123");
+  const admin = await (await get("ada", `/fr/staff/redeem/${asked.id}`)).text();
+  expect(admin).toContain("pat.contact@example.com");
+  expect(admin).toContain("555-0123");
 });
