@@ -91,8 +91,8 @@ async function fillOrders(db: pg.Pool, count: number) {
 }
 
 /**
- * The database's own time for the statements behind the pages (as app/shop/staff.server.ts writes
- * them), apart from the HTTP load: on a shared machine the latencies measure the machine too.
+ * The database's own time for the statements behind the pages (as app/shop/staff.server.ts and
+ * app/platform/moderation.server.ts write them), apart from the HTTP load: on a shared machine the latencies measure the machine too.
  */
 async function explainPages(db: pg.Pool) {
   const waiting = "status in ('awaiting_payment', 'paid')";
@@ -103,7 +103,31 @@ async function explainPages(db: pg.Pool) {
       "queue first page",
       `select id from shop_order where ${waiting} order by created_at, id limit 20`,
     ],
+    [
+      "reports count (reviews)",
+      `with recursive walk(item) as (
+         (select review_id from directory_report where resolved_at is null and review_id is not null
+          order by review_id limit 1)
+         union all
+         select (select next.review_id from directory_report next
+                 where next.resolved_at is null and next.review_id > walk.item order by next.review_id limit 1)
+         from walk where walk.item is not null)
+       select count(item) from walk`,
+    ],
+    [
+      "reports first page (reviews)",
+      `select review_id from directory_report where resolved_at is null and review_id is not null
+         and not exists (select from directory_report earlier where earlier.review_id = directory_report.review_id
+           and earlier.resolved_at is null
+           and (earlier.created_at, earlier.id) < (directory_report.created_at, directory_report.id))
+       order by created_at, id limit 26`,
+    ],
     ["search 'a'", `select id from shop_order where lower(name) like '%a%' ${newest}`],
+    [
+      "search 'ab' (none match: the newest 5,000)",
+      `select id from shop_order where lower(name) like '%ab%'
+         and id > (select max(id) from shop_order) - 5000 ${newest}`,
+    ],
     ["search 'zzq'", `select id from shop_order where lower(name) like '%zzq%' ${newest}`],
     [
       "search e-mail",
@@ -215,6 +239,7 @@ try {
     "/staff/orders?q=a",
     staff.cookie,
   );
+  await measure("Order search, two letters that no name holds", "/staff/orders?q=ab", staff.cookie);
   await measure("Order search, a name part that few match", "/staff/orders?q=zzq", staff.cookie);
   await measure("Order search, an e-mail", "/staff/orders?q=buyer4242%40example.com", staff.cookie);
   await measure(

@@ -15,8 +15,11 @@ import { cpuSeconds } from "./processes.ts";
  * started with `PLAYER_SERVER_ENV`. The first request extends the session, as it does for a
  * player coming back the next day; the ones after it take the one-query lookup.
  */
-export async function playerHeaders(pool: pg.Pool): Promise<Record<string, string>> {
-  const { cookieValue } = await createSignedInPlayer(pool, { name: "Bench Player" });
+export async function playerHeaders(
+  pool: pg.Pool,
+  staff: { role: "moderator" | "admin"; twoFactor: true } | Record<never, never> = {},
+): Promise<Record<string, string>> {
+  const { cookieValue } = await createSignedInPlayer(pool, { name: "Bench Player", ...staff });
   return { cookie: `${SESSION_COOKIE}=${cookieValue}` };
 }
 

@@ -3,6 +3,7 @@
  *   npm run build && node scripts/profile.ts --path /businesses --seconds 15
  *   node scripts/profile.ts --path /businesses --seconds 60 --heap
  *   node scripts/profile.ts --path / --player          # as a signed-in player, with a real session
+ *   node scripts/profile.ts --path /staff --staff --data-dir .data/bench-staff   # as a moderator
  * A player's requests carry a cookie, so every one is rendered (only visitors' pages are kept).
  * Starts the built server against an embedded PostgreSQL under --data-dir (the demo data is loaded
  * into an empty one), warms it up, then records a CPU profile through the inspector while
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     "inspect-port": { type: "string", default: "9310" },
     heap: { type: "boolean", default: false },
     player: { type: "boolean", default: false },
+    staff: { type: "boolean", default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -59,11 +61,17 @@ const server = await startBuiltServer({
   env: PLAYER_SERVER_ENV,
 });
 const inspector = await connectInspector(Number(values["inspect-port"]));
-const headers = values.player ? await playerHeaders(database.db.$client) : undefined;
+const headers =
+  values.player || values.staff
+    ? await playerHeaders(
+        database.db.$client,
+        values.staff ? { role: "moderator", twoFactor: true } : {},
+      )
+    : undefined;
 const client = createClient(server.port, connections);
 try {
   const page = values.path as string;
-  const who = values.player ? "as a player" : "without a cookie";
+  const who = values.staff ? "as a moderator" : values.player ? "as a player" : "without a cookie";
   console.log(
     `${page} ${who}: alone ${(await alone(client, page, 50, headers)).toFixed(1)} ms (median of 50)`,
   );

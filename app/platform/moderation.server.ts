@@ -147,18 +147,23 @@ function afterPosition(kind: ModeratedKind, after: { at: Date; reportId: number 
 }
 
 /**
- * Up to `limit` items of the kind with open reports, by their oldest open report, strictly after
- * `after` (that report's time and id): a walk of the open reports' partial index, oldest first,
- * keeping each item's first.
+ * Up to `limit` items with open reports of each of these kinds, by their oldest open report,
+ * strictly after the kind's `after` (that report's time and id), in one statement: for each kind a
+ * walk of its open reports' partial index, oldest first, keeping each item's first. The items
+ * come back by kind, in the order of `kinds`.
  */
 export async function openReportedItems(
   db: Db | Tx,
-  kind: ModeratedKind,
-  after: { at: Date; reportId: number | null } | null,
+  kinds: readonly {
+    kind: ModeratedKind;
+    after: { at: Date; reportId: number | null } | null;
+  }[],
   limit: number,
-): Promise<ReportedItem[]> {
-  const rows = await db.execute<{ item_id: number; since: string; report_id: number }>(sql`
-    select ${kind.reportItem} as item_id, ${kind.reportedAt} as since, ${kind.reportId} as report_id
+): Promise<ReportedItem[][]> {
+  const walks = kinds.map(
+    ({ kind, after }, index) => sql`(
+    select ${index}::integer as walk, ${kind.reportItem} as item_id, ${kind.reportedAt} as since,
+      ${kind.reportId} as report_id
     from ${kind.reports}
     where ${kind.resolvedAt} is null and ${kind.reportItem} is not null
       ${after ? afterPosition(kind, after) : sql``}
@@ -168,19 +173,59 @@ export async function openReportedItems(
           and earlier.resolved_at is null
           and (earlier.created_at, earlier.id) < (${kind.reportedAt}, ${kind.reportId}))
     order by ${kind.reportedAt}, ${kind.reportId}
-    limit ${limit}`);
-  return rows.rows.map((row) => ({
-    itemId: row.item_id,
-    since: new Date(row.since),
-    reportId: row.report_id,
-  }));
+    limit ${limit})`,
+  );
+  const rows = await db.execute<{
+    walk: number;
+    item_id: number;
+    since: string;
+    report_id: number;
+  }>(sql.join(walks, sql` union all `));
+  const found = kinds.map((): ReportedItem[] => []);
+  for (const row of rows.rows) {
+    found[row.walk]?.push({
+      itemId: row.item_id,
+      since: new Date(row.since),
+      reportId: row.report_id,
+    });
+  }
+  return found;
 }
 
-/** How many items of the kind have open reports, from the open reports' partial index. */
-export async function countOpenReportedItems(db: Db | Tx, kind: ModeratedKind): Promise<number> {
+/**
+ * How many items of these kinds have open reports, in one statement. Each kind's count skips
+ * through its open reports' per-item partial index, one probe per item (a recursive walk: the
+ * next item after the last), so it costs what is waiting on moderators, not how many reports
+ * they hold: `count(distinct)` read every open report (100,000 of them took 30–40 ms).
+ */
+export async function countOpenReportedItems(
+  db: Db | Tx,
+  kinds: readonly ModeratedKind[],
+): Promise<number> {
+  const walks = kinds.map((kind, index) => {
+    const column = sql.identifier(snakeCase(kind.reportItem.name));
+    const walk = sql.identifier(`walk${index}`);
+    return {
+      walk,
+      statement: sql`${walk}(item) as (
+        (select ${column} from ${kind.reports}
+          where ${kind.resolvedAt} is null and ${column} is not null order by ${column} limit 1)
+        union all
+        select (select next.${column} from ${kind.reports} as next
+            where next.resolved_at is null and next.${column} > ${walk}.item
+            order by next.${column} limit 1)
+        from ${walk} where ${walk}.item is not null)`,
+    };
+  });
   const rows = await db.execute<{ n: number }>(sql`
-    select count(distinct ${kind.reportItem})::integer as n from ${kind.reports}
-    where ${kind.resolvedAt} is null and ${kind.reportItem} is not null`);
+    with recursive ${sql.join(
+      walks.map(({ statement }) => statement),
+      sql`, `,
+    )}
+    select (${sql.join(
+      walks.map(({ walk }) => sql`(select count(item) from ${walk})`),
+      sql` + `,
+    )})::integer as n`);
   return rows.rows[0]?.n ?? 0;
 }
 

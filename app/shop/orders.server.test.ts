@@ -12,7 +12,12 @@ import { isOrderToken, orderToken } from "./order-links.server.ts";
 import { ORDER_MOVES, ORDER_STATUSES, type OrderStatus } from "./order-states.ts";
 import { listPlayerOrders, moveOrder, type OrderMove, readOrder } from "./orders.server.ts";
 import { seedProducts } from "./seed.server.ts";
-import { countWaitingOrders, listWaitingOrders, searchOrders } from "./staff.server.ts";
+import {
+  countWaitingOrders,
+  listWaitingOrders,
+  SHORT_SEARCH_WINDOW,
+  searchOrders,
+} from "./staff.server.ts";
 import { fixtureProduct, insertPlayer, TEST_PAYMENT } from "./test-fixtures.ts";
 
 let database: DatabaseHandle;
@@ -338,6 +343,25 @@ describe("the console's lists", () => {
     expect(await find("quart")).toEqual([b, a]);
     expect(await find("quart", "paid")).toEqual([b]);
     expect(await find("100%_")).toEqual([]);
+  });
+
+  test("a name part of one or two letters looks through the newest orders only, and says so", async () => {
+    const old = await newOrder({ name: "Xu Oldbuyer" });
+    // As many newer orders as the window holds, none of them Xu's, written as the bench does.
+    await database.db.execute(sql`
+      insert into shop_order (status, name, email, address, city, province, postal_code, locale,
+                              subtotal_cents, taxes, tax_cents, total_cents)
+      select 'delivered', 'Newer Buyer', 'newer@example.com', '1 Bench Street', 'Toronto', 'ON',
+             'M5V 1A1', 'en-CA', 2000, '[]'::jsonb, 0, 2000
+      from generate_series(1, ${SHORT_SEARCH_WINDOW}::int)`);
+    const short = await searchOrders(database.db, { q: "xu", status: null, before: null });
+    expect(short).toMatchObject({ orders: [], short: true });
+    const longer = await searchOrders(database.db, { q: "xu o", status: null, before: null });
+    expect(longer.orders.map((order) => order.id)).toEqual([old]);
+    expect(longer.short).toBe(false);
+    const recent = await newOrder({ name: "Xu Newbuyer" });
+    const found = await searchOrders(database.db, { q: "XU", status: null, before: null });
+    expect(found.orders.map((order) => order.id)).toEqual([recent]);
   });
 
   test("pages go on strictly after the last one shown", async () => {

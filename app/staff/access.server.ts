@@ -8,7 +8,7 @@ import type { Actor } from "../platform/audit.server.ts";
 import { clientAddressOf } from "../platform/audit.server.ts";
 import { databaseContext } from "../platform/context.ts";
 import { AppError } from "../platform/errors.ts";
-import { rolesFor, type StaffRole } from "./roles.ts";
+import { hasRole, rolesFor, type StaffRole } from "./roles.ts";
 
 /** A signed-in staff member acting in the console: an audit Actor with a name to show. */
 export type StaffActor = Actor & { role: StaffRole; name: string };
@@ -28,7 +28,7 @@ type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> 
 /**
  * The staff member making this request, or the site's 404 for anyone else (a visitor, a player, a
  * moderator on an admin's page): the console does not admit it exists (DESIGN.md). The role is
- * read from the database on every request, so a role removed takes effect at once. A member who
+ * read from the database once on every request, so a role removed takes effect at once. A member who
  * has not turned on two-factor sign-in is sent to set it up first.
  */
 export async function requireStaff(
@@ -53,12 +53,11 @@ export async function requireStaffSettingUp(
 ): Promise<{ actor: StaffActor; twoFactorEnabled: boolean }> {
   const viewer = await getViewer(request, context);
   if (!viewer) throw new AppError("not_found");
+  const member = await memberOf(viewer.id, context);
+  if (!member || member.banned || !hasRole(member.role, needed)) {
+    throw new AppError("not_found");
+  }
   const db = context.get(databaseContext);
-  const [member] = await db
-    .select({ role: user.role, twoFactorEnabled: user.twoFactorEnabled })
-    .from(user)
-    .where(holdsRole(viewer.id, needed));
-  if (!member) throw new AppError("not_found");
   if (Date.now() - viewer.signedInAt.getTime() > STAFF_SESSION_HOURS * 60 * 60 * 1000) {
     await db.delete(session).where(eq(session.id, viewer.sessionId));
     const locale = localeOf(request);
@@ -74,6 +73,28 @@ export async function requireStaffSettingUp(
     },
     twoFactorEnabled: member.twoFactorEnabled,
   };
+}
+
+type Member = { role: string; twoFactorEnabled: boolean; banned: boolean };
+
+/**
+ * One read of the member's row per request: the console's frame and its page both check, in
+ * loaders that run side by side on the same context (as `getViewer` shares the session lookup).
+ */
+const members = new WeakMap<object, Promise<Member | undefined>>();
+
+function memberOf(id: string, context: Readonly<RouterContextProvider>) {
+  let member = members.get(context);
+  if (!member) {
+    member = context
+      .get(databaseContext)
+      .select({ role: user.role, twoFactorEnabled: user.twoFactorEnabled, banned: user.banned })
+      .from(user)
+      .where(eq(user.id, id))
+      .then(([row]) => row);
+    members.set(context, member);
+  }
+  return member;
 }
 
 /** The member `id`, while they hold a role that allows `needed` and are not banned. */

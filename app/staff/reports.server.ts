@@ -113,8 +113,8 @@ const kindOrder = (kind: ReportedKind) => REPORTED_KINDS.indexOf(kind);
 
 /**
  * Up to `limit` items with open reports, every kind together, by their oldest open report
- * (ties by kind, then report), strictly after `after`: each kind's walk of its open reports'
- * index, merged.
+ * (ties by kind, then report), strictly after `after`: every kind's walk of its open reports'
+ * index in one statement, merged.
  */
 export async function listOpenItems(
   db: Db,
@@ -122,18 +122,22 @@ export async function listOpenItems(
   after: ReportsPosition | null,
   limit: number,
 ): Promise<OpenItem[]> {
-  const found = await Promise.all(
-    REPORTED_KINDS.map(async (kind) => {
-      // At the position's own time, a kind before it is done, the same kind continues after
-      // its report, a kind after it starts over.
-      const start = after && {
+  // At the position's own time, a kind before it is done, the same kind continues after its
+  // report, a kind after it starts over.
+  const walks = await openReportedItems(
+    db,
+    REPORTED_KINDS.map((kind) => ({
+      kind: MODERATION[kind],
+      after: after && {
         at: after.at,
         reportId:
           kind === after.kind ? after.id : kindOrder(kind) > kindOrder(after.kind) ? 0 : null,
-      };
-      const items = await openReportedItems(db, MODERATION[kind], start, limit);
-      return items.map((item) => ({ kind, ...item }));
-    }),
+      },
+    })),
+    limit,
+  );
+  const found = REPORTED_KINDS.map((kind, index) =>
+    (walks[index] ?? []).map((item) => ({ kind, ...item })),
   );
   const page = found
     .flat()
@@ -183,12 +187,11 @@ export function reportReasonLabel(locale: Locale, kind: ReportedKind, reason: st
 export const reportsQueue: QueueKind = {
   key: "reports",
   label: "staff.queue.kinds.reports",
-  async count(db) {
-    const counts = await Promise.all(
-      REPORTED_KINDS.map((kind) => countOpenReportedItems(db, MODERATION[kind])),
-    );
-    return counts.reduce((sum, n) => sum + n, 0);
-  },
+  count: (db) =>
+    countOpenReportedItems(
+      db,
+      REPORTED_KINDS.map((kind) => MODERATION[kind]),
+    ),
   async list(db, { locale, after, limit }) {
     const t = serverT(locale);
     const items = await listOpenItems(db, locale, after && positionOfQueue(after), limit);

@@ -1,12 +1,17 @@
 import { Form, Link } from "react-router";
-import { formatDate, formatMoney } from "../../i18n/format.ts";
+import { formatDate, formatMoney, formatNumber } from "../../i18n/format.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { ORDER_STATUSES } from "../../shop/order-states.ts";
-import { orderCursor, searchOrders, staffOrderQuerySchema } from "../../shop/staff.server.ts";
+import {
+  orderCursor,
+  SHORT_SEARCH_WINDOW,
+  searchOrders,
+  staffOrderQuerySchema,
+} from "../../shop/staff.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { TextField } from "../../ui/text-field.tsx";
@@ -27,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q: form.q,
     status: form.status ?? "",
     orders: page.orders,
+    shortWindow: page.short ? SHORT_SEARCH_WINDOW : null,
     next: page.next === null ? null : `?${more}`,
     messages: pageMessages(request, "staff", "shop"),
   };
@@ -36,7 +42,7 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const to = useLocalizedPath();
-  const { q, status, orders, next } = loaderData;
+  const { q, status, orders, shortWindow, next } = loaderData;
   return (
     <section>
       <title>{t("staff.orders.metaTitle")}</title>
@@ -73,6 +79,11 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
           {t("staff.orders.submit")}
         </button>
       </Form>
+      {shortWindow !== null && (
+        <p className="mt-4 text-slate-700">
+          {t("staff.orders.shortSearch", { orders: formatNumber(shortWindow, locale) })}
+        </p>
+      )}
       {orders.length === 0 ? (
         <p className="mt-6">{t("staff.orders.empty")}</p>
       ) : (

@@ -14,18 +14,25 @@ import { requireStaff } from "../../staff/access.server.ts";
 import { FieldList } from "../../staff/components/field-list.tsx";
 import { TextArea } from "../../staff/components/text-area.tsx";
 import { staffIdOf } from "../../staff/ids.ts";
+import { hasRole } from "../../staff/roles.ts";
 import { staffWrite } from "../../staff/write.server.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
 import type { Route } from "./+types/redeem-request";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireStaff({ request, context });
+  const staff = await requireStaff({ request, context });
   const locale = localeFromPath(new URL(request.url).pathname);
   const row = await redeemRequestForStaff(context.get(databaseContext), staffIdOf(params.id));
+  // The contact a player gave reaches the player (often a child): admins only, as a player's own
+  // e-mail is (decision 0047, amended). A moderator decides without it: the player is told by
+  // the e-mail the site sends.
+  const admin = hasRole(staff.role, "admin");
   return {
     request: {
       ...row,
+      email: admin ? row.email : null,
+      phone: admin ? row.phone : null,
       goal: row.goal[locale],
       player: { id: row.player.id, handle: row.player.handle },
       createdAt: row.createdAt.toISOString(),
@@ -76,9 +83,10 @@ export default function StaffRedeemRequest({ loaderData, actionData }: Route.Com
       </Link>,
     ],
     [t("staff.redeem.fields.contactName"), request.name],
-    [t("staff.redeem.fields.contactEmail"), request.email],
-    [t("staff.redeem.fields.phone"), displayPhone(request.phone)],
   ];
+  if (request.email !== null) fields.push([t("staff.redeem.fields.contactEmail"), request.email]);
+  if (request.phone !== null)
+    fields.push([t("staff.redeem.fields.phone"), displayPhone(request.phone)]);
   if (request.decidedAt)
     fields.push([t("staff.redeem.fields.decided"), formatDate(request.decidedAt, locale)]);
   if (request.note) fields.push([t("staff.redeem.fields.note"), request.note]);

@@ -1,12 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
+import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { totpCode } from "../../../tests/support/totp.ts";
 import { cookieOf, signUpVerified, TEST_PASSWORD } from "../../auth/test-players.server.ts";
 import type { DatabaseHandle } from "../../db/client.server.ts";
 import { session, user } from "../../db/schema/accounts.ts";
 import { auditEvent } from "../../db/schema/platform.ts";
+import { pointsLedger } from "../../db/schema/players.ts";
 import { createTestDatabase } from "../../db/test-database.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
+import { redeemGoalFor } from "../../players/redeem.server.ts";
+import { seedRedeemGoals } from "../../players/seed.server.ts";
 
 // The console through the built site: who gets in (and who gets the 404), two-factor sign-in,
 // 12-hour staff sessions, and the roles page's writes.
@@ -62,6 +66,10 @@ const post = (
     },
     body: new URLSearchParams(form).toString(),
   });
+
+/** An attribute's or a text's value as React escaped it in the page. */
+const decodeEntities = (text: string) =>
+  text.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
 
 const roleOf = async (name: string) =>
   (
@@ -278,8 +286,22 @@ describe("two-factor sign-in", () => {
       password: TEST_PASSWORD,
     });
     expect(started.status).toBe(200);
-    key = /data-testid="totp-key"[^>]*>([A-Z2-7]+)</.exec(await started.text())?.[1] ?? "";
+    const page = await started.text();
+    key = /data-testid="totp-key"[^>]*>([A-Z2-7]+)</.exec(page)?.[1] ?? "";
     expect(key).toMatch(/^[A-Z2-7]{16,}$/);
+    // Beside the key, a QR code of the same otpauth:// address, described for those who cannot see it.
+    const uri = decodeEntities(/>(otpauth:\/\/[^<]+)</.exec(page)?.[1] ?? "");
+    expect(new URL(uri).searchParams.get("secret")).toBe(key);
+    const image = /<img src="(data:image\/svg\+xml,[^"]+)" alt="([^"]+)"/.exec(page);
+    expect(image?.[2]).toBe(
+      "QR code of the set-up address, for the authenticator app&#x27;s camera",
+    );
+    const svg = decodeURIComponent(
+      decodeEntities(image?.[1] ?? "").slice("data:image/svg+xml,".length),
+    );
+    expect(svg).toBe(
+      await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 }),
+    );
     const badCode = await post("tess", "/staff/two-factor", { intent: "confirm", code: "000000" });
     expect(badCode.status).toBe(401);
     const confirmed = await post("tess", "/staff/two-factor", {
@@ -382,4 +404,37 @@ describe("two-factor sign-in", () => {
     const reused = await step(await login(), code);
     expect(reused.status).toBe(401);
   });
+});
+
+test("a redeem request's contact e-mail and phone show to admins only, not to moderators", async () => {
+  await seedRedeemGoals(database.db);
+  // Members of its own: the tests above remove roles and end sessions.
+  await member("mona", "moderator");
+  await member("abel", "admin");
+  const player = ids.pat as string;
+  await database.db.transaction(async (tx) => {
+    await tx.update(user).set({ points: 1000 }).where(eq(user.id, player));
+    await tx
+      .insert(pointsLedger)
+      .values({ userId: player, change: 1000, reason: "test", source: `test:${player}` });
+  });
+  const { request: asked } = await redeemGoalFor(
+    database.db,
+    { id: player, locale: "en-CA" },
+    {
+      goal: "sticker-pack",
+      name: "Alice Martin",
+      email: "pat.contact@example.com",
+      phone: "+15145550123",
+      agree: true,
+    },
+    "contact-test",
+  );
+  const moderator = await (await get("mona", `/staff/redeem/${asked.id}`)).text();
+  expect(moderator).toContain("Alice Martin");
+  expect(moderator).not.toContain("pat.contact@example.com");
+  expect(moderator).not.toContain("555-0123");
+  const admin = await (await get("abel", `/fr/staff/redeem/${asked.id}`)).text();
+  expect(admin).toContain("pat.contact@example.com");
+  expect(admin).toContain("555-0123");
 });

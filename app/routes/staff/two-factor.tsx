@@ -9,7 +9,7 @@ import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { requireStaffSettingUp } from "../../staff/access.server.ts";
 import { twoFactorSetupSchema } from "../../staff/schemas.ts";
-import { totpKeyOf, twoFactorState } from "../../staff/two-factor.server.ts";
+import { totpKeyOf, totpQrImage, twoFactorState } from "../../staff/two-factor.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
@@ -38,7 +38,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
     });
     if (!answer.ok) throw wrong("password", "staff.twoFactor.wrongPassword");
     const { totpURI } = (await answer.json()) as { totpURI: string };
-    return { key: totpKeyOf(totpURI), uri: totpURI };
+    return { key: totpKeyOf(totpURI), uri: totpURI, qr: await totpQrImage(totpURI) };
   }
   const answer = await callAuth(request, context, "/two-factor/verify-totp", { code: form.code });
   if (!answer.ok) throw wrong("code", "staff.twoFactor.wrongCode");
@@ -106,6 +106,13 @@ export default function StaffTwoFactor({ loaderData, actionData }: Route.Compone
               {newKey ? (
                 <>
                   <p>{t("staff.twoFactor.scan")}</p>
+                  <img
+                    src={newKey.qr}
+                    alt={t("staff.twoFactor.qr")}
+                    width={192}
+                    height={192}
+                    className="mt-4 bg-white"
+                  />
                   <dl className="mt-4 grid gap-2">
                     <dt className="font-semibold">{t("staff.twoFactor.key")}</dt>
                     <dd className="font-mono text-lg break-all" data-testid="totp-key">
