@@ -1,0 +1,18 @@
+import { businessExists } from "../../directory/businesses.server.ts";
+import { parseBusinessId } from "../../directory/search.ts";
+import { byPerson, countStat } from "../../directory/stats.server.ts";
+import { databaseContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { Route } from "./+types/shared";
+
+/**
+ * The share control's count: it posts here once the visitor shared the listing or copied its
+ * link. No body, nothing about who; a robot's post is answered the same and not counted.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const businessId = parseBusinessId(params.id);
+  const db = context.get(databaseContext);
+  if (!businessId || !(await businessExists(db, businessId))) throw new AppError("not_found");
+  if (byPerson(request)) await countStat(db, businessId, "shares");
+  return new Response(null, { status: 204 });
+}
