@@ -5,6 +5,11 @@ import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Route } from "./+types/shared";
 
+/** Only the share control's POST: an address a visitor may see in its tools, not a page. */
+export function loader(): never {
+  throw new AppError("method_not_allowed", { allow: "POST" });
+}
+
 /**
  * The share control's count: it posts here once the visitor shared the listing or copied its
  * link. No body, nothing about who; a robot's post is answered the same and not counted.
