@@ -23,7 +23,7 @@ type Shape = "circle" | "square" | "triangle" | "diamond" | "cross" | "ring";
 const WIDTH = 640;
 const HEIGHT = 300;
 const LEFT = 64;
-const RIGHT = 16;
+const RIGHT = 40;
 const TOP = 16;
 const BOTTOM = 40;
 
@@ -63,7 +63,7 @@ export function StatsChart({ weeks }: { weeks: StatWeek[] }) {
         role="img"
         aria-labelledby={`${titleId} ${descriptionId}`}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="w-full max-w-3xl text-[13px] max-sm:text-[22px]"
+        className="w-full max-w-3xl text-[13px] max-sm:text-[24px]"
       >
         <title id={titleId}>{t("manage.stats.chartTitle")}</title>
         <desc id={descriptionId}>{t("manage.stats.chartSummary", totals)}</desc>

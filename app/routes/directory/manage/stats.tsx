@@ -64,7 +64,7 @@ export default function ManageStats({ loaderData }: Route.ComponentProps) {
           <tbody>
             {weeks.map((week) => (
               <tr key={week.startsOn} className="border-b border-slate-200">
-                <th scope="row" className="py-2 pr-4 font-normal">
+                <th scope="row" className="whitespace-nowrap py-2 pr-4 font-normal">
                   {formatDayRange(week.startsOn, addDays(week.startsOn, 6), locale)}
                 </th>
                 {STAT_KINDS.map((kind) => (
