@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import { business, businessDailyStat } from "../db/schema/directory.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
+import { saveBusiness } from "./saved.server.ts";
 import { seedBusinesses } from "./seed.server.ts";
 import { addStats, countStat, statCounter, viewedBusiness, weeklyStats } from "./stats.server.ts";
 import { fixtureBusiness, fixtureFile } from "./test-fixtures.ts";
@@ -76,6 +77,19 @@ describe("counting", () => {
     await counter.stop();
     await counter.flush();
     expect((await weeklyStats(database.db, id)).at(-1)?.pageViews).toBe(before + 3);
+  });
+});
+
+describe("saves", () => {
+  test("count when a player saves the listing, not when they save it again", async () => {
+    const id = ids.vancouver ?? 0;
+    await database.db.execute(
+      sql`insert into "user" (id, name, email, handle, age) values ('saver', 'Saver', 'saver@example.com', 'saver-handle', 30)`,
+    );
+    const before = (await weeklyStats(database.db, id)).at(-1)?.saves ?? 0;
+    await saveBusiness(database.db, "saver", id);
+    await saveBusiness(database.db, "saver", id);
+    expect((await weeklyStats(database.db, id)).at(-1)?.saves).toBe(before + 1);
   });
 });
 

@@ -89,6 +89,14 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
 
     const visitor = await visitorPage(browser, site);
     await visitor.page.goto(`${words.prefix}/businesses/${id}`);
+    // The website link beside the address and phone, at both widths.
+    const place = visitor.page.getByRole("region", {
+      name: /^(Location and address|.*adresse.*)$/i,
+    });
+    for (const width of [375, 1280]) {
+      await visitor.page.setViewportSize({ width, height: 900 });
+      await place.screenshot({ path: `${SCREENSHOTS}/stats-${language}-business-${width}.png` });
+    }
     await visitor.page.getByRole("link", { name: words.website }).click();
     await expect(visitor.page).toHaveURL(`${site}/about`);
     await visitor.close();
