@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createAuth } from "./app/auth/auth.server.ts";
 import { type Database, openDatabase } from "./app/db/client.server.ts";
 import { DataDirectoryInUseError } from "./app/db/embedded.server.ts";
+import { countBusinessViews, statCounter } from "./app/directory/stats.server.ts";
 import { type Config, ConfigError, readConfig } from "./app/platform/config.server.ts";
 import { createHost } from "./app/platform/host.server.ts";
 import { collectWhenIdle } from "./app/platform/idle-collector.server.ts";
@@ -183,6 +184,7 @@ function forkWorkers(
 /** The host for this process's requests, listening on PORT, and what stops it (draining). */
 async function serve(config: Config, db: Database, storage: Storage, observe: Observe) {
   let stopping = false;
+  const views = statCounter(db);
   const operations: Operations = {
     ...observe,
     metricsToken: config.METRICS_TOKEN,
@@ -206,6 +208,8 @@ async function serve(config: Config, db: Database, storage: Storage, observe: Ob
     clientIpHeader: config.CLIENT_IP_HEADER,
     maxBodyBytes: config.MAX_BODY_BYTES,
     operations,
+    // Business page views, counted in this process's memory and written once a second.
+    beforePageCache: countBusinessViews(views),
   };
 
   let listener: Parameters<typeof createServer>[1];
@@ -264,6 +268,7 @@ async function serve(config: Config, db: Database, storage: Storage, observe: Ob
           setTimeout(resolve, DRAIN_MS).unref();
         });
       await closeServer(server);
+      await views.stop();
     },
   };
 }

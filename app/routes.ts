@@ -7,6 +7,8 @@ const pages: [path: string, file: string][] = [
   ["businesses", "routes/directory/businesses.tsx"],
   ["businesses/:id", "routes/directory/business.tsx"],
   ["businesses/:id/report", "routes/directory/report.tsx"],
+  ["businesses/:id/go/:target", "routes/directory/go.ts"],
+  ["businesses/:id/shared", "routes/directory/shared.ts"],
   ["jobs", "routes/jobs/list.tsx"],
   ["jobs/saved", "routes/jobs/saved.tsx"],
   ["jobs/alerts/new", "routes/jobs/alert-new.tsx"],
@@ -74,7 +76,10 @@ const staffPages: [path: string, file: string][] = [
 ];
 
 /** A listing's manage pages, under /businesses/{id}/manage, for its owners and staff. */
-const managePages: [path: string, file: string][] = [["", "routes/directory/manage/listing.tsx"]];
+const managePages: [path: string, file: string][] = [
+  ["", "routes/directory/manage/listing.tsx"],
+  ["stats", "routes/directory/manage/stats.tsx"],
+];
 
 /**
  * A section of pages inside one layout (the console, a listing's manage pages), once in English at

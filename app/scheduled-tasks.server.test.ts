@@ -2,9 +2,12 @@ import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "./db/client.server.ts";
 import { signInFailure } from "./db/schema/accounts.ts";
+import { business, businessDailyStat } from "./db/schema/directory.ts";
 import { attemptWindow } from "./db/schema/platform.ts";
 import { cart } from "./db/schema/shop.ts";
 import { createTestDatabase } from "./db/test-database.server.ts";
+import { seedBusinesses } from "./directory/seed.server.ts";
+import { fixtureBusiness, fixtureFile } from "./directory/test-fixtures.ts";
 import { runTaskNow, startScheduler, type Task, taskHistory } from "./platform/scheduler.server.ts";
 import { createLocalStorage } from "./platform/storage.server.ts";
 import { scheduledTasks, type TaskSettings } from "./scheduled-tasks.server.ts";
@@ -45,6 +48,7 @@ describe("the schedules", () => {
       ["sweep-carts", "0 * * * *"],
       ["sweep-avatars", "0 * * * *"],
       ["prune-limits", "0 * * * *"],
+      ["sweep-stats", "0 * * * *"],
     ]);
     const other = scheduledTasks(database.db, createLocalStorage("/nonexistent-uploads"), {
       ...SETTINGS,
@@ -53,6 +57,7 @@ describe("the schedules", () => {
     });
     expect(other.map(({ cron }) => cron)).toEqual([
       "5 18 * * *",
+      "*/15 * * * *",
       "*/15 * * * *",
       "*/15 * * * *",
       "*/15 * * * *",
@@ -89,6 +94,22 @@ describe("the tasks", () => {
     const left = (await database.db.select({ id: cart.id }).from(cart)).map((row) => row.id);
     expect(left).toContain(recent?.id);
     expect(left).not.toContain(old?.id);
+  });
+});
+
+describe("the listings' figures", () => {
+  test("sweep-stats drops the days older than two years, keeps the rest", async () => {
+    await seedBusinesses(database.db, [fixtureFile("restaurants", [fixtureBusiness()])]);
+    const [place] = await database.db.select({ id: business.id }).from(business);
+    const businessId = place?.id ?? 0;
+    const day = (ago: number) => daysAgo(ago).toISOString().slice(0, 10);
+    await database.db.insert(businessDailyStat).values([
+      { businessId, day: day(2 * 365 + 3), pageViews: 4 },
+      { businessId, day: day(2 * 365 - 3), pageViews: 5 },
+    ]);
+    expect(await task("sweep-stats").run()).toEqual({ removed: 1 });
+    const left = await database.db.select().from(businessDailyStat);
+    expect(left.map((row) => row.day)).toEqual([day(2 * 365 - 3)]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { pruneSignInFailures } from "./auth/sign-in-limit.server.ts";
 import type { Database } from "./db/client.server.ts";
+import { sweepOldStats } from "./directory/stats.server.ts";
 import { sendAlertDigests } from "./jobs/alerts.server.ts";
 import type { Config } from "./platform/config.server.ts";
 import { pruneAttempts } from "./platform/rate-limit.server.ts";
@@ -62,6 +63,12 @@ export function scheduledTasks(db: Database, storage: Storage, settings: TaskSet
         windows: await pruneAttempts(db),
         signInFailures: await pruneSignInFailures(db),
       }),
+    },
+    {
+      // Listings' daily figures older than two years (the privacy page says so).
+      name: "sweep-stats",
+      cron: sweeps,
+      run: async () => ({ removed: await sweepOldStats(db) }),
     },
   ];
 }

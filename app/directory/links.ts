@@ -17,3 +17,8 @@ export function searchHref(form: Partial<SearchForm>, cursor?: string): string {
   if (cursor) params.set("cursor", cursor);
   return `/businesses?${params}`;
 }
+
+/** The map of a place on OpenStreetMap, where a visitor finds their way there. */
+export function directionsHref(latitude: number, longitude: number): string {
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`;
+}

@@ -3,15 +3,24 @@ import type { Db, Tx } from "../db/client.server.ts";
 import { savedBusiness } from "../db/schema/directory.ts";
 import { AppError } from "../platform/errors.ts";
 import { businessExists, summariesOf } from "./businesses.server.ts";
+import { countStat } from "./stats.server.ts";
 import type { BusinessSummary } from "./types.ts";
 
 /** How many saved businesses the profile lists, newest first. */
 const SAVED_LIST_MAX = 60;
 
-/** Saves the business for the player; saving it again keeps the one row. Unknown: 404. */
+/**
+ * Saves the business for the player; saving it again keeps the one row (and counts once in the
+ * listing's figures). Unknown: 404.
+ */
 export async function saveBusiness(db: Db | Tx, userId: string, businessId: number): Promise<void> {
   if (!(await businessExists(db, businessId))) throw new AppError("not_found");
-  await db.insert(savedBusiness).values({ userId, businessId }).onConflictDoNothing();
+  const saved = await db
+    .insert(savedBusiness)
+    .values({ userId, businessId })
+    .onConflictDoNothing()
+    .returning({ businessId: savedBusiness.businessId });
+  if (saved.length > 0) await countStat(db, businessId, "saves");
 }
 
 export async function unsaveBusiness(

@@ -80,6 +80,13 @@ export function formatDate(iso: string, locale: Locale): string {
   );
 }
 
+/** A day (YYYY-MM-DD) as a short month and day: "Nov 23" / "23 nov.". */
+export function formatDayShort(day: string, locale: Locale): string {
+  return dateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
 /**
  * Days from `startsOn` to `endsOn` (YYYY-MM-DD) as the locale writes a range, once for what the two
  * share: "February 13–22, 2026" / "13–22 février 2026"; one day when they are the same.

@@ -68,6 +68,11 @@ export type HostOptions = {
   pageCacheSeconds: number;
   /** Request logs, metrics and readiness (operations.server.ts); absent: nothing is logged. */
   operations?: Operations;
+  /**
+   * What must see every request, those the visitors' page cache answers too (the directory counts
+   * its pages' views there); handed in by server.ts, which may import the areas.
+   */
+  beforePageCache?: MiddlewareHandler;
 };
 
 type HostEnv = {
@@ -343,6 +348,7 @@ export function createHost(options: HostOptions) {
           onHit: operations?.metrics?.pageCacheHit,
         })
       : undefined;
+  if (options.beforePageCache) app.use(options.beforePageCache);
   if (pageCache) app.use(pageCache);
   app.use(compressAnswers());
   if (!development) app.use(allowPageScripts());

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { MiddlewareHandler } from "hono";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../auth/auth.server.ts";
 import type { Database } from "../db/client.server.ts";
@@ -40,6 +41,8 @@ export async function createTestHost(
     pageCacheSeconds?: number;
     /** Request logs, metrics and readiness; none by default. */
     operations?: Operations;
+    /** What sees every request before the page cache (HostOptions); nothing by default. */
+    beforePageCache?: MiddlewareHandler;
   } = {},
 ) {
   if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run "npm run build" first.`);
@@ -68,6 +71,7 @@ export async function createTestHost(
     clientDirectory: path.resolve("build/client"),
     pageCacheSeconds: options.pageCacheSeconds ?? 0,
     operations: options.operations,
+    beforePageCache: options.beforePageCache,
   });
   // Node's server hands the host the connection as `incoming`; only its address is read.
   return (pathname: string, init?: RequestInit, remoteAddress?: string) =>

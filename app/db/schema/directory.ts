@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -412,5 +413,31 @@ export const savedBusiness = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.businessId] }),
     index("saved_business_user_idx").on(table.userId, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * How a listing is found, one row per business and day (the day in the business's own time zone,
+ * so an owner's Monday is theirs): counts only, nothing about who (no address, player, cookie or
+ * referrer). Rows older than two years are swept (directory/stats.server.ts).
+ */
+export const businessDailyStat = pgTable(
+  "business_daily_stat",
+  {
+    businessId: integer()
+      .notNull()
+      .references(() => business.id, { onDelete: "cascade" }),
+    day: date({ mode: "string" }).notNull(),
+    pageViews: integer().notNull().default(0),
+    saves: integer().notNull().default(0),
+    shares: integer().notNull().default(0),
+    websiteClicks: integer().notNull().default(0),
+    phoneClicks: integer().notNull().default(0),
+    directionsClicks: integer().notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.businessId, table.day] }),
+    // The retention sweep deletes by day across every business.
+    index("business_daily_stat_day_idx").on(table.day),
   ],
 );

@@ -57,7 +57,9 @@ export function SaveButton({
 
 /**
  * Share a business: the system's share sheet where the browser has one, otherwise the link is
- * copied and a toast says so. Without JavaScript it is a plain link to the business.
+ * copied and a toast says so. Without JavaScript it is a plain link to the business. A share or a
+ * copy is counted in the listing's figures by a POST (routes/directory/shared.ts) that carries
+ * nothing else.
  */
 export function ShareButton({ businessId, name }: { businessId: number; name: string }) {
   const t = useT();
@@ -71,14 +73,18 @@ export function ShareButton({ businessId, name }: { businessId: number; name: st
       onClick={async (event) => {
         event.preventDefault();
         const url = new URL(href, window.location.origin).href;
+        // Lost if the network fails: a statistic, not worth troubling the visitor with.
+        const counted = () =>
+          fetch(`${href}/shared`, { method: "POST", keepalive: true }).catch(() => {});
         if (navigator.share) {
           // Closing the sheet without sharing rejects; nothing more to do then.
-          await navigator.share({ title: name, url }).catch(() => {});
+          await navigator.share({ title: name, url }).then(counted, () => {});
           return;
         }
         try {
           await navigator.clipboard.writeText(url);
           showNotice("link-copied");
+          void counted();
         } catch {
           window.location.assign(href);
         }

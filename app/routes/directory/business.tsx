@@ -27,6 +27,7 @@ import { ProductCarousel } from "../../directory/components/product-carousel.tsx
 import { localBusinessJsonLd } from "../../directory/json-ld.ts";
 import { isBusinessSaved, saveBusiness, unsaveBusiness } from "../../directory/saved.server.ts";
 import { parseBusinessId } from "../../directory/search.ts";
+import { statLinkHref } from "../../directory/stats.ts";
 import type { BusinessDetail } from "../../directory/types.ts";
 import { formatMoney, formatTimeOfDay } from "../../i18n/format.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
@@ -373,8 +374,11 @@ function Location({
   phoneShown: string | null;
 }) {
   const t = useT();
+  const to = useLocalizedPath();
   const hydrated = useHydrated();
   const [mapShown, setMapShown] = useState(false);
+  // Shown as its host name; the link itself goes through the counting redirect (go.ts).
+  const websiteHost = business.website ? URL.parse(business.website)?.hostname : undefined;
   const { latitude: lat, longitude: lng } = business;
   const box = [lng - 0.01, lat - 0.006, lng + 0.01, lat + 0.006].map((n) => n.toFixed(4)).join(",");
   return (
@@ -393,9 +397,25 @@ function Location({
       {business.phone && phoneShown && (
         <p className="mt-3 flex gap-2 text-slate-800">
           <Icon name="phone" className="mt-0.5 size-5 shrink-0 text-slate-600" />
-          <a href={`tel:${business.phone}`} className="text-brand-700 hover:underline">
+          <a
+            href={to(statLinkHref(business.id, "phone"))}
+            className="text-brand-700 hover:underline"
+          >
             <span className="sr-only">{t("business.phone")} </span>
             {phoneShown}
+          </a>
+        </p>
+      )}
+      {websiteHost && (
+        <p className="mt-3 flex gap-2 text-slate-800">
+          <Icon name="arrowRight" className="mt-0.5 size-5 shrink-0 text-slate-600" />
+          <a
+            href={to(statLinkHref(business.id, "website"))}
+            rel="nofollow"
+            className="break-all text-brand-700 hover:underline"
+          >
+            <span className="sr-only">{t("business.website")} </span>
+            {websiteHost}
           </a>
         </p>
       )}
@@ -418,9 +438,9 @@ function Location({
         )
       )}
       <a
-        href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`}
+        href={to(statLinkHref(business.id, "directions"))}
         target="_blank"
-        rel="noopener noreferrer"
+        rel="nofollow noopener noreferrer"
         className="mt-2 inline-block text-brand-700 hover:underline"
       >
         {t("business.openMap")}
