@@ -183,7 +183,7 @@ export const directoryApi: ApiArea = {
         security: SESSION_OPTIONAL,
         summary: "A business's reviews",
         description:
-          "One page of reviews: newest first, or by rating (ties newest first). Follow `nextCursor` with the same `sort`.",
+          "One page of reviews: newest first, or by rating (ties newest first), each with the listing owner's public `reply` (null when none). Follow `nextCursor` with the same `sort`.",
         parameters: [
           idParameter("The business's id"),
           ...queryParameters(reviewPageSchema, { sort: "The order", cursor: cursorProse }),
