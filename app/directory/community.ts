@@ -87,6 +87,7 @@ const writtenIn = {
 export const apiReviewSchema = reviewSchema.extend(writtenIn);
 export const apiQuestionSchema = questionSchema.extend(writtenIn);
 export const apiAnswerSchema = answerSchema.extend(writtenIn);
+export const apiReplySchema = replySchema.extend(writtenIn);
 
 /** Where a page of reviews starts: after this review in the chosen order. */
 export type ReviewCursor = { rating: number; at: string; id: number };

@@ -92,6 +92,19 @@ export async function managedReviews(
   };
 }
 
+/**
+ * The listing a review belongs to, for the API, whose address names only the review: the manager
+ * check then runs on that listing. A missing review is the 404.
+ */
+export async function businessOfReview(db: Db | Tx, reviewId: number): Promise<number> {
+  const [row] = await db
+    .select({ businessId: review.businessId })
+    .from(review)
+    .where(eq(review.id, reviewId));
+  if (!row) throw new AppError("not_found");
+  return row.businessId;
+}
+
 /** The review, if it is a shown review of the manager's listing; else the 404. */
 async function reviewOfListing(tx: Tx, manager: Manager, reviewId: number) {
   const [row] = await tx

@@ -136,3 +136,58 @@ describe("/businesses/{id}/manage/reviews", () => {
     expect(await again.text()).toContain("Cet avis a déjà une réponse.");
   });
 });
+
+describe("PUT/DELETE /api/reviews/{id}/reply", () => {
+  const api = (who: string, path: string, method: string, body?: unknown) =>
+    request(path, {
+      method,
+      headers: {
+        cookie: cookies[who] ?? "",
+        origin: TEST_BASE_URL,
+        "content-type": "application/json",
+        "accept-language": "en-CA",
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  test("the owner creates (201), replaces (204) and deletes (204); others get the 404", async () => {
+    const [other] = await database.db
+      .insert(review)
+      .values({
+        businessId,
+        authorName: "Dana D.",
+        rating: 5,
+        body: "The back room is quiet and the staff are lovely.",
+        locale: "en-CA",
+      })
+      .returning({ id: review.id });
+    const path = `/api/reviews/${other?.id}/reply`;
+    const text = { body: "We are glad you liked the back room!" };
+    expect((await api("stranger", path, "PUT", text)).status).toBe(404);
+    expect((await api("owner", "/api/reviews/999999/reply", "PUT", text)).status).toBe(404);
+    expect((await api("owner", path, "PUT", { body: "Short" })).status).toBe(400);
+    const created = await api("owner", path, "PUT", text);
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual({ id: expect.any(Number) });
+    const replaced = await api("owner", path, "PUT", {
+      body: "We are glad you liked the quiet room!",
+    });
+    expect(replaced.status).toBe(204);
+    const list = await (await get(null, `/api/businesses/${businessId}/reviews`)).json();
+    const shown = list.items.find((item: { id: number }) => item.id === other?.id);
+    expect(shown.reply).toMatchObject({
+      body: "We are glad you liked the quiet room!",
+      locale: "en-CA",
+    });
+    expect(shown.reply.editedAt).toEqual(expect.any(String));
+
+    const reported = await api("stranger", `/api/replies/${shown.reply.id}/reports`, "POST", {
+      reason: "spam",
+    });
+    expect(reported.status).toBe(204);
+
+    expect((await api("stranger", path, "DELETE")).status).toBe(404);
+    expect((await api("owner", path, "DELETE")).status).toBe(204);
+    expect((await api("owner", path, "DELETE")).status).toBe(404);
+  });
+});
