@@ -78,6 +78,7 @@ const staffPages: [path: string, file: string][] = [
 /** A listing's manage pages, under /businesses/{id}/manage, for its owners and staff. */
 const managePages: [path: string, file: string][] = [
   ["", "routes/directory/manage/listing.tsx"],
+  ["reviews", "routes/directory/manage/reviews.tsx"],
   ["stats", "routes/directory/manage/stats.tsx"],
 ];
 
@@ -124,8 +125,9 @@ export default [
   route("api/businesses/:id/questions", "routes/directory/api.business.questions.ts"),
   route("api/businesses/:id/reports", "routes/directory/api.business.reports.ts"),
   route("api/reviews/:id", "routes/directory/api.review.ts"),
+  route("api/reviews/:id/reply", "routes/directory/api.review-reply.ts"),
   route("api/questions/:id/answers", "routes/directory/api.question.answers.ts"),
-  ...["reviews", "questions", "answers"].map((kind) =>
+  ...["reviews", "questions", "answers", "replies"].map((kind) =>
     route(`api/${kind}/:id/reports`, "routes/directory/api.reports.ts", {
       id: `api-${kind}-reports`,
     }),

@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import {
+  businessOwner,
   businessQuestion,
   businessReport,
   directoryReport,
   questionAnswer,
   review,
+  reviewReply,
 } from "../db/schema/directory.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { isUniqueViolation } from "../platform/db-errors.server.ts";
@@ -23,6 +25,7 @@ import {
   type QuestionPage,
   REVIEWS_PAGE,
   type RemovedItem,
+  type Reply,
   type ReportInput,
   type ReportTarget,
   type ReviewCursor,
@@ -42,7 +45,7 @@ async function assertBusiness(db: Db | Tx, businessId: number): Promise<void> {
 }
 
 /** Players by their public identity; demo entries by the name they carry. */
-async function authorsOf(
+export async function authorsOf(
   db: Db | Tx,
   rows: { userId: string | null; name: string | null }[],
 ): Promise<(row: { userId: string | null; name: string | null }) => Author> {
@@ -76,7 +79,38 @@ const reviewColumns = {
   createdAt: review.createdAt,
   editedAt: review.editedAt,
   hiddenReason: review.hiddenReason,
+  reply: {
+    id: reviewReply.id,
+    body: reviewReply.body,
+    locale: reviewReply.locale,
+    createdAt: reviewReply.createdAt,
+    editedAt: reviewReply.editedAt,
+    hiddenReason: reviewReply.hiddenReason,
+  },
 };
+
+type ReplyRow = {
+  id: number;
+  body: string;
+  locale: Locale;
+  createdAt: Date;
+  editedAt: Date | null;
+  hiddenReason: string | null;
+} | null;
+
+/** A review's reply as the page and the API show it: its text, or why moderators removed it. */
+export function replyItem(row: ReplyRow): Reply | null {
+  if (!row) return null;
+  if (row.hiddenReason) return removedItem(row.id, row.hiddenReason, row.createdAt);
+  return {
+    id: row.id,
+    removed: null,
+    body: row.body,
+    locale: row.locale,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+  };
+}
 
 /**
  * One page of a business's reviews, newest first or by rating (ties newest first), by keyset: the
@@ -107,6 +141,7 @@ export async function listReviews(
   const rows = await db
     .select(reviewColumns)
     .from(review)
+    .leftJoin(reviewReply, eq(reviewReply.reviewId, review.id))
     .where(and(eq(review.businessId, businessId), after))
     .orderBy(...order)
     .limit(limit + 1);
@@ -132,6 +167,7 @@ export async function listReviews(
             createdAt: row.createdAt.toISOString(),
             editedAt: row.editedAt?.toISOString() ?? null,
             mine: viewerId !== undefined && row.userId === viewerId,
+            reply: replyItem(row.reply),
           },
     ),
     nextCursor: last
@@ -267,6 +303,7 @@ export async function listQuestions(
             body: questionAnswer.body,
             locale: questionAnswer.locale,
             createdAt: questionAnswer.createdAt,
+            byOwner: questionAnswer.byOwner,
             hiddenReason: questionAnswer.hiddenReason,
           })
           .from(questionAnswer)
@@ -310,6 +347,7 @@ export async function listQuestions(
                           body: answer.body,
                           locale: answer.locale,
                           createdAt: answer.createdAt.toISOString(),
+                          byOwner: answer.byOwner,
                         },
                 ),
             },
@@ -332,7 +370,10 @@ export async function askQuestion(
   return row as { id: number };
 }
 
-/** Answers a question; a question that does not exist is a 404. */
+/**
+ * Answers a question; a question that does not exist is a 404. Whether the player owns the
+ * business is stored with the answer, inside the same statement (decision 0052).
+ */
 export async function answerQuestion(
   db: Db | Tx,
   userId: string,
@@ -346,13 +387,21 @@ export async function answerQuestion(
   if (!question) throw new AppError("not_found");
   const [row] = await db
     .insert(questionAnswer)
-    .values({ questionId, userId, body: input.answer, locale: input.locale })
+    .values({
+      questionId,
+      userId,
+      body: input.answer,
+      locale: input.locale,
+      byOwner: sql`exists (select from ${businessOwner}
+        where ${businessOwner.businessId} = ${question.businessId}
+          and ${businessOwner.userId} = ${userId})`,
+    })
     .returning({ id: questionAnswer.id });
   return { id: (row as { id: number }).id, businessId: question.businessId };
 }
 
 /**
- * The business a review, question or answer belongs to and its text; none, or one moderators hid
+ * The business a review, question, answer or owner's reply belongs to and its text; none, or one moderators hid
  * (nothing left to report), is `not_found`.
  */
 export async function getReportTarget(
@@ -375,20 +424,35 @@ export async function getReportTarget(
             })
             .from(businessQuestion)
             .where(and(eq(businessQuestion.id, id), isNull(businessQuestion.hiddenAt)))
-        : await db
-            .select({
-              businessId: businessQuestion.businessId,
-              text: questionAnswer.body,
-              locale: questionAnswer.locale,
-            })
-            .from(questionAnswer)
-            .innerJoin(businessQuestion, eq(businessQuestion.id, questionAnswer.questionId))
-            .where(and(eq(questionAnswer.id, id), isNull(questionAnswer.hiddenAt)));
+        : target === "answer"
+          ? await db
+              .select({
+                businessId: businessQuestion.businessId,
+                text: questionAnswer.body,
+                locale: questionAnswer.locale,
+              })
+              .from(questionAnswer)
+              .innerJoin(businessQuestion, eq(businessQuestion.id, questionAnswer.questionId))
+              .where(and(eq(questionAnswer.id, id), isNull(questionAnswer.hiddenAt)))
+          : await db
+              .select({
+                businessId: review.businessId,
+                text: reviewReply.body,
+                locale: reviewReply.locale,
+              })
+              .from(reviewReply)
+              .innerJoin(review, eq(review.id, reviewReply.reviewId))
+              .where(and(eq(reviewReply.id, id), isNull(reviewReply.hiddenAt)));
   if (!row) throw new AppError("not_found");
   return row;
 }
 
-const REPORT_COLUMN = { review: "reviewId", question: "questionId", answer: "answerId" } as const;
+const REPORT_COLUMN = {
+  review: "reviewId",
+  question: "questionId",
+  answer: "answerId",
+  reply: "replyId",
+} as const;
 
 /**
  * Stores a player's report for review; the item stays until someone reviews it. One report per

@@ -26,16 +26,19 @@ import {
 export const REVIEWS_PAGE = 10;
 export const QUESTIONS_PAGE = 5;
 
-const REPORT_TARGETS = ["review", "question", "answer"] as const;
+const REPORT_TARGETS = ["review", "question", "answer", "reply"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
-/** Text a person wrote: trimmed, line breaks kept, within its length, without control characters. */
-function writtenText(limits: { min: number; max: number }, key: "review" | "question" | "answer") {
+/**
+ * Text a person wrote: trimmed, line breaks kept, within its length (`problem` says so), without
+ * control characters.
+ */
+function writtenText(limits: { min: number; max: number }, problem: string) {
   return z
-    .string(`community.problems.${key}Length`)
+    .string(problem)
     .trim()
-    .min(limits.min, `community.problems.${key}Length`)
-    .max(limits.max, `community.problems.${key}Length`)
+    .min(limits.min, problem)
+    .max(limits.max, problem)
     .refine((text) => isReadableText(text, { multiline: true }), "errors.invalid_text");
 }
 
@@ -45,12 +48,20 @@ export const reviewSchema = z.object({
     .int("community.problems.ratingRequired")
     .min(1, "community.problems.ratingRequired")
     .max(5, "community.problems.ratingRequired"),
-  body: writtenText(REVIEW_TEXT, "review"),
+  body: writtenText(REVIEW_TEXT, "community.problems.reviewLength"),
 });
 export type ReviewInput = z.output<typeof reviewSchema>;
 
-export const questionSchema = z.object({ question: writtenText(QUESTION_TEXT, "question") });
-export const answerSchema = z.object({ answer: writtenText(ANSWER_TEXT, "answer") });
+export const questionSchema = z.object({
+  question: writtenText(QUESTION_TEXT, "community.problems.questionLength"),
+});
+export const answerSchema = z.object({
+  answer: writtenText(ANSWER_TEXT, "community.problems.answerLength"),
+});
+
+/** An owner's reply to a review: a review's length and text rules (the manage page's form and the API). */
+export const replySchema = z.object({ body: writtenText(REVIEW_TEXT, "replies.problems.length") });
+export type ReplyInput = z.output<typeof replySchema>;
 
 export const reportSchema = z.object({
   reason: z.enum(REPORT_REASONS, "community.problems.reasonRequired"),
@@ -76,6 +87,7 @@ const writtenIn = {
 export const apiReviewSchema = reviewSchema.extend(writtenIn);
 export const apiQuestionSchema = questionSchema.extend(writtenIn);
 export const apiAnswerSchema = answerSchema.extend(writtenIn);
+export const apiReplySchema = replySchema.extend(writtenIn);
 
 /** Where a page of reviews starts: after this review in the chosen order. */
 export type ReviewCursor = { rating: number; at: string; id: number };
@@ -138,6 +150,20 @@ export type RemovedItem = z.output<typeof removedItemSchema>;
 /** Shown items say so, so a client tells them from removed ones by `removed`. */
 const notRemoved = { removed: z.null().meta({ description: "Null: shown" }) };
 
+/** The listing's public response under a review, or what moderators left in its place. */
+const replyItemSchema = z.union([
+  z.object({
+    id: z.int(),
+    ...notRemoved,
+    body: plainText,
+    locale: localeSchema,
+    createdAt: z.iso.datetime(),
+    editedAt: z.iso.datetime().nullable().meta({ description: "Set once edited" }),
+  }),
+  removedItemSchema,
+]);
+export type Reply = z.output<typeof replyItemSchema>;
+
 const shownReviewSchema = z.object({
   id: z.int(),
   ...notRemoved,
@@ -148,6 +174,9 @@ const shownReviewSchema = z.object({
   createdAt: z.iso.datetime(),
   editedAt: z.iso.datetime().nullable().meta({ description: "Set once edited" }),
   mine: z.boolean().meta({ description: "Whether the signed-in caller wrote it" }),
+  reply: replyItemSchema
+    .nullable()
+    .meta({ description: "The response from the listing's owner; null when there is none" }),
 });
 
 export const reviewItemSchema = z.union([shownReviewSchema, removedItemSchema]);
@@ -163,6 +192,9 @@ const answerItemSchema = z.union([
     body: plainText,
     locale: localeSchema,
     createdAt: z.iso.datetime(),
+    byOwner: z
+      .boolean()
+      .meta({ description: "Whether its writer owned the business when they answered" }),
   }),
   removedItemSchema,
 ]);

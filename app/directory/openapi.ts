@@ -14,6 +14,7 @@ import { createdId } from "../platform/wire.ts";
 import {
   apiAnswerSchema,
   apiQuestionSchema,
+  apiReplySchema,
   apiReviewSchema,
   authorSchema,
   questionItemSchema,
@@ -69,7 +70,7 @@ const badBody = (what: string) =>
   errorResponse(`${what}; \`details\` lists each problem`, ["invalid_parameters"]);
 
 const reportOperation = (
-  kind: "review" | "question" | "answer" | "business",
+  kind: "review" | "question" | "answer" | "reply" | "business",
   operationId: string,
 ) => ({
   post: {
@@ -119,6 +120,7 @@ export const directoryApi: ApiArea = {
     ReviewInput: apiReviewSchema,
     QuestionInput: apiQuestionSchema,
     AnswerInput: apiAnswerSchema,
+    ReplyInput: apiReplySchema,
     ReportInput: reportSchema,
     Created: createdId,
   },
@@ -183,7 +185,7 @@ export const directoryApi: ApiArea = {
         security: SESSION_OPTIONAL,
         summary: "A business's reviews",
         description:
-          "One page of reviews: newest first, or by rating (ties newest first). Follow `nextCursor` with the same `sort`.",
+          "One page of reviews: newest first, or by rating (ties newest first), each with the listing owner's public `reply` (null when none). Follow `nextCursor` with the same `sort`.",
         parameters: [
           idParameter("The business's id"),
           ...queryParameters(reviewPageSchema, { sort: "The order", cursor: cursorProse }),
@@ -254,7 +256,50 @@ export const directoryApi: ApiArea = {
         },
       },
     },
+    "/api/reviews/{id}/reply": {
+      put: {
+        operationId: "putReviewReply",
+        tags: [TAG],
+        security: SIGNED_IN,
+        summary: "Reply to a review as the listing's owner",
+        description: `The listing's public reply to one of its reviews, shown under it as the response from the owner: a text of ${REVIEW_TEXT.min} to ${REVIEW_TEXT.max} characters. One per review: the first is created (and the reviewer is e-mailed, unless they turned notifications off), a later PUT replaces it (shown as edited). Only the listing's owners, and staff with two-factor sign-in; every change is in the audit trail. A reply the moderators removed cannot be changed, only deleted. Counts against the ${LIMITS["directory-write"].max} writes an hour of reviews, questions and answers.`,
+        parameters: [idParameter("The review's id")],
+        requestBody: body("ReplyInput", {
+          body: "Thank you for coming by; the terrace opens again in May.",
+        }),
+        responses: {
+          "201": jsonResponse("The first reply, posted", "Created"),
+          "204": { description: "The reply, changed" },
+          "400": badBody("Text too short or too long"),
+          "401": notSignedIn,
+          "404": errorResponse(
+            "No review has this id, the moderators removed it or its reply, or the caller does not manage its listing",
+            ["not_found"],
+          ),
+          "429": tooMany("reviews, questions and answers"),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+      delete: {
+        operationId: "deleteReviewReply",
+        tags: [TAG],
+        security: SIGNED_IN,
+        summary: "Delete the owner's reply to a review",
+        description: "Only the listing's owners, and staff with two-factor sign-in.",
+        parameters: [idParameter("The review's id")],
+        responses: {
+          "204": { description: "Deleted" },
+          "401": notSignedIn,
+          "404": errorResponse(
+            "No review has this id or it has no reply, or the caller does not manage its listing",
+            ["not_found"],
+          ),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
     "/api/reviews/{id}/reports": reportOperation("review", "reportReview"),
+    "/api/replies/{id}/reports": reportOperation("reply", "reportReply"),
     "/api/businesses/{id}/reports": reportOperation("business", "reportBusiness"),
     "/api/businesses/{id}/questions": {
       get: {

@@ -8,19 +8,20 @@ import {
   directoryReport,
   questionAnswer,
   review,
+  reviewReply,
 } from "../db/schema/directory.ts";
 import { type Locale, localizedPath } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
 import type { Email } from "../platform/email.server.ts";
 import type { ModeratedKind } from "../platform/moderation.server.ts";
 import type { HideReason } from "../platform/moderation.ts";
-import { escapeHtml } from "../platform/text.ts";
 import { publicIdentities } from "../players/identity.server.ts";
+import { paragraphsEmail } from "./emails.server.ts";
 
 // The directory's console operations (issue 25): what people report here, as the console reads
 // and moderates it. The moves themselves are the platform's (app/platform/moderation.server.ts).
 
-export type DirectoryModerated = "review" | "question" | "answer" | "business";
+export type DirectoryModerated = "review" | "question" | "answer" | "reply" | "business";
 
 const inDirectoryReport = {
   reports: directoryReport,
@@ -63,6 +64,16 @@ export const DIRECTORY_MODERATION: Record<DirectoryModerated, ModeratedKind> = {
     hiddenReason: questionAnswer.hiddenReason,
     hiddenNote: questionAnswer.hiddenNote,
     reportItem: directoryReport.answerId,
+    ...inDirectoryReport,
+  },
+  reply: {
+    kind: "reply",
+    item: reviewReply,
+    id: reviewReply.id,
+    hiddenAt: reviewReply.hiddenAt,
+    hiddenReason: reviewReply.hiddenReason,
+    hiddenNote: reviewReply.hiddenNote,
+    reportItem: directoryReport.replyId,
     ...inDirectoryReport,
   },
   business: {
@@ -159,6 +170,21 @@ function itemRows(db: Db | Tx, kind: DirectoryModerated, ids: number[]): Promise
       .innerJoin(businessQuestion, eq(businessQuestion.id, questionAnswer.questionId))
       .innerJoin(business, eq(business.id, businessQuestion.businessId))
       .where(inArray(questionAnswer.id, ids));
+  if (kind === "reply")
+    return db
+      .select({
+        id: reviewReply.id,
+        text: reviewReply.body,
+        userId: reviewReply.authorId,
+        shownName: sql<string | null>`null`,
+        rating: noRating,
+        businessId: review.businessId,
+        businessName: business.name,
+      })
+      .from(reviewReply)
+      .innerJoin(review, eq(review.id, reviewReply.reviewId))
+      .innerJoin(business, eq(business.id, review.businessId))
+      .where(inArray(reviewReply.id, ids));
   return db
     .select({
       id: business.id,
@@ -194,7 +220,9 @@ export async function directoryItems(
         id: row.id,
         text: kind === "business" ? `${row.businessName}, ${row.text}` : row.text,
         author:
-          kind === "answer" ? (identity?.handle ?? null) : (identity?.handle ?? row.shownName),
+          kind === "answer" || kind === "reply"
+            ? (identity?.handle ?? null)
+            : (identity?.handle ?? row.shownName),
         authorId: row.userId,
         rating: row.rating,
         businessId: row.businessId,
@@ -207,7 +235,7 @@ export async function directoryItems(
 }
 
 /**
- * The e-mail to the player whose review, question or answer moderators hid, in their language:
+ * The e-mail to the player whose review, question, answer or reply moderators hid, in their language:
  * what was removed, why, and that replying asks for a second look (the Reply-To is the moderators'
  * address, MODERATION_REPLY_TO).
  */
@@ -218,9 +246,12 @@ export function removalEmail(
   options: { replyTo: string; baseUrl: string },
 ): Email {
   const t = serverT(to.locale);
-  const what = t(`directoryEmail.removal.what.${item.kind as "review" | "question" | "answer"}`, {
-    business: item.businessName,
-  });
+  const what = t(
+    `directoryEmail.removal.what.${item.kind as "review" | "question" | "answer" | "reply"}`,
+    {
+      business: item.businessName,
+    },
+  );
   const reason = t(`moderation.reasons.${hidden.reason}`);
   const link = `${options.baseUrl}${localizedPath(item.href, to.locale)}`;
   const lines = [
@@ -233,13 +264,9 @@ export function removalEmail(
     t("directoryEmail.removal.page", { link }),
     t("directoryEmail.removal.signature"),
   ];
-  return {
-    to: to.email,
-    subject: t("directoryEmail.removal.subject", { what }),
-    text: lines.join("\n\n"),
-    html: `<!doctype html><html lang="${to.locale}"><body style="font-family:sans-serif;color:#1f2937">\n${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}\n</body></html>`,
-    headers: { "Reply-To": options.replyTo },
-  };
+  return paragraphsEmail(to, t("directoryEmail.removal.subject", { what }), lines, {
+    "Reply-To": options.replyTo,
+  });
 }
 
 /** Where a list of open claims stopped: the last one's time and id. */

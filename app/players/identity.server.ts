@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
+import type { Locale } from "../i18n/locale.ts";
 import { type PublicIdentity, publicIdentity } from "./identity.ts";
 
 /**
@@ -24,6 +25,22 @@ export async function publicIdentities(
     .from(user)
     .where(inArray(user.id, ids));
   return new Map(rows.map(({ id, ...player }) => [id, publicIdentity(player)]));
+}
+
+/**
+ * Where to tell a player about something another did (an owner's reply to their review): their
+ * address, name and language, or undefined when they turned e-mail notifications off in their
+ * settings (the site's rule for notifications) or the account is gone.
+ */
+export async function notificationContact(
+  db: Db | Tx,
+  playerId: string,
+): Promise<{ email: string; name: string; locale: Locale } | undefined> {
+  const [row] = await db
+    .select({ email: user.email, name: user.name, locale: user.locale })
+    .from(user)
+    .where(and(eq(user.id, playerId), eq(user.notification, true)));
+  return row;
 }
 
 /** A handle no player has yet, from `candidate` (tried again on the rare clash). */

@@ -21,6 +21,7 @@ import {
   reportItem,
   writeReview,
 } from "../directory/community.server.ts";
+import { writeReply } from "../directory/replies.server.ts";
 import { seedBusinesses } from "../directory/seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "../directory/test-fixtures.ts";
 import { getJob, jobRowsBetween, searchJobs } from "../jobs/jobs.server.ts";
@@ -115,8 +116,16 @@ beforeAll(async () => {
     sql`select id, slug from business`,
   );
   for (const row of rows.rows) ids[row.slug] = row.id;
-  for (const id of ["author-en", "author-fr", "reporter-1", "reporter-2", "reporter-3"])
-    await insertPlayer(id, id === "author-fr" ? "fr-CA" : "en-CA");
+  for (const id of [
+    "author-en",
+    "author-fr",
+    "reporter-1",
+    "reporter-2",
+    "reporter-3",
+    "reporter-4",
+    "owner-fr",
+  ])
+    await insertPlayer(id, id.endsWith("-fr") ? "fr-CA" : "en-CA");
   await insertPlayer(maude.id, "en-CA", "moderator");
   await insertPlayer(remi.id, "fr-CA", "moderator");
 });
@@ -496,4 +505,58 @@ test("the queue's count is the items waiting, every kind together: an item's rep
   await moderate(database.db, maude, "review", review, { to: "dismissed" }, OPTIONS);
   expect(await reportsQueue.count(database.db)).toBe(before + 2);
   expect(await reportsQueue.count(database.db)).toBe(await distinctItems());
+});
+
+test("an owner's reply reported and hidden: removed under its review, the owner told, restorable", async () => {
+  const businessId = ids.listed as number;
+  const review = await writeReview(database.db, "reporter-4", businessId, {
+    rating: 2,
+    body: TEXT,
+    locale: "en-CA",
+  });
+  await database.db.execute(
+    sql`insert into business_owner (business_id, user_id, via) values (${businessId}, 'owner-fr', 'code')`,
+  );
+  const owner = { id: "owner-fr", role: "owner" as const, businessId, clientAddress: null };
+  const reply = await writeReply(
+    database.db,
+    owner,
+    review.id,
+    { body: "Vous mentez, on sait où vous habitez.", locale: "fr-CA" },
+    { baseUrl: OPTIONS.baseUrl },
+  );
+  await reportItem(database.db, "reporter-1", "reply", reply.id, {
+    reason: "offensive",
+    details: "",
+  });
+  const open = await reportedThing(database.db, "en-CA", "reply", reply.id);
+  expect(open?.state).toBe("open");
+  expect(open?.thing.title).toBe("Owner’s reply about Listed Bakery by owner-fr-handle");
+  expect(
+    await moderate(
+      database.db,
+      maude,
+      "reply",
+      reply.id,
+      { to: "hidden", reason: "abuse", note: null },
+      OPTIONS,
+    ),
+  ).toBe("hidden");
+  const { items } = await listReviews(database.db, businessId, { sort: "newest" });
+  const shown = items.find((item) => item.id === review.id);
+  expect(shown?.removed === null && shown.reply).toEqual({
+    id: reply.id,
+    removed: "abuse",
+    createdAt: expect.any(String),
+  });
+  expect(JSON.stringify(items)).not.toContain("habitez");
+  const [mail] = await mailTo("owner-fr@example.com");
+  expect(mail?.subject).toBe(
+    "Retiré par les modérateurs\u202f: votre réponse à un avis sur Listed Bakery",
+  );
+  expect(mail?.headers).toMatchObject({ "Reply-To": "moderation@nearby.example" });
+  expect((await auditOf("reply", reply.id)).map((row) => row.action)).toEqual(["report.hide"]);
+  expect(await moderate(database.db, remi, "reply", reply.id, { to: "restored" }, OPTIONS)).toBe(
+    "restored",
+  );
 });

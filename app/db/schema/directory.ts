@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   doublePrecision,
@@ -180,6 +181,40 @@ export const review = pgTable(
   ],
 );
 
+/**
+ * A listing's public reply to a review: one per review, written by one of its owners (or staff on
+ * the manage pages), shown under the review as the owner's response. Moderated like the other texts.
+ */
+export const reviewReply = pgTable(
+  "review_reply",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    reviewId: integer()
+      .notNull()
+      .references(() => review.id, { onDelete: "cascade" }),
+    /** Who wrote it (the audit trail keeps it too); null once that account is deleted. */
+    authorId: text().references(() => user.id, { onDelete: "set null" }),
+    body: text().notNull(),
+    locale: text().$type<Locale>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set when it is changed, so the page can say "edited". */
+    editedAt: timestamp({ withTimezone: true }),
+    /** Set while moderators hide it (app/platform/moderation.ts): why, and a note for "other". */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
+    hiddenNote: text(),
+  },
+  (table) => [
+    // Once per review: a second reply is a 409, the first one is edited instead.
+    unique("review_reply_review").on(table.reviewId),
+    check("review_reply_hidden_reason", hiddenReasonCheck(table.hiddenAt, table.hiddenReason)),
+    // The console's list of hidden items, most recently hidden first.
+    index("review_reply_hidden_idx")
+      .on(table.hiddenAt, table.id)
+      .where(sql`${table.hiddenAt} is not null`),
+  ],
+);
+
 export const businessQuestion = pgTable(
   "business_question",
   {
@@ -231,6 +266,11 @@ export const questionAnswer = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     body: text().notNull(),
     locale: text().$type<Locale>().notNull(),
+    /**
+     * Whether its writer owned the business when they answered (decision 0052): the badge says
+     * who spoke for the business then, and stays true after they leave.
+     */
+    byOwner: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Set while moderators hide it (app/platform/moderation.ts): why, and a note for "other". */
     hiddenAt: timestamp({ withTimezone: true }),
@@ -248,7 +288,7 @@ export const questionAnswer = pgTable(
 );
 
 /**
- * A report about a review, question or answer (exactly one), kept for someone to review: a
+ * A report about a review, question, answer or owner's reply (exactly one), kept for someone to review: a
  * reason from the list and optional details. One report per player per item.
  */
 export const directoryReport = pgTable(
@@ -258,6 +298,7 @@ export const directoryReport = pgTable(
     reviewId: integer().references(() => review.id, { onDelete: "cascade" }),
     questionId: integer().references(() => businessQuestion.id, { onDelete: "cascade" }),
     answerId: integer().references(() => questionAnswer.id, { onDelete: "cascade" }),
+    replyId: integer().references(() => reviewReply.id, { onDelete: "cascade" }),
     userId: text()
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -283,9 +324,12 @@ export const directoryReport = pgTable(
     index("directory_report_open_answer_idx")
       .on(table.answerId, table.createdAt)
       .where(sql`${table.resolvedAt} is null and ${table.answerId} is not null`),
+    index("directory_report_open_reply_idx")
+      .on(table.replyId, table.createdAt)
+      .where(sql`${table.resolvedAt} is null and ${table.replyId} is not null`),
     check(
       "directory_report_one_target",
-      sql`num_nonnulls(${table.reviewId}, ${table.questionId}, ${table.answerId}) = 1`,
+      sql`num_nonnulls(${table.reviewId}, ${table.questionId}, ${table.answerId}, ${table.replyId}) = 1`,
     ),
     check(
       "directory_report_reason",
@@ -294,6 +338,7 @@ export const directoryReport = pgTable(
     unique("directory_report_review").on(table.reviewId, table.userId),
     unique("directory_report_question").on(table.questionId, table.userId),
     unique("directory_report_answer").on(table.answerId, table.userId),
+    unique("directory_report_reply").on(table.replyId, table.userId),
   ],
 );
 

@@ -8,7 +8,7 @@ import type { HideReason } from "../../platform/moderation.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
 import { Stars } from "../../ui/stars.tsx";
-import type { Author, QuestionPage, RemovedItem, ReviewPage } from "../community.ts";
+import type { Author, QuestionPage, RemovedItem, Reply, ReviewPage } from "../community.ts";
 import {
   ANSWER_TEXT,
   QUESTION_TEXT,
@@ -21,7 +21,7 @@ import {
  * What moderators hid, in its place: why, and when it was written; never its text or author
  * (they are not sent to the page).
  */
-function Removed({ item }: { item: RemovedItem }) {
+export function Removed({ item }: { item: RemovedItem }) {
   const t = useT();
   const locale = useLocale();
   return (
@@ -45,7 +45,7 @@ const ASK_FIELDS = ["question"] as const;
 const ANSWER_FIELDS = ["answer"] as const;
 
 /** A player's picture and public name (their handle and the default picture when private). */
-function Byline({ author, children }: { author: Author; children?: React.ReactNode }) {
+export function Byline({ author, children }: { author: Author; children?: React.ReactNode }) {
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <img
@@ -195,6 +195,7 @@ export function Reviews(props: ReviewsProps) {
                     />
                   </p>
                 )}
+                {review.reply && <OwnerReply reply={review.reply} here={here} />}
               </li>
             ),
           )}
@@ -211,6 +212,34 @@ export function Reviews(props: ReviewsProps) {
         firstLabel="community.firstReviews"
       />
     </section>
+  );
+}
+
+/** The listing's response under a review, or what moderators left in its place. */
+function OwnerReply({ reply, here }: { reply: Reply; here: string }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <div className="mt-4 ml-4 border-l-4 border-brand-700 bg-slate-50 p-3">
+      {reply.removed ? (
+        <Removed item={reply} />
+      ) : (
+        <>
+          <p className="text-sm">
+            <span className="font-semibold">{t("replies.heading")}</span>
+            <span className="text-slate-700">
+              {" · "}
+              {formatDate(reply.createdAt, locale)}
+              {reply.editedAt && ` · ${t("community.edited")}`}
+            </span>
+          </p>
+          <p lang={reply.locale} className="mt-1 whitespace-pre-line break-words text-slate-800">
+            {reply.body}
+          </p>
+          <ReportLink href={`${here}/report?reply=${reply.id}`} name={t("replies.owner")} />
+        </>
+      )}
+    </div>
   );
 }
 
@@ -406,8 +435,13 @@ export function Questions({
                         ) : (
                           <li key={answer.id}>
                             <p className="text-sm text-slate-700">
-                              {t("community.answeredBy", { name: answer.author.name })} ·{" "}
-                              {formatDate(answer.createdAt, locale)}
+                              {t("community.answeredBy", { name: answer.author.name })}
+                              {answer.byOwner && (
+                                <span className="ml-2 rounded-full bg-brand-800 px-2 py-0.5 text-xs font-semibold text-white">
+                                  {t("replies.ownerBadge")}
+                                </span>
+                              )}{" "}
+                              · {formatDate(answer.createdAt, locale)}
                             </p>
                             <p lang={answer.locale} className="whitespace-pre-line break-words">
                               {answer.body}

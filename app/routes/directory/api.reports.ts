@@ -12,10 +12,11 @@ const TARGETS: Record<string, ReportTarget> = {
   reviews: "review",
   questions: "question",
   answers: "answer",
+  replies: "reply",
 };
 
 /**
- * POST /api/{reviews|questions|answers}/{id}/reports: a player's report (reason and optional
+ * POST /api/{reviews|questions|answers|replies}/{id}/reports: a player's report (reason and optional
  * details), kept for review. Reporting the same item again keeps the first report.
  */
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
