@@ -44,6 +44,7 @@ describe("the schedules", () => {
       ["release-unpaid-orders", "0 * * * *"],
       ["sweep-carts", "0 * * * *"],
       ["sweep-avatars", "0 * * * *"],
+      ["sweep-content-pictures", "0 * * * *"],
       ["prune-limits", "0 * * * *"],
     ]);
     const other = scheduledTasks(database.db, createLocalStorage("/nonexistent-uploads"), {
@@ -53,6 +54,7 @@ describe("the schedules", () => {
     });
     expect(other.map(({ cron }) => cron)).toEqual([
       "5 18 * * *",
+      "*/15 * * * *",
       "*/15 * * * *",
       "*/15 * * * *",
       "*/15 * * * *",
