@@ -244,7 +244,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** The bucket's settings, whole or not at all: a partial one stops the server naming what is missing. */
+/**
+ * The bucket's settings, whole or not at all: a partial one stops the server naming what is missing.
+ * Read alone by tools that use the same bucket as the site (`npm run cluster-check`).
+ */
+export function readS3Config(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${parsed.error.message}`);
+  return s3Settings(parsed.data, env);
+}
+
 function s3Settings(
   settings: z.infer<typeof envSchema>,
   env: NodeJS.ProcessEnv,
