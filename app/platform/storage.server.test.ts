@@ -1,3 +1,4 @@
+import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createS3Storage, PUBLIC_FOLDERS } from "./storage.server.ts";
 import { startTestBucket, testStores } from "./test-storage.server.ts";
@@ -58,6 +59,22 @@ test("a bucket's times are this host's, however the bucket's clock differs", asy
   } finally {
     vi.useRealTimers();
   }
+});
+
+test("in a bucket a private file is stored as a download, a picture as an image", async () => {
+  const storage = createS3Storage(bucket.settings);
+  const { bucket: Bucket, ...settings } = bucket.settings;
+  const client = new S3Client(settings);
+  const cv = await storage.save("cvs", Buffer.from("%PDF-1.7"), "pdf");
+  const picture = await storage.save("avatars", Buffer.from("picture"), "jpg");
+  const cvHead = await client.send(new HeadObjectCommand({ Bucket, Key: `cvs/${cv}` }));
+  expect(cvHead.ContentDisposition).toBe("attachment");
+  expect(cvHead.ContentType).toBe("application/pdf");
+  const pictureHead = await client.send(
+    new HeadObjectCommand({ Bucket, Key: `avatars/${picture}` }),
+  );
+  expect(pictureHead.ContentDisposition).toBeUndefined();
+  expect(pictureHead.ContentType).toBe("image/jpeg");
 });
 
 test("only pictures are public: CVs are never served by address", () => {
