@@ -15,7 +15,11 @@ import { createMailWorker, logDelivery, smtpDelivery } from "./app/platform/mail
 import { createMetrics, type Metrics } from "./app/platform/metrics.server.ts";
 import type { Operations } from "./app/platform/operations.server.ts";
 import { startScheduler } from "./app/platform/scheduler.server.ts";
-import { createLocalStorage } from "./app/platform/storage.server.ts";
+import {
+  createLocalStorage,
+  createS3Storage,
+  type Storage,
+} from "./app/platform/storage.server.ts";
 import { scheduledTasks } from "./app/scheduled-tasks.server.ts";
 import { seedIfEmpty } from "./app/seed.server.ts";
 
@@ -24,7 +28,6 @@ const IDLE_COLLECTION_MS = 10_000;
 /** How long requests in flight at SIGTERM may take to finish before their connections are cut. */
 const DRAIN_MS = 10_000;
 
-type Storage = ReturnType<typeof createLocalStorage>;
 /** This process's log and metrics. */
 type Observe = { log: Log; metrics: Metrics };
 
@@ -51,7 +54,7 @@ async function main() {
     onStatementTimeout: metrics.statementTimedOut,
   });
   metrics.watchDatabase(database.db);
-  const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
+  const storage = openStorage(config);
   const mailWorker = createMailWorker({
     db: database.db,
     from: config.MAIL_FROM,
@@ -116,6 +119,13 @@ async function main() {
   }
 }
 
+/** The bucket every host shares when S3_BUCKET is set; this host's DATA_DIR/uploads otherwise. */
+function openStorage(config: Config): Storage {
+  return config.s3
+    ? createS3Storage(config.s3)
+    : createLocalStorage(path.join(config.dataDir, "uploads"));
+}
+
 /** A worker: its own pool on the first process's database, serving requests until told to stop. */
 async function serveAsWorker(config: Config, observe: Observe) {
   const { metrics } = observe;
@@ -127,12 +137,7 @@ async function serveAsWorker(config: Config, observe: Observe) {
     onStatementTimeout: metrics.statementTimedOut,
   });
   metrics.watchDatabase(database.db);
-  const { stop } = await serve(
-    config,
-    database.db,
-    createLocalStorage(path.join(config.dataDir, "uploads")),
-    observe,
-  );
+  const { stop } = await serve(config, database.db, openStorage(config), observe);
   stopOnSignal(async () => {
     await stop();
     await database.close();

@@ -47,6 +47,7 @@ describe("the schedules", () => {
       ["release-unpaid-orders", "0 * * * *"],
       ["sweep-carts", "0 * * * *"],
       ["sweep-avatars", "0 * * * *"],
+      ["sweep-content-pictures", "0 * * * *"],
       ["prune-limits", "0 * * * *"],
       ["sweep-stats", "0 * * * *"],
     ]);

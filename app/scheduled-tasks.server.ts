@@ -3,6 +3,7 @@ import type { Database } from "./db/client.server.ts";
 import { sweepOldStats } from "./directory/stats.server.ts";
 import { sendAlertDigests } from "./jobs/alerts.server.ts";
 import type { Config } from "./platform/config.server.ts";
+import { sweepOrphanedContentPictures } from "./platform/content-pictures.server.ts";
 import { pruneAttempts } from "./platform/rate-limit.server.ts";
 import type { Task } from "./platform/scheduler.server.ts";
 import type { Storage } from "./platform/storage.server.ts";
@@ -54,6 +55,12 @@ export function scheduledTasks(db: Database, storage: Storage, settings: TaskSet
       name: "sweep-avatars",
       cron: sweeps,
       run: async () => ({ removed: await sweepOrphanedAvatars(db, storage) }),
+    },
+    {
+      // Covers and pictures that staff edits replaced or removed, and uploads whose save failed.
+      name: "sweep-content-pictures",
+      cron: sweeps,
+      run: async () => ({ removed: await sweepOrphanedContentPictures(db, storage) }),
     },
     {
       // Rate-limit windows and sign-in attempts old enough to count for nothing any more.

@@ -14,7 +14,14 @@ import { taskHistory } from "../app/platform/scheduler.server.ts";
 // alerts due two minutes from now: each occurrence of each schedule runs once, in one of them
 // (decision 0037).
 
-const SWEEPS = ["release-unpaid-orders", "sweep-carts", "sweep-avatars", "prune-limits"];
+const SWEEPS = [
+  "release-unpaid-orders",
+  "sweep-carts",
+  "sweep-avatars",
+  "sweep-content-pictures",
+  "prune-limits",
+  "sweep-stats",
+];
 const TASKS = ["job-alerts", ...SWEEPS];
 const TIMEZONE = "America/Toronto";
 

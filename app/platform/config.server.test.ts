@@ -83,3 +83,56 @@ test("METRICS_TOKEN: unset by default (no /metrics), at least 16 characters when
   );
   expect(() => readConfig({ METRICS_TOKEN: "short" })).toThrow(ConfigError);
 });
+
+test("uploads stay on this host unless S3_BUCKET names a bucket, with its region and keys", () => {
+  expect(readConfig({}).s3).toBeUndefined();
+  expect(
+    readConfig({
+      S3_BUCKET: "nearby-uploads",
+      S3_REGION: "ca-central-1",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    }).s3,
+  ).toEqual({
+    bucket: "nearby-uploads",
+    region: "ca-central-1",
+    endpoint: "http://127.0.0.1:9000",
+    credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+    forcePathStyle: true,
+  });
+  // Without keys the SDK finds its own (an instance role).
+  expect(readConfig({ S3_BUCKET: "nearby-uploads", S3_REGION: "ca-central-1" }).s3).toEqual({
+    bucket: "nearby-uploads",
+    region: "ca-central-1",
+    endpoint: undefined,
+    credentials: undefined,
+    forcePathStyle: false,
+  });
+});
+
+test.each([
+  [{ S3_REGION: "ca-central-1" }, /S3_BUCKET: required with S3_REGION/],
+  [{ S3_BUCKET: "nearby-uploads" }, /S3_REGION: required with S3_BUCKET/],
+  [{ S3_BUCKET: "Nearby_Uploads", S3_REGION: "ca-central-1" }, /S3_BUCKET: must be a bucket name/],
+  [
+    { S3_BUCKET: "nearby-uploads", S3_REGION: "ca-central-1", S3_ENDPOINT: "minio:9000" },
+    /S3_ENDPOINT/,
+  ],
+  [
+    { S3_BUCKET: "nearby-uploads", S3_REGION: "ca-central-1", S3_ACCESS_KEY_ID: "key" },
+    /S3_SECRET_ACCESS_KEY: give both/,
+  ],
+  [
+    { S3_BUCKET: "nearby-uploads", S3_REGION: "ca-central-1", S3_SECRET_ACCESS_KEY: "secret" },
+    /S3_ACCESS_KEY_ID: give both/,
+  ],
+  [
+    { S3_BUCKET: "nearby-uploads", S3_REGION: "ca-central-1", S3_FORCE_PATH_STYLE: "yes" },
+    /S3_FORCE_PATH_STYLE/,
+  ],
+])("a wrong or partial bucket setting stops the server naming it: %o", (env, message) => {
+  expect(() => readConfig(env)).toThrow(ConfigError);
+  expect(() => readConfig(env)).toThrow(message);
+});

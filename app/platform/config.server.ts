@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { S3Settings } from "./storage.server.ts";
 
 /**
  * Points a player can earn by finishing quiz sets in a day (America/Toronto) unless
@@ -45,6 +46,27 @@ const envSchema = z.object({
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default(".data"),
+  /**
+   * The S3-compatible bucket every host keeps uploads in (decision 0052); unset, they stay in
+   * DATA_DIR/uploads on this host. With it: S3_REGION, and S3_ENDPOINT for a server other than AWS.
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3–63 of a-z 0-9 . -)")
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must be a region such as ca-central-1")
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Both keys, or neither for the SDK's own chain (an instance role, AWS_* variables). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** true for MinIO-like servers that want endpoint/bucket/key addresses. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
   SEED_ON_START: z
     .enum(["true", "false"])
     .default("true")
@@ -164,6 +186,8 @@ export type Config = z.infer<typeof envSchema> & {
   baseUrl: string;
   authSecret: string;
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+  /** Set when uploads go to a bucket rather than DATA_DIR/uploads. */
+  s3?: S3Settings;
 };
 
 export class ConfigError extends Error {}
@@ -201,6 +225,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  GOOGLE_CLIENT_SECRET: give both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither",
     );
   }
+  const s3 = s3Settings(settings, env);
   const dataDir = path.resolve(settings.DATA_DIR);
   return {
     ...settings,
@@ -215,5 +240,49 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
             discoveryUrl: settings.GOOGLE_DISCOVERY_URL,
           }
         : undefined,
+    s3,
+  };
+}
+
+/**
+ * The bucket's settings, whole or not at all: a partial one stops the server naming what is missing.
+ * Read alone by tools that use the same bucket as the site (`npm run cluster-check`).
+ */
+export function readS3Config(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${parsed.error.message}`);
+  return s3Settings(parsed.data, env);
+}
+
+function s3Settings(
+  settings: z.infer<typeof envSchema>,
+  env: NodeJS.ProcessEnv,
+): S3Settings | undefined {
+  const refuse = (name: string, message: string) =>
+    new ConfigError(
+      `Invalid configuration:\n  ${name}: ${message} (got ${JSON.stringify(env[name])})`,
+    );
+  const { S3_BUCKET: bucket, S3_REGION: region, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = settings;
+  if (!bucket) {
+    const stray = Object.keys(env).find((name) => name.startsWith("S3_") && env[name]);
+    if (stray) throw refuse("S3_BUCKET", `required with ${stray}`);
+    return undefined;
+  }
+  if (!region) throw refuse("S3_REGION", "required with S3_BUCKET, e.g. ca-central-1");
+  if (Boolean(S3_ACCESS_KEY_ID) !== Boolean(S3_SECRET_ACCESS_KEY)) {
+    throw refuse(
+      S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID",
+      "give both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither",
+    );
+  }
+  return {
+    bucket,
+    region,
+    endpoint: settings.S3_ENDPOINT,
+    credentials:
+      S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: settings.S3_FORCE_PATH_STYLE,
   };
 }

@@ -1,5 +1,10 @@
+import { arrayOverlaps, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client.server.ts";
+import { blogPost } from "../db/schema/blog.ts";
+import { redeemGoal } from "../db/schema/players.ts";
+import { product } from "../db/schema/shop.ts";
 import { processPicture } from "./images.server.ts";
-import type { Storage } from "./storage.server.ts";
+import { type Storage, sweepOrphans } from "./storage.server.ts";
 
 /** Where the pictures staff upload for posts, products and goals are kept and served from. */
 const CONTENT_FOLDER = "content";
@@ -26,4 +31,37 @@ export async function saveContentPicture(
     PICTURE_FRAMES[frame],
   );
   return `${CONTENT_PATH}${await storage.save(CONTENT_FOLDER, picture, "jpg")}`;
+}
+
+/**
+ * Removes content pictures no post, product or goal shows any more: the cover or picture an edit
+ * replaced or removed, or an upload whose save was refused (see sweepOrphans). The one place that
+ * knows every column a content picture's address is kept in.
+ */
+export async function sweepOrphanedContentPictures(db: Db, storage: Storage): Promise<number> {
+  return sweepOrphans(storage, CONTENT_FOLDER, async (addresses) => {
+    const rows = await db
+      .select({ address: blogPost.cover })
+      .from(blogPost)
+      .where(inArray(blogPost.cover, addresses))
+      .union(
+        db
+          .select({ address: product.image })
+          .from(product)
+          .where(inArray(product.image, addresses)),
+      )
+      .union(
+        db
+          .select({ address: sql<string>`unnest(${product.morePictures})` })
+          .from(product)
+          .where(arrayOverlaps(product.morePictures, addresses)),
+      )
+      .union(
+        db
+          .select({ address: redeemGoal.image })
+          .from(redeemGoal)
+          .where(inArray(redeemGoal.image, addresses)),
+      );
+    return new Set(rows.map((row) => row.address));
+  });
 }

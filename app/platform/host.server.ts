@@ -41,7 +41,7 @@ import { visitorPageCache } from "./page-cache.server.ts";
 import type { withAppErrorAnswers } from "./route-errors.server.ts";
 import { allowPageScripts } from "./script-hashes.server.ts";
 import { loadStaticFiles, staticAnswer } from "./static-files.server.ts";
-import type { Storage } from "./storage.server.ts";
+import { PUBLIC_FOLDERS, type Storage } from "./storage.server.ts";
 
 export type HostOptions = {
   db: Database;
@@ -426,9 +426,9 @@ export function createHost(options: HostOptions) {
     return options.auth.handler(c.req.raw);
   });
 
-  // Only names the storage gave out are read; the picture's own name makes it cacheable for good.
-  // Players' avatars and the pictures staff give posts, products and goals, all cleaned JPEGs.
-  app.get("/uploads/:folder{avatars|content}/:name", async (c) => {
+  // Only names the storage gave out are read, from either store; the picture's own name makes it
+  // cacheable for good. Only the public folders, all cleaned JPEGs: private files (CVs) never.
+  app.get(`/uploads/:folder{${PUBLIC_FOLDERS.join("|")}}/:name`, async (c) => {
     c.set("route", `/uploads/${c.req.param("folder")}/:name`);
     const bytes = await options.storage.read(c.req.param("folder"), c.req.param("name"));
     if (!bytes) return c.notFound();

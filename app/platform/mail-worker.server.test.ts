@@ -255,12 +255,12 @@ describe("attachments", () => {
     server.state.accepting = true;
     try {
       const bytes = Buffer.from("%PDF-1.4 a short curriculum vitae");
-      const name = await storage.save("applications", bytes, "pdf");
+      const name = await storage.save("cvs", bytes, "pdf");
       await enqueueEmail(
         database.db,
         email("New application", {
           attachments: [
-            { folder: "applications", name, filename: "cv.pdf", contentType: "application/pdf" },
+            { folder: "cvs", name, filename: "cv.pdf", contentType: "application/pdf" },
           ],
         }),
       );
@@ -312,7 +312,7 @@ describe("attachments", () => {
       email("Gone", {
         attachments: [
           {
-            folder: "applications",
+            folder: "cvs",
             name: `${"0".repeat(32)}.pdf`,
             filename: "cv.pdf",
             contentType: "application/pdf",
@@ -321,9 +321,7 @@ describe("attachments", () => {
       }),
     );
     expect(await mail.sendDue()).toEqual({ sent: 0, retried: 1, failed: 0 });
-    expect((await rows())[0]?.lastError).toBe(
-      `attachment applications/${"0".repeat(32)}.pdf is missing`,
-    );
+    expect((await rows())[0]?.lastError).toBe(`attachment cvs/${"0".repeat(32)}.pdf is missing`);
   });
 });
 

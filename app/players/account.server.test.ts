@@ -8,19 +8,25 @@ import { user } from "../db/schema/accounts.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { createLocalStorage, type Storage } from "../platform/storage.server.ts";
 import { testPhoto } from "../platform/test-images.ts";
+import { startTestBucket, testStores } from "../platform/test-storage.server.ts";
 import { AVATAR_FOLDER, replaceAvatar, sweepOrphanedAvatars } from "./account.server.ts";
 
 let database: DatabaseHandle;
+let bucket: Awaited<ReturnType<typeof startTestBucket>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  bucket = await startTestBucket();
 });
 
-afterAll(() => database.close());
+afterAll(async () => {
+  await database.close();
+  await bucket.stop();
+});
 
 function newStorage() {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "avatars-test-"));
-  return { root, storage: createLocalStorage(root) };
+  return { storage: createLocalStorage(root) };
 }
 
 async function newPlayer(id: string, image: string | null = null) {
@@ -94,21 +100,21 @@ describe("replaceAvatar", () => {
   });
 });
 
-describe("sweepOrphanedAvatars", () => {
-  test("removes old files no row points to, keeps referenced and fresh ones", async () => {
-    const { root, storage } = newStorage();
+describe.each(testStores(() => bucket))("sweepOrphanedAvatars, %s", (kind, open) => {
+  test("removes old files no row points to, keeps referenced ones and another host's fresh upload", async () => {
+    // Host A uploads; host B's sweep (the scheduler's one run across the fleet) lists the same store.
+    const { storage: hostA, second: hostB, backdate } = open();
     const photo = await testPhoto(10, 10);
     const [orphan, kept, fresh] = [
-      await storage.save(AVATAR_FOLDER, photo, "jpg"),
-      await storage.save(AVATAR_FOLDER, photo, "jpg"),
-      await storage.save(AVATAR_FOLDER, photo, "jpg"),
+      await hostA.save(AVATAR_FOLDER, photo, "jpg"),
+      await hostA.save(AVATAR_FOLDER, photo, "jpg"),
+      await hostA.save(AVATAR_FOLDER, photo, "jpg"),
     ];
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    for (const name of [orphan, kept])
-      fs.utimesSync(path.join(root, AVATAR_FOLDER, name), twoHoursAgo, twoHoursAgo);
-    await newPlayer("keeper", `/uploads/avatars/${kept}`);
+    for (const name of [orphan, kept]) backdate(AVATAR_FOLDER, name, twoHoursAgo);
+    await newPlayer(`keeper-${kind.split(" ").at(-1)}`, `/uploads/avatars/${kept}`);
 
-    expect(await sweepOrphanedAvatars(database.db, storage)).toBe(1);
-    expect(await storedNames(storage)).toEqual([kept, fresh].sort());
+    expect(await sweepOrphanedAvatars(database.db, hostB)).toBe(1);
+    expect(await storedNames(hostA)).toEqual([kept, fresh].sort());
   });
 });

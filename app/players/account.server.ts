@@ -5,7 +5,7 @@ import { user } from "../db/schema/accounts.ts";
 import { follow } from "../db/schema/players.ts";
 import { AppError } from "../platform/errors.ts";
 import { processAvatar } from "../platform/images.server.ts";
-import type { Storage } from "../platform/storage.server.ts";
+import { type Storage, sweepOrphans } from "../platform/storage.server.ts";
 import { completedSetsByCategory } from "../quiz/progress.server.ts";
 import { PUBLIC_PROFILE_MIN_AGE } from "./identity.ts";
 import type { Settings } from "./schemas.ts";
@@ -137,38 +137,13 @@ async function removeStoredAvatar(db: Db, storage: Storage, image: string | null
   if (!stillShown) await storage.remove(AVATAR_FOLDER, image.slice(AVATAR_PATH.length));
 }
 
-/**
- * How old an unreferenced picture must be before the sweep removes it: an upload saves its file a
- * moment before its row points to it, or a whole transaction before, inside one.
- */
-const ORPHAN_AGE_MS = 30 * 60 * 1000;
-/** Names asked about per query, well under PostgreSQL's limit on parameters. */
-const SWEEP_BATCH = 1000;
-
-/**
- * Removes stored pictures that no player's row points to and that are older than ORPHAN_AGE_MS:
- * what an upload cut off between saving and recording, a rolled-back transaction, or a replacement
- * inside a transaction leaves behind. Returns how many were removed.
- */
+/** Removes stored pictures no player's row points to (see sweepOrphans). */
 export async function sweepOrphanedAvatars(db: Db, storage: Storage): Promise<number> {
-  const cutoff = Date.now() - ORPHAN_AGE_MS;
-  // Listed before the rows are read: a file replaced in between is unreferenced either way, and
-  // one saved in between is too fresh to be on the list.
-  const candidates = (await storage.list(AVATAR_FOLDER))
-    .filter((file) => file.modified.getTime() < cutoff)
-    .map((file) => `${AVATAR_PATH}${file.name}`);
-  let removed = 0;
-  for (let start = 0; start < candidates.length; start += SWEEP_BATCH) {
-    const batch = candidates.slice(start, start + SWEEP_BATCH);
+  return sweepOrphans(storage, AVATAR_FOLDER, async (addresses) => {
     const rows = await db
       .select({ image: user.image })
       .from(user)
-      .where(inArray(user.image, batch));
-    const referenced = new Set(rows.map((row) => row.image));
-    for (const image of batch.filter((candidate) => !referenced.has(candidate))) {
-      await storage.remove(AVATAR_FOLDER, image.slice(AVATAR_PATH.length));
-      removed++;
-    }
-  }
-  return removed;
+      .where(inArray(user.image, addresses));
+    return new Set(rows.map((row) => row.image));
+  });
 }

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "../db/client.server.ts";
+import { blogPost } from "../db/schema/blog.ts";
+import { redeemGoal } from "../db/schema/players.ts";
+import { product } from "../db/schema/shop.ts";
+import { createTestDatabase } from "../db/test-database.server.ts";
+import { sweepOrphanedContentPictures } from "./content-pictures.server.ts";
+import { startTestBucket, testStores } from "./test-storage.server.ts";
+
+let database: DatabaseHandle;
+let bucket: Awaited<ReturnType<typeof startTestBucket>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  bucket = await startTestBucket();
+});
+
+afterAll(async () => {
+  await database.close();
+  await bucket.stop();
+});
+
+const address = (name: string) => `/uploads/content/${name}`;
+
+describe.each(testStores(() => bucket))("sweepOrphanedContentPictures, %s", (kind, open) => {
+  test("removes old pictures no post, product or goal shows; keeps those shown and another host's fresh upload", async () => {
+    const { storage: hostA, second: hostB, backdate } = open();
+    const save = () => hostA.save("content", Buffer.from("picture"), "jpg");
+    const [cover, picture, morePicture, goal, replaced, fresh] = [
+      await save(),
+      await save(),
+      await save(),
+      await save(),
+      await save(),
+      await save(),
+    ];
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const name of [cover, picture, morePicture, goal, replaced])
+      backdate("content", name, twoHoursAgo);
+    const key = kind.split(" ").at(-1);
+    await database.db.insert(blogPost).values({
+      type: "city-guides",
+      published: false,
+      city: "Toronto",
+      province: "ON",
+      searchLocation: "toronto on",
+      rating: "4.5",
+      authorName: "Staff",
+      cover: address(cover),
+    });
+    const text = { "en-CA": "Mug", "fr-CA": "Tasse" };
+    await database.db.insert(product).values({
+      slug: `mug-${key}`,
+      name: text,
+      description: text,
+      category: "home",
+      originalPriceCents: 1000,
+      salePriceCents: 1000,
+      image: address(picture),
+      morePictures: [address(morePicture)],
+      stock: 1,
+      searchName: "mug",
+    });
+    await database.db
+      .insert(redeemGoal)
+      .values({ slug: `goal-${key}`, name: text, image: address(goal), cost: 10 });
+
+    // The replaced cover is the only one: the sweep runs on another host than the uploads.
+    expect(await sweepOrphanedContentPictures(database.db, hostB)).toBe(1);
+    const left = (await hostA.list("content")).map((file) => file.name).sort();
+    expect(left).toEqual([cover, picture, morePicture, goal, fresh].sort());
+    expect(await hostA.read("content", replaced)).toBeNull();
+  });
+});
