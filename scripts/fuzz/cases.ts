@@ -511,6 +511,13 @@ function communityProfiles(): Record<string, (pattern: string) => Partial<Target
     "routes/directory/api.saved-businesses.ts": () => ({}),
     // The body is not read: PUT saves, DELETE unsaves.
     "routes/directory/api.saved-business.ts": () => ({ write: asPlayer("PUT", "json", {}) }),
+    // A listing's counted links (stats, issue 26): business 1 has a phone; the body of the share
+    // count is not read.
+    "routes/directory/go.ts": (pattern) => ({
+      path: pattern.replace(":id", "1").replace(":target", "phone"),
+    }),
+    "routes/directory/shared.ts": () => ({ write: asPlayer("POST", "form", { share: [] }) }),
+    "routes/directory/manage/stats.tsx": () => ({}),
     // Review 1 is one of business 1's demo reviews, so the page shows its form.
     "routes/directory/report.tsx": (pattern) => ({
       path: `${pattern.replace(":id", "1")}?review=1`,

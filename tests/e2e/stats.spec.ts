@@ -2,8 +2,9 @@ import { type Browser, devices, type Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
 import { connectToSite } from "./players.ts";
 
-// How a listing is found (issue 26): a visitor opens a business page and follows its website link;
-// the owner's statistics page shows both in this week's figures, in a chart and in a table.
+// How a listing is found (issue 26): a visitor opens a business page, copies its link and follows
+// its website link; the owner's statistics page shows all three in this week's figures, in a
+// chart and in a table.
 
 const SCREENSHOTS = ".data/screenshots";
 
@@ -15,6 +16,9 @@ const LANGUAGES = {
     table: "Each week’s figures",
     views: "Page views",
     websiteClicks: "Website clicks",
+    shares: "Shares",
+    share: /^Share /,
+    copied: "Link copied.",
     website: /^Website:/,
     nav: "Statistics",
   },
@@ -25,6 +29,9 @@ const LANGUAGES = {
     table: "Les chiffres de chaque semaine",
     views: "Pages vues",
     websiteClicks: "Clics vers le site web",
+    shares: "Partages",
+    share: /^Partager /,
+    copied: "Lien copié.",
     website: /^Site web/,
     nav: "Statistiques",
   },
@@ -65,12 +72,17 @@ async function visitorPage(browser: Browser, baseURL: string) {
   const context = await browser.newContext({
     baseURL,
     userAgent: devices["Desktop Chrome"].userAgent,
+    permissions: ["clipboard-read", "clipboard-write"],
+  });
+  // No share sheet here: the share control copies the link.
+  await context.addInitScript(() => {
+    Object.defineProperty(navigator, "share", { value: undefined });
   });
   return { page: await context.newPage(), close: () => context.close() };
 }
 
 for (const [language, words] of Object.entries(LANGUAGES)) {
-  test(`an owner sees this week's views and website clicks after a visitor's (${language})`, async ({
+  test(`an owner sees this week's view, share and website click after a visitor's (${language})`, async ({
     page,
     signIn,
     browser,
@@ -86,6 +98,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await expect(page.getByRole("img", { name: words.chart })).toBeVisible();
     const views = await thisWeeks(page, words, words.views);
     const clicks = await thisWeeks(page, words, words.websiteClicks);
+    const shares = await thisWeeks(page, words, words.shares);
 
     const visitor = await visitorPage(browser, site);
     await visitor.page.goto(`${words.prefix}/businesses/${id}`);
@@ -97,6 +110,8 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
       await visitor.page.setViewportSize({ width, height: 900 });
       await place.screenshot({ path: `${SCREENSHOTS}/stats-${language}-business-${width}.png` });
     }
+    await visitor.page.getByRole("link", { name: words.share }).click();
+    await expect(visitor.page.getByRole("status").filter({ hasText: words.copied })).toBeVisible();
     await visitor.page.getByRole("link", { name: words.website }).click();
     await expect(visitor.page).toHaveURL(`${site}/about`);
     await visitor.close();
@@ -106,6 +121,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
       await page.goto(stats);
       expect(await thisWeeks(page, words, words.views)).toBe(views + 1);
       expect(await thisWeeks(page, words, words.websiteClicks)).toBe(clicks + 1);
+      expect(await thisWeeks(page, words, words.shares)).toBe(shares + 1);
     }).toPass();
 
     if (language === "fr") expect(await frenchSpacingMistakes(page)).toEqual([]);

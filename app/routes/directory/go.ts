@@ -17,7 +17,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const kind = STAT_TARGETS[target as StatTarget];
   const db = context.get(databaseContext);
   const href = await statTargetHref(db, businessId, target as StatTarget);
-  if (byPerson(request)) await countStat(db, businessId, kind);
+  // A HEAD is a link checker's, not a click.
+  if (request.method === "GET" && byPerson(request)) await countStat(db, businessId, kind);
   return new Response(null, {
     status: 302,
     // Every click comes back here to be counted; search engines index the target, not this.

@@ -172,8 +172,9 @@ describe("the counting redirects", () => {
       expect(response.status, path).toBe(404);
       expect(response.headers.get("location"), path).toBeNull();
     }
-    // A robot is sent on, uncounted.
+    // A robot, or a link checker's HEAD, is sent on, uncounted.
     expect((await visit(`/businesses/${id}/go/website`, { "user-agent": BOT })).status).toBe(302);
+    expect((await visit(`/businesses/${id}/go/website`, {}, { method: "HEAD" })).status).toBe(302);
     expect((await figures(id)).websiteClicks).toBe(before.websiteClicks + 1);
   });
 
