@@ -127,6 +127,11 @@ describe("/businesses/{id}/manage/reviews", () => {
       body: REPLY,
       locale: "fr-CA",
     });
+    // Anyone signed in can report it, on the business's report page.
+    const replyId = api.items.find((item: { id: number }) => item.id === reviewId).reply.id;
+    const reportPage = await get("stranger", `/businesses/${businessId}/report?reply=${replyId}`);
+    expect(reportPage.status).toBe(200);
+    expect(await reportPage.text()).toContain(REPLY);
     const again = await post("owner", path, {
       intent: "reply",
       reviewId: String(reviewId),
