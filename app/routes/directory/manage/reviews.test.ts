@@ -83,6 +83,17 @@ describe("/businesses/{id}/manage/reviews", () => {
     expect(index).toContain(`href="/businesses/${businessId}/manage/reviews"`);
   });
 
+  test("a page past the last goes to the last, keeping the filter", async () => {
+    const response = await get(
+      "owner",
+      `/businesses/${businessId}/manage/reviews?show=unanswered&page=40`,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(
+      `/businesses/${businessId}/manage/reviews?show=unanswered&page=1`,
+    );
+  });
+
   test("is the site's 404 for another player, to read and to write", async () => {
     const path = `/businesses/${businessId}/manage/reviews`;
     expect((await get("stranger", path)).status).toBe(404);
