@@ -137,6 +137,33 @@ describe("an owner's reply to a review", () => {
     expect(await mailTo("ana@example.com")).toHaveLength(1);
   });
 
+  test("ten replies sent at once to one review: one is stored, audited and e-mailed, nine are 409s", async () => {
+    await insertPlayer("zoe");
+    const { id: reviewId } = await writeReview(database.db, "zoe", otherId, {
+      rating: 3,
+      body: REVIEW,
+      locale: "en-CA",
+    });
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        codeOf(
+          writeReply(
+            database.db,
+            as("moderator", "moderator", otherId),
+            reviewId,
+            { body: `${REPLY} (${i})`, locale: "en-CA" },
+            OPTIONS,
+          ),
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === "none")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === "conflict")).toHaveLength(9);
+    expect(await mailTo("zoe@example.com")).toHaveLength(1);
+    const audits = await auditOf("review_reply.create");
+    expect(audits.filter((row) => row.actorId === "moderator")).toHaveLength(1);
+  });
+
   test("is edited (marked edited, not e-mailed again) and deleted, each audited", async () => {
     const reviewId = reviews.ana as number;
     const edited = "Thank you, we fixed the door since your visit.";

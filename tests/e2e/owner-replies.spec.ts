@@ -18,6 +18,11 @@ const LANGUAGES = {
     posted: "Your reply is posted.",
     response: "Response from the owner",
     reply: "Thank you, Riley: we changed every microphone since.",
+    question: "Is there parking for a minibus?",
+    answerLabel: "Your answer",
+    answerSubmit: "Answer",
+    answer: "Yes, two spots behind the building.",
+    badge: "Owner",
     // The mail's words are checked in ASCII: lastMailTo decodes quoted-printable bytes one by one.
     greeting: "Hello Riley Reviewer,",
   },
@@ -32,6 +37,11 @@ const LANGUAGES = {
     posted: "Votre réponse est publiée.",
     response: "Réponse du propriétaire",
     reply: "Merci Riley, nous avons changé tous les micros depuis.",
+    question: "Y a-t-il du stationnement pour un minibus\u202f?",
+    answerLabel: "Votre réponse",
+    answerSubmit: "Répondre",
+    answer: "Oui, deux places derrière le bâtiment.",
+    badge: "Propriétaire",
     greeting: "Bonjour Riley Reviewer,",
   },
 } as const;
@@ -46,8 +56,16 @@ async function screenshots(page: Page, name: string) {
   }
 }
 
-/** The seeded business's id, and a review written there by `userId`, straight to the database. */
-async function reviewOf(business: string, userId: string, body: string, locale: string) {
+/**
+ * The seeded business's id, and a review and a question written there by `userId`, straight to
+ * the database.
+ */
+async function reviewOf(
+  business: string,
+  userId: string,
+  texts: { review: string; question: string },
+  locale: string,
+) {
   const db = connectToSite();
   try {
     const found = await db.query<{ id: number }>("select id from business where name = $1", [
@@ -56,7 +74,11 @@ async function reviewOf(business: string, userId: string, body: string, locale: 
     const businessId = found.rows[0]?.id as number;
     await db.query(
       "insert into review (business_id, user_id, rating, body, locale) values ($1, $2, 4, $3, $4)",
-      [businessId, userId, body, locale],
+      [businessId, userId, texts.review, locale],
+    );
+    await db.query(
+      "insert into business_question (business_id, user_id, question, locale) values ($1, $2, $3, $4)",
+      [businessId, userId, texts.question, locale],
     );
     return businessId;
   } finally {
@@ -71,7 +93,13 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
   }) => {
     const reviewer = await signIn({ name: "Riley Reviewer", age: 30, locale: words.locale });
     const text = `The microphones crackled but the staff fixed them fast. ${Date.now()}`;
-    const businessId = await reviewOf(words.business, reviewer.id, text, words.locale);
+    const question = `${words.question} ${Date.now()}`;
+    const businessId = await reviewOf(
+      words.business,
+      reviewer.id,
+      { review: text, question },
+      words.locale,
+    );
 
     await signIn({ age: 30, owns: [businessId], locale: words.locale });
     await page.goto(`${words.prefix}/businesses/${businessId}/manage/reviews`);
@@ -96,6 +124,13 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     const shown = page.getByRole("listitem").filter({ hasText: text });
     await expect(shown.getByText(words.response)).toBeVisible();
     await expect(shown.getByText(reply)).toBeVisible();
+
+    // The owner answers the reviewer's question on the public page: marked as the owner's.
+    const asked = page.getByRole("listitem").filter({ hasText: question });
+    await asked.getByLabel(words.answerLabel).fill(words.answer);
+    await asked.getByRole("button", { name: words.answerSubmit, exact: true }).click();
+    const answered = page.getByRole("listitem").filter({ hasText: words.answer });
+    await expect(answered.getByText(words.badge, { exact: true })).toBeVisible();
     await shown.scrollIntoViewIfNeeded();
     await screenshots(page, `${language}-business-reply`);
 

@@ -23,8 +23,9 @@ import type { Route } from "./+types/report";
 const REPORT_FIELDS = ["reason", "details"] as const;
 
 /**
- * What the address reports: a review, question or answer on this business (`?review=12`), or the
- * business itself when it names none; `not_found` for anything else.
+ * What the address reports: a review, question, answer or owner's reply on this business
+ * (`?review=12`, `?reply=3`), or the business itself when it names none; `not_found` for anything
+ * else.
  */
 async function subjectOf(
   request: Request,

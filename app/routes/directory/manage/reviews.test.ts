@@ -83,6 +83,17 @@ describe("/businesses/{id}/manage/reviews", () => {
     expect(index).toContain(`href="/businesses/${businessId}/manage/reviews"`);
   });
 
+  test("a page past the last goes to the last, keeping the filter", async () => {
+    const response = await get(
+      "owner",
+      `/businesses/${businessId}/manage/reviews?show=unanswered&page=40`,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(
+      `/businesses/${businessId}/manage/reviews?show=unanswered&page=1`,
+    );
+  });
+
   test("is the site's 404 for another player, to read and to write", async () => {
     const path = `/businesses/${businessId}/manage/reviews`;
     expect((await get("stranger", path)).status).toBe(404);
@@ -127,6 +138,11 @@ describe("/businesses/{id}/manage/reviews", () => {
       body: REPLY,
       locale: "fr-CA",
     });
+    // Anyone signed in can report it, on the business's report page.
+    const replyId = api.items.find((item: { id: number }) => item.id === reviewId).reply.id;
+    const reportPage = await get("stranger", `/businesses/${businessId}/report?reply=${replyId}`);
+    expect(reportPage.status).toBe(200);
+    expect(await reportPage.text()).toContain(REPLY);
     const again = await post("owner", path, {
       intent: "reply",
       reviewId: String(reviewId),

@@ -64,6 +64,12 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
       limit: MANAGED_REVIEWS_PAGE,
     }),
   ]);
+  // Past the last page (a reply just took the last review of a "waiting" page): the last one.
+  if (query.page > list.pages) {
+    const last = new URLSearchParams(url.searchParams);
+    last.set("page", String(list.pages));
+    throw redirect(`${url.pathname}?${last}`);
+  }
   return {
     businessId,
     name: listing.name,
