@@ -112,7 +112,7 @@ export default function ManageHours({ loaderData, actionData }: Route.ComponentP
   };
   return (
     <section aria-labelledby="hours-heading">
-      <title>{`${t("manage.hours.heading")}: Nearby`}</title>
+      <title>{t("site.pageTitle", { title: t("manage.hours.heading") })}</title>
       <h2 id="hours-heading" className="text-xl font-bold">
         {t("manage.hours.heading")}
       </h2>
