@@ -89,7 +89,7 @@ describe("/businesses/{id}/manage/hours", () => {
   test("opens for an owner in both languages, with the province's zone chosen", async () => {
     for (const [path, words] of [
       ["", ["Opening hours", "Save hours", "Newfoundland Time"]],
-      ["/fr", ["Heures d’ouverture", "Enregistrer les heures", "heure de Terre-Neuve"]],
+      ["/fr", ["Heures d’ouverture", "Enregistrer les heures", "Heure de Terre-Neuve"]],
     ] as const) {
       const response = await page("owner", `${path}/businesses/${businessId}/manage/hours`);
       expect(response.status).toBe(200);

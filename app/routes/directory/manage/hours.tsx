@@ -68,7 +68,8 @@ export async function loader(args: Route.LoaderArgs) {
       const generic = dateTimeFormat(locale, { timeZone: zone, timeZoneName: "longGeneric" })
         .formatToParts(new Date())
         .find((part) => part.type === "timeZoneName")?.value;
-      return { zone, label: `${generic ?? zone} (${zone.split("/")[1]?.replaceAll("_", " ")})` };
+      const name = generic ? generic.charAt(0).toUpperCase() + generic.slice(1) : zone;
+      return { zone, label: `${name} (${zone.split("/")[1]?.replaceAll("_", " ")})` };
     }),
     messages: pageMessages(args.request, "manage"),
   };
