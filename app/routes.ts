@@ -78,6 +78,7 @@ const staffPages: [path: string, file: string][] = [
 /** A listing's manage pages, under /businesses/{id}/manage, for its owners and staff. */
 const managePages: [path: string, file: string][] = [
   ["", "routes/directory/manage/listing.tsx"],
+  ["hours", "routes/directory/manage/hours.tsx"],
   ["reviews", "routes/directory/manage/reviews.tsx"],
   ["stats", "routes/directory/manage/stats.tsx"],
 ];

@@ -6,7 +6,8 @@ import { type Bound, statementCache, withPlaceholders } from "../db/statements.s
 import { AppError } from "../platform/errors.ts";
 import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
-import { isOpenAt, provinceTimeZone } from "./hours.ts";
+import { openingHoursOf } from "./hours.server.ts";
+import { hoursStatus, localToday, type OpeningHours } from "./hours.ts";
 import { type Cursor, type SearchCriteria, searchCursor } from "./search.ts";
 import type { BusinessDetail, BusinessPage, BusinessSummary } from "./types.ts";
 
@@ -21,24 +22,41 @@ const summaryColumns = {
   priceFromCents: business.priceFromCents,
   opensAt: business.opensAt,
   closesAt: business.closesAt,
+  timeZone: business.timeZone,
   image: business.image,
   ownerName: business.ownerName,
   ownerImage: business.ownerImage,
 };
 
-type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]["_"]["data"] };
+type SummaryRow = {
+  [K in Exclude<keyof typeof summaryColumns, "timeZone">]: (typeof summaryColumns)[K]["_"]["data"];
+} & { timeZone: string | null };
 
-function toSummary(row: SummaryRow, now: Date): BusinessSummary {
-  const opensAt = row.opensAt.slice(0, 5);
-  const closesAt = row.closesAt.slice(0, 5);
+function toSummary(row: SummaryRow, hours: OpeningHours, now: Date): BusinessSummary {
+  const status = hoursStatus(hours, now);
   return {
     ...row,
     category: row.category as CategorySlug,
     rating: Number(row.rating),
-    opensAt,
-    closesAt,
-    openNow: isOpenAt(opensAt, closesAt, provinceTimeZone(row.province), now),
+    opensAt: row.opensAt.slice(0, 5),
+    closesAt: row.closesAt.slice(0, 5),
+    openNow: status.open,
+    timeZone: hours.timeZone,
+    status,
   };
+}
+
+/** The special days a card's status can meet: yesterday to a week ahead, with a day to spare. */
+const STATUS_DAYS_MS = 9 * 24 * 60 * 60 * 1000;
+
+/** Cards of these rows, each with its status from its own hours (read for all in one go). */
+async function summariesFrom(
+  db: Db | Tx,
+  rows: readonly SummaryRow[],
+  now: Date,
+): Promise<BusinessSummary[]> {
+  const hours = await openingHoursOf(db, rows, now, new Date(now.getTime() + STATUS_DAYS_MS));
+  return rows.map((row) => toSummary(row, hours.get(row.id) as OpeningHours, now));
 }
 
 /** `%text%` for LIKE, with the user's own wildcards taken literally. */
@@ -230,7 +248,7 @@ export async function searchBusinesses(
     );
   }
 
-  const items = rows.slice(0, page.limit).map((row) => toSummary(row, now));
+  const items = await summariesFrom(db, rows.slice(0, page.limit), now);
   const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
   return {
     items,
@@ -279,8 +297,14 @@ export async function getBusiness(
     .orderBy(businessProduct.position);
 
   const { promoTitle, promoDescription, promoImage, hiddenAt: _, ...rest } = row;
+  const hours = (await openingHoursOf(db, [rest], now)).get(id) as OpeningHours;
+  const today = localToday(hours.timeZone, now);
   return {
-    ...toSummary(rest, now),
+    ...toSummary(rest, hours, now),
+    hours: {
+      week: hours.week,
+      specialDays: hours.specialDays.filter((day) => day.date >= today),
+    },
     address: rest.address,
     postalCode: rest.postalCode,
     latitude: rest.latitude,
@@ -312,10 +336,11 @@ export async function summariesOf(
     .from(business)
     .where(and(inArray(business.id, [...ids]), isNull(business.hiddenAt)));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toSummary(row, now)] : [];
-  });
+  return summariesFrom(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+    now,
+  );
 }
 
 /** A business people can write about and report: there, and not hidden by moderators. */

@@ -6,6 +6,7 @@ import type { MessageKey } from "../i18n/i18n.ts";
  */
 export const MANAGE_SECTIONS: { path: string; label: MessageKey }[] = [
   { path: "", label: "manage.nav.listing" },
+  { path: "hours", label: "manage.nav.hours" },
   { path: "reviews", label: "manage.nav.reviews" },
   { path: "stats", label: "manage.nav.stats" },
 ];

@@ -58,15 +58,21 @@ const criteriaOf = ({
   category,
 });
 
-/** Every plan node of the statements one search sends, as "Node Type" and index name. */
-async function plansOf(criteria: Criteria, cursor?: string) {
+/** The cards' opening hours, read once the page's rows are found (decision 0052). */
+const HOURS_TABLE = /"business_hours"|"business_special_day"/;
+
+/**
+ * Every plan node of the statements one search sends, as "Node Type" and index name: the search's
+ * own, or (`hours`) the lookups of the cards' opening hours.
+ */
+async function plansOf(criteria: Criteria, cursor?: string, { hours = false } = {}) {
   statements.length = 0;
   await searchBusinesses(recorded, criteriaOf(criteria), {
     limit: 12,
     cursor: cursor ? searchCursor.decode(cursor) : undefined,
   });
   const nodes: string[][] = [];
-  for (const statement of statements) {
+  for (const statement of statements.filter((one) => HOURS_TABLE.test(one.sql) === hours)) {
     const { rows } = await database.db.$client.query(
       `explain (format json) ${statement.sql}`,
       statement.params,
@@ -155,6 +161,16 @@ describe(`searching ${BUSINESSES.toLocaleString("en-CA")} businesses`, () => {
       category: "restaurants",
     });
     expect(filtered).toContain("Index Only Scan business_category_rank_idx");
+  });
+
+  test("the cards' hours are two lookups by primary key, whatever found them", async () => {
+    for (const criteria of [{ title: "caf" }, { title: "zq rare" }, { location: "qc" }]) {
+      const nodes = await plansOf(criteria, undefined, { hours: true });
+      expect(nodes).toHaveLength(2);
+      expect(nodes[0]?.join(", ")).toMatch(/business_hours_business_id_weekday_position_pk/);
+      expect(nodes[1]?.join(", ")).toMatch(/business_special_day_business_id_day_pk/);
+      expect(nodes.flat().join(", ")).not.toMatch(/Seq Scan/);
+    }
   });
 
   test("terms too short for trigrams are found through their pieces, never a trigram scan", async () => {

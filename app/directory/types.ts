@@ -2,6 +2,38 @@ import { z } from "zod";
 import { allItems, cursorPage, localizedText } from "../platform/wire.ts";
 import { CATEGORY_SLUGS } from "./categories.ts";
 
+const clockTime = z.string().meta({ description: "Local time, HH:MM", example: "21:00" });
+const hoursRangeSchema = z.object({
+  opens: clockTime,
+  closes: clockTime.meta({ description: "Local time, HH:MM; not after `opens`: the next day" }),
+});
+
+/** Open now or not, and when that changes: worked out from the hours in the business's zone. */
+const hoursStatusSchema = z
+  .object({
+    open: z.boolean(),
+    next: z
+      .object({
+        date: z.iso.date().meta({ description: "Local date of the next change" }),
+        time: clockTime,
+        weekday: z.int().min(1).max(7).meta({ description: "ISO weekday: 1 Monday, 7 Sunday" }),
+        daysAhead: z.int().min(0).meta({ description: "Local dates from today: 0 today" }),
+        named: z.enum(["none", "tomorrow", "weekday"]).meta({
+          description:
+            "How the page names the day: not at all (today, or closing within 24 hours), tomorrow, or by its weekday",
+        }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "When it closes (open) or opens (closed) next, in local time; null when that is more than a week away: open 24 hours, or closed",
+      }),
+  })
+  .meta({
+    description:
+      "Open at the time of the request, from the weekly hours and special days in the business's zone",
+  });
+
 /** A business as cards and the list API show it. */
 export const businessSummarySchema = z.object({
   id: z.int().meta({ example: 42 }),
@@ -23,6 +55,11 @@ export const businessSummarySchema = z.object({
   openNow: z
     .boolean()
     .meta({ description: "Open at the time of the request, in the business's time zone" }),
+  timeZone: z.string().meta({
+    description: "The IANA time zone its hours are in (its province's unless its owner chose)",
+    example: "America/St_Johns",
+  }),
+  status: hoursStatusSchema,
   image: z.string().meta({ description: "Path of the listing picture on this site" }),
   ownerName: z.string(),
   ownerImage: z.string(),
@@ -47,6 +84,22 @@ export const businessDetailSchema = businessSummarySchema.extend({
     example: "+14165550123",
   }),
   description: localizedText,
+  hours: z
+    .object({
+      week: z.array(z.array(hoursRangeSchema)).length(7).meta({
+        description: "Each weekday's ranges, Monday first; a day without any is closed",
+      }),
+      specialDays: z
+        .array(
+          z.object({
+            date: z.iso.date(),
+            ranges: z.array(hoursRangeSchema).meta({ description: "None: closed that day" }),
+            label: z.string().meta({ example: "Christmas Day" }),
+          }),
+        )
+        .meta({ description: "Upcoming dates with other hours than the week's (holidays)" }),
+    })
+    .meta({ description: "Opening hours, local time in `timeZone`" }),
   promo: z
     .object({ title: localizedText, description: localizedText, image: z.string() })
     .nullable(),

@@ -3,6 +3,7 @@ import {
   collator,
   dateTimeFormat,
   formatMoney,
+  formatTimeOfDay,
   numberFormat,
   pluralRules,
   relativeTimeFormat,
@@ -39,4 +40,10 @@ describe("Intl formatters are built once per locale and options", () => {
       new Intl.NumberFormat("fr-CA", { style: "currency", currency: "CAD" }).format(12.34),
     );
   });
+});
+
+test("a time of day in Canadian French leaves out zero minutes; English keeps them", () => {
+  expect(formatTimeOfDay("09:00", "fr-CA").replace(/\s/g, " ")).toBe("9 h");
+  expect(formatTimeOfDay("21:30", "fr-CA").replace(/\s/g, " ")).toBe("21 h 30");
+  expect(formatTimeOfDay("21:00", "en-CA").replace(/\s/g, " ")).toBe("9:00 p.m.");
 });

@@ -66,12 +66,18 @@ export function formatNumber(value: number, locale: Locale, fractionDigits = 0):
   }).format(value);
 }
 
-/** "HH:MM" as the locale writes a time of day: "9:00 p.m." / "21 h". */
+/**
+ * "HH:MM" as the locale writes a time of day: "9:00 p.m." / "21 h", "21 h 30" (Canadian French
+ * leaves out zero minutes, which Intl writes as "21 h 00").
+ */
 export function formatTimeOfDay(time: string, locale: Locale): string {
   const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  return dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
-    new Date(Date.UTC(2000, 0, 1, hours, minutes)),
-  );
+  const text = dateTimeFormat(locale, {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
+  return locale === "fr-CA" && minutes === 0 ? text.replace(/(\s)h\s00$/, "$1h") : text;
 }
 
 export function formatDate(iso: string, locale: Locale): string {

@@ -167,7 +167,8 @@ test.describe("business page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lakshmi’s Dosa House");
     await expect(page.getByRole("img", { name: /Rated 4[.,]5 out of 5/ }).first()).toBeVisible();
     await expect(page.getByText(/ratings?$/).first()).toBeVisible();
-    await expect(page.getByText(/Open today from|Open 24 hours/)).toBeVisible();
+    await expect(page.getByText(/^(Open now · closes|Closed · opens|Open 24 hours)/)).toBeVisible();
+    await expect(page.getByRole("table", { name: "Opening hours" })).toBeVisible();
     await expect(page.getByRole("link", { name: "See all photos" })).toHaveAttribute(
       "href",
       "#photos",

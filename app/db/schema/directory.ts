@@ -49,8 +49,17 @@ export const business = pgTable(
     reviewCount: integer().notNull().default(0),
     ratingTotal: integer().notNull().default(0),
     priceFromCents: integer().notNull(),
+    /**
+     * The same hours every day: what a listing without weekly hours of its own (`business_hours`)
+     * keeps (decision 0052), and what "Add your business" writes.
+     */
     opensAt: time().notNull(),
     closesAt: time().notNull(),
+    /**
+     * The IANA zone its hours are kept in, one of Canada's (app/directory/hours.ts); null means its
+     * province's main zone, so the million seeded rows need no value (decision 0052).
+     */
+    timeZone: text(),
     image: text().notNull(),
     coverImage: text().notNull(),
     ownerName: text().notNull(),
@@ -485,4 +494,48 @@ export const businessDailyStat = pgTable(
     // The retention sweep deletes by day across every business.
     index("business_daily_stat_day_idx").on(table.day),
   ],
+);
+
+/**
+ * A listing's weekly opening hours: one row per range, several a day (a lunch break). A range whose
+ * `closes` is not after `opens` ends the next day (22:00–02:00 belongs to the day it starts);
+ * equal times are the whole day. A weekday without rows is closed, once the listing has any row;
+ * a listing with none keeps `business.opens_at`/`closes_at` every day (decision 0052).
+ */
+export const businessHours = pgTable(
+  "business_hours",
+  {
+    businessId: integer()
+      .notNull()
+      .references(() => business.id, { onDelete: "cascade" }),
+    /** ISO weekday: 1 is Monday, 7 Sunday. */
+    weekday: smallint().notNull(),
+    position: smallint().notNull(),
+    opens: time().notNull(),
+    closes: time().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.businessId, table.weekday, table.position] }),
+    check("business_hours_weekday", sql`${table.weekday} between 1 and 7`),
+  ],
+);
+
+/** A range of hours on a day, local time, "HH:MM" (as `business_hours` keeps them). */
+export type HoursRange = { opens: string; closes: string };
+
+/**
+ * A date whose hours are not the week's (a holiday): closed when `ranges` is empty, else those
+ * ranges, with an optional label shown beside it.
+ */
+export const businessSpecialDay = pgTable(
+  "business_special_day",
+  {
+    businessId: integer()
+      .notNull()
+      .references(() => business.id, { onDelete: "cascade" }),
+    day: date().notNull(),
+    ranges: jsonb().$type<HoursRange[]>().notNull(),
+    label: text().notNull().default(""),
+  },
+  (table) => [primaryKey({ columns: [table.businessId, table.day] })],
 );

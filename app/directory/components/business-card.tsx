@@ -67,7 +67,7 @@ export function BusinessCard({
           </Link>
         </Heading>
         <p className="text-sm font-medium">
-          <OpenStatus openNow={business.openNow} />
+          <OpenStatus status={business.status} />
         </p>
         <Stars rating={business.rating} />
         <div className="mt-auto flex items-center justify-between border-t border-slate-100 pt-3">

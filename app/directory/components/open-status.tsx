@@ -1,10 +1,23 @@
+import { useLocale } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
+import { type HoursStatus, statusText } from "../hours.ts";
 
-export function OpenStatus({ openNow, className = "" }: { openNow: boolean; className?: string }) {
+/**
+ * "Open now · closes at 9:00 p.m." / "Closed · opens Monday at 9:00 a.m.": from the status the
+ * server worked out in the business's zone, so the server's page and the browser's agree.
+ */
+export function OpenStatus({
+  status,
+  className = "",
+}: {
+  status: HoursStatus;
+  className?: string;
+}) {
   const t = useT();
+  const locale = useLocale();
   return (
-    <span className={`${openNow ? "text-green-800" : "text-red-800"} ${className}`}>
-      {openNow ? t("businesses.openNow") : t("businesses.closedNow")}
+    <span className={`${status.open ? "text-green-800" : "text-red-800"} ${className}`}>
+      {statusText(status, locale, t)}
     </span>
   );
 }

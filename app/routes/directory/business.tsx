@@ -22,6 +22,7 @@ import {
 } from "../../directory/community.ts";
 import { Questions, Reviews } from "../../directory/components/community.tsx";
 import { OpenStatus } from "../../directory/components/open-status.tsx";
+import { OpeningHoursSection } from "../../directory/components/opening-hours.tsx";
 import { SaveButton, ShareButton } from "../../directory/components/place-actions.tsx";
 import { ProductCarousel } from "../../directory/components/product-carousel.tsx";
 import { localBusinessJsonLd } from "../../directory/json-ld.ts";
@@ -29,7 +30,7 @@ import { isBusinessSaved, saveBusiness, unsaveBusiness } from "../../directory/s
 import { parseBusinessId } from "../../directory/search.ts";
 import { statLinkHref } from "../../directory/stats.ts";
 import type { BusinessDetail } from "../../directory/types.ts";
-import { formatMoney, formatTimeOfDay } from "../../i18n/format.ts";
+import { formatMoney } from "../../i18n/format.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
@@ -291,6 +292,8 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
           </section>
         )}
 
+        <OpeningHoursSection business={business} />
+
         <section aria-labelledby="products" className="mt-12">
           <h2 id="products" className="text-2xl font-bold">
             {t("business.products")}
@@ -333,25 +336,13 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
 
 function OpeningHours({ business }: { business: BusinessDetail }) {
   const t = useT();
-  const locale = useLocale();
-  const opens = formatTimeOfDay(business.opensAt, locale);
-  const closes = formatTimeOfDay(business.closesAt, locale);
-  const allDay = business.opensAt === business.closesAt;
   return (
     <p className="flex flex-wrap items-center gap-2 text-slate-800">
       <Icon name="clock" className="size-5 text-slate-600" />
-      <OpenStatus openNow={business.openNow} className="font-semibold" />
-      {!allDay && (
-        <span>
-          ·{" "}
-          {business.openNow
-            ? t("business.closesAt", { time: closes })
-            : t("business.opensNext", { time: opens })}
-        </span>
-      )}
-      <span className="text-slate-600">
-        ({allDay ? t("business.openAllDay") : t("business.opensAt", { opens, closes })})
-      </span>
+      <OpenStatus status={business.status} className="font-semibold" />
+      <a href="#opening-hours" className="text-slate-700 underline hover:text-brand-800">
+        {t("business.hours.heading")}
+      </a>
     </p>
   );
 }

@@ -406,15 +406,17 @@ describe("the business page", () => {
         addressCountry: "CA",
       },
       geo: { "@type": "GeoCoordinates", latitude: 43.65, longitude: -79.38 },
-      openingHoursSpecification: {
-        "@type": "OpeningHoursSpecification",
-        opens: "09:00",
-        closes: "17:00",
-      },
       priceRange: "$10.00+",
       telephone: "+14165550123",
     });
-    expect(data.openingHoursSpecification.dayOfWeek).toHaveLength(7);
+    // Without weekly hours of its own, the listing's daily pair, one specification per weekday.
+    expect(data.openingHoursSpecification).toHaveLength(7);
+    expect(data.openingHoursSpecification[0]).toEqual({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: "https://schema.org/Monday",
+      opens: "09:00",
+      closes: "17:00",
+    });
     const [row] = await database.db
       .select({ rating: business.rating, reviewCount: business.reviewCount })
       .from(business)
