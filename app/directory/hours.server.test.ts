@@ -87,7 +87,7 @@ describe("hours through the service", () => {
     // Cards (search and saved lists) read the same hours.
     const page = await searchBusinesses(
       database.db,
-      { title: "late bar" },
+      { title: "late bar", location: "" },
       { limit: 5 },
       christmasEvening,
     );
