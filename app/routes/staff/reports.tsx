@@ -8,6 +8,7 @@ import { databaseContext } from "../../platform/context.ts";
 import { validate } from "../../platform/input.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { encodePosition, type ListPosition, reportsPageSchema } from "../../staff/report-form.ts";
+import type { ReportedKind } from "../../staff/reported-kinds.ts";
 import { listHidden, listOpenItems, reportReasonLabel } from "../../staff/reports.server.ts";
 import type { Route } from "./+types/reports";
 
@@ -60,8 +61,33 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-const card = "flex flex-col gap-1 rounded-lg p-3 ring-1 ring-slate-300";
 const more = "font-semibold text-brand-800 underline";
+
+/** One reported thing in a list, open or hidden: its title to its page, then what the list says of it. */
+function ReportedItem({
+  item,
+  lines,
+}: {
+  item: { kind: ReportedKind; id: number; title: string };
+  lines: string[];
+}) {
+  const to = useLocalizedPath();
+  return (
+    <li className="flex flex-col gap-1 rounded-lg p-3 ring-1 ring-slate-300">
+      <Link
+        to={to(`/staff/reports/${item.kind}/${item.id}`)}
+        className="font-semibold break-words text-brand-800 underline"
+      >
+        {item.title}
+      </Link>
+      {lines.map((line) => (
+        <span key={line} className="text-sm text-slate-700">
+          {line}
+        </span>
+      ))}
+    </li>
+  );
+}
 
 export default function StaffReports({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -81,20 +107,14 @@ export default function StaffReports({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-3 flex flex-col gap-2">
             {open.map((item) => (
-              <li key={`${item.kind}-${item.id}`} className={card}>
-                <Link
-                  to={to(`/staff/reports/${item.kind}/${item.id}`)}
-                  className="font-semibold break-words text-brand-800 underline"
-                >
-                  {item.title}
-                </Link>
-                <span className="text-sm text-slate-700">
-                  {t("staff.reports.tally", { count: item.count, reasons: item.reasons })}
-                </span>
-                <span className="text-sm text-slate-700">
-                  {t("staff.reports.since", { date: formatDate(item.since, locale) })}
-                </span>
-              </li>
+              <ReportedItem
+                key={`${item.kind}-${item.id}`}
+                item={item}
+                lines={[
+                  t("staff.reports.tally", { count: item.count, reasons: item.reasons }),
+                  t("staff.reports.since", { date: formatDate(item.since, locale) }),
+                ]}
+              />
             ))}
           </ul>
         )}
@@ -115,20 +135,16 @@ export default function StaffReports({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-3 flex flex-col gap-2">
             {hidden.map((item) => (
-              <li key={`${item.kind}-${item.id}`} className={card}>
-                <Link
-                  to={to(`/staff/reports/${item.kind}/${item.id}`)}
-                  className="font-semibold break-words text-brand-800 underline"
-                >
-                  {item.title}
-                </Link>
-                <span className="text-sm text-slate-700">
-                  {t("staff.reports.hiddenOn", {
+              <ReportedItem
+                key={`${item.kind}-${item.id}`}
+                item={item}
+                lines={[
+                  t("staff.reports.hiddenOn", {
                     date: formatDate(item.hiddenAt, locale),
                     reason: t(`moderation.reasons.${item.reason}`),
-                  })}
-                </span>
-              </li>
+                  }),
+                ]}
+              />
             ))}
           </ul>
         )}
