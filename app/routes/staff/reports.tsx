@@ -6,6 +6,7 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { validate } from "../../platform/input.server.ts";
+import { pageOf } from "../../platform/query.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { encodePosition, type ListPosition, reportsPageSchema } from "../../staff/report-form.ts";
 import type { ReportedKind } from "../../staff/reported-kinds.ts";
@@ -16,10 +17,7 @@ import type { Route } from "./+types/reports";
 const PAGE = 20;
 
 /** The cursor of the page after these items: the last one's position. */
-const nextPage = (shown: { position: ListPosition }[]) => {
-  const last = shown.at(-1);
-  return last ? encodePosition(last.position) : null;
-};
+const positionOf = (last: { position: ListPosition }) => encodePosition(last.position);
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   // Every console loader checks for itself: a child's loader runs beside the layout's, not after.
@@ -34,10 +32,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     listOpenItems(db, locale, page.open ?? null, PAGE + 1),
     listHidden(db, locale, page.hidden ?? null, PAGE + 1),
   ]);
-  const openShown = open.slice(0, PAGE);
-  const hiddenShown = hidden.slice(0, PAGE);
+  const openShown = pageOf(open, PAGE, positionOf);
+  const hiddenShown = pageOf(hidden, PAGE, positionOf);
   return {
-    open: openShown.map((item) => ({
+    open: openShown.items.map((item) => ({
       kind: item.kind,
       id: item.id,
       title: item.title,
@@ -47,15 +45,15 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         .map((reason) => reportReasonLabel(locale, item.kind, reason))
         .join(", "),
     })),
-    openNext: open.length > PAGE ? nextPage(openShown) : null,
-    hidden: hiddenShown.map((item) => ({
+    openNext: openShown.next,
+    hidden: hiddenShown.items.map((item) => ({
       kind: item.kind,
       id: item.id,
       title: item.title,
       hiddenAt: item.hiddenAt.toISOString(),
       reason: item.reason,
     })),
-    hiddenNext: hidden.length > PAGE ? nextPage(hiddenShown) : null,
+    hiddenNext: hiddenShown.next,
     paged: page.open !== undefined || page.hidden !== undefined,
     messages: pageMessages(request, "staff"),
   };
