@@ -3,7 +3,7 @@ import type { Db, Tx } from "../db/client.server.ts";
 import { blogPost, blogPostSlug, blogPostText } from "../db/schema/blog.ts";
 import { LOCALES, type Locale } from "../i18n/locale.ts";
 import { AppError } from "../platform/errors.ts";
-import { type TimeCursor, timeCursor } from "../platform/query.ts";
+import { pageOf, type TimeCursor, timeCursor } from "../platform/query.ts";
 import { eventToday } from "./events.ts";
 import { renderMarkdown } from "./markdown.server.ts";
 import { readingMinutes } from "./reading-time.ts";
@@ -131,11 +131,10 @@ export async function searchPosts(
     .where(and(...conditions))
     .orderBy(by(order.key), by(blogPost.id))
     .limit(page.limit + 1);
-  const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
-  return {
-    items: rows.slice(0, page.limit).map(({ sortKey, ...row }) => toSummary(row)),
-    nextCursor: last ? timeCursor.encode({ at: last.sortKey, id: last.id }) : null,
-  };
+  const { items, next } = pageOf(rows, page.limit, (last) =>
+    timeCursor.encode({ at: last.sortKey, id: last.id }),
+  );
+  return { items: items.map(({ sortKey, ...row }) => toSummary(row)), nextCursor: next };
 }
 
 export type PostLookup =

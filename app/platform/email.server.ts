@@ -1,6 +1,7 @@
 import { desc, lt } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { outboxEmail, type StoredAttachment } from "../db/schema/platform.ts";
+import { pageOf } from "./query.ts";
 
 export type { StoredAttachment };
 
@@ -39,9 +40,6 @@ export async function readOutbox(db: Db, before?: number) {
     .where(before === undefined ? undefined : lt(outboxEmail.id, before))
     .orderBy(desc(outboxEmail.id))
     .limit(OUTBOX_PAGE_SIZE + 1);
-  return {
-    messages: messages.slice(0, OUTBOX_PAGE_SIZE),
-    olderBefore:
-      messages.length > OUTBOX_PAGE_SIZE ? messages[OUTBOX_PAGE_SIZE - 1]?.id : undefined,
-  };
+  const page = pageOf(messages, OUTBOX_PAGE_SIZE, (last) => last.id);
+  return { messages: page.items, olderBefore: page.next ?? undefined };
 }

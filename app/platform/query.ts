@@ -99,3 +99,18 @@ export const timeCursor = cursorCodec<TimeCursor>(
   (cursor) => [cursor.at, cursor.id],
   ([at = "", id]) => (isDayPostgresReads(at) ? { at, id: Number(id) } : undefined),
 );
+
+/**
+ * A page from rows read with `limit + 1` (the extra row only says whether there is more): the
+ * first `limit`, and the cursor of the last of them when there is more, else null. Every keyset
+ * list reads its page this way.
+ */
+export function pageOf<Row, Cursor>(
+  rows: readonly Row[],
+  limit: number,
+  cursorOf: (last: Row) => Cursor,
+): { items: Row[]; next: Cursor | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, next: rows.length > limit && last !== undefined ? cursorOf(last) : null };
+}

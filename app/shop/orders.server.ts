@@ -5,6 +5,7 @@ import type { Locale } from "../i18n/locale.ts";
 import { type AuditEntry, actedFirst } from "../platform/audit.server.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
+import { pageOf } from "../platform/query.ts";
 import { assertMove } from "../platform/state-machine.ts";
 import { orderStepEmail } from "./emails.server.ts";
 import { type OrderLinks, orderStatusUrl } from "./order-links.server.ts";
@@ -295,9 +296,6 @@ export async function listPlayerOrders(
     )
     .orderBy(desc(shopOrder.id))
     .limit(ORDERS_PAGE_SIZE + 1);
-  const orders = rows.slice(0, ORDERS_PAGE_SIZE).map(toSummary);
-  return {
-    orders,
-    next: rows.length > ORDERS_PAGE_SIZE ? (orders.at(-1)?.id ?? null) : null,
-  };
+  const { items, next } = pageOf(rows, ORDERS_PAGE_SIZE, (last) => last.id);
+  return { orders: items.map(toSummary), next };
 }

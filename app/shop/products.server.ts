@@ -2,6 +2,7 @@ import { and, asc, eq, gt, like, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { product } from "../db/schema/shop.ts";
 import { AppError } from "../platform/errors.ts";
+import { pageOf } from "../platform/query.ts";
 import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
 import type { ShopCategory } from "./categories.ts";
 import { idCursor, type ShopCriteria } from "./schemas.ts";
@@ -60,11 +61,8 @@ export async function searchProducts(
     .where(and(...conditions))
     .orderBy(asc(product.id))
     .limit(page.limit + 1);
-  const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
-  return {
-    items: rows.slice(0, page.limit).map(toProduct),
-    nextCursor: last ? idCursor.encode(last.id) : null,
-  };
+  const { items, next } = pageOf(rows, page.limit, (last) => idCursor.encode(last.id));
+  return { items: items.map(toProduct), nextCursor: next };
 }
 
 /**

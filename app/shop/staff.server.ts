@@ -5,6 +5,7 @@ import { shopOrder } from "../db/schema/shop.ts";
 import { formatMoney } from "../i18n/format.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
+import { pageOf } from "../platform/query.ts";
 import { type OrderStatus, WAITING_STATUSES } from "./order-states.ts";
 import {
   ORDERS_PAGE_SIZE,
@@ -79,12 +80,8 @@ export async function searchOrders(
     )
     .orderBy(desc(shopOrder.id))
     .limit(ORDERS_PAGE_SIZE + 1);
-  const orders = rows.slice(0, ORDERS_PAGE_SIZE).map(toSummary);
-  return {
-    orders,
-    next: rows.length > ORDERS_PAGE_SIZE ? (orders.at(-1)?.id ?? null) : null,
-    short,
-  };
+  const { items, next } = pageOf(rows, ORDERS_PAGE_SIZE, (last) => last.id);
+  return { orders: items.map(toSummary), next, short };
 }
 
 /** The step a console form asks for, as the service's move. */

@@ -3,7 +3,14 @@ import { z } from "zod";
 import type { Db } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { auditEvent } from "../db/schema/platform.ts";
-import { CURSOR_TIME, cursorCodec, firstValue, pageCursor, queryText } from "../platform/query.ts";
+import {
+  CURSOR_TIME,
+  cursorCodec,
+  firstValue,
+  pageCursor,
+  pageOf,
+  queryText,
+} from "../platform/query.ts";
 
 /** Where a page of the trail stopped: its last row's time (to the microsecond) and id. */
 type AuditCursor = { at: string; id: number };
@@ -48,11 +55,12 @@ export async function auditPage(
   { cursor, limit }: { cursor?: AuditCursor; limit: number },
 ) {
   const rows = await auditQuery(db, filter, { cursor, limit: limit + 1 });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { items, next } = pageOf(rows, limit, (last) =>
+    auditCursor.encode({ at: last.at, id: last.id }),
+  );
   return {
-    rows: page.map((row) => ({ ...row, change: compactChange(row.before, row.after) })),
-    next: rows.length > limit && last ? auditCursor.encode({ at: last.at, id: last.id }) : null,
+    rows: items.map((row) => ({ ...row, change: compactChange(row.before, row.after) })),
+    next,
   };
 }
 

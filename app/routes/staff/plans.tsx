@@ -6,6 +6,7 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
+import { pageOf } from "../../platform/query.ts";
 import { openPlanRequests } from "../../pricing/staff.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { WaitingList } from "../../staff/components/waiting-list.tsx";
@@ -20,20 +21,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     after: after ?? null,
     limit: STAFF_PAGE_SIZE + 1,
   });
-  const shown = rows.slice(0, STAFF_PAGE_SIZE);
-  const last = shown.at(-1);
+  const { items, next } = pageOf(rows, STAFF_PAGE_SIZE, (last) =>
+    positionCodec.encode({ at: last.createdAt, id: last.id }),
+  );
   return {
-    requests: shown.map((row) => ({
+    requests: items.map((row) => ({
       id: row.id,
       business: row.businessName,
       plan: row.plan[locale],
       status: row.status,
       createdAt: row.createdAt.toISOString(),
     })),
-    next:
-      rows.length > STAFF_PAGE_SIZE && last
-        ? positionCodec.encode({ at: last.createdAt, id: last.id })
-        : null,
+    next,
     messages: pageMessages(request, "staff"),
   };
 }

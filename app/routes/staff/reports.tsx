@@ -6,8 +6,10 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { validate } from "../../platform/input.server.ts";
+import { pageOf } from "../../platform/query.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { encodePosition, type ListPosition, reportsPageSchema } from "../../staff/report-form.ts";
+import type { ReportedKind } from "../../staff/reported-kinds.ts";
 import { listHidden, listOpenItems, reportReasonLabel } from "../../staff/reports.server.ts";
 import type { Route } from "./+types/reports";
 
@@ -15,10 +17,7 @@ import type { Route } from "./+types/reports";
 const PAGE = 20;
 
 /** The cursor of the page after these items: the last one's position. */
-const nextPage = (shown: { position: ListPosition }[]) => {
-  const last = shown.at(-1);
-  return last ? encodePosition(last.position) : null;
-};
+const positionOf = (last: { position: ListPosition }) => encodePosition(last.position);
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   // Every console loader checks for itself: a child's loader runs beside the layout's, not after.
@@ -33,10 +32,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     listOpenItems(db, locale, page.open ?? null, PAGE + 1),
     listHidden(db, locale, page.hidden ?? null, PAGE + 1),
   ]);
-  const openShown = open.slice(0, PAGE);
-  const hiddenShown = hidden.slice(0, PAGE);
+  const openShown = pageOf(open, PAGE, positionOf);
+  const hiddenShown = pageOf(hidden, PAGE, positionOf);
   return {
-    open: openShown.map((item) => ({
+    open: openShown.items.map((item) => ({
       kind: item.kind,
       id: item.id,
       title: item.title,
@@ -46,22 +45,47 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         .map((reason) => reportReasonLabel(locale, item.kind, reason))
         .join(", "),
     })),
-    openNext: open.length > PAGE ? nextPage(openShown) : null,
-    hidden: hiddenShown.map((item) => ({
+    openNext: openShown.next,
+    hidden: hiddenShown.items.map((item) => ({
       kind: item.kind,
       id: item.id,
       title: item.title,
       hiddenAt: item.hiddenAt.toISOString(),
       reason: item.reason,
     })),
-    hiddenNext: hidden.length > PAGE ? nextPage(hiddenShown) : null,
+    hiddenNext: hiddenShown.next,
     paged: page.open !== undefined || page.hidden !== undefined,
     messages: pageMessages(request, "staff"),
   };
 }
 
-const card = "flex flex-col gap-1 rounded-lg p-3 ring-1 ring-slate-300";
 const more = "font-semibold text-brand-800 underline";
+
+/** One reported thing in a list, open or hidden: its title to its page, then what the list says of it. */
+function ReportedItem({
+  item,
+  lines,
+}: {
+  item: { kind: ReportedKind; id: number; title: string };
+  lines: string[];
+}) {
+  const to = useLocalizedPath();
+  return (
+    <li className="flex flex-col gap-1 rounded-lg p-3 ring-1 ring-slate-300">
+      <Link
+        to={to(`/staff/reports/${item.kind}/${item.id}`)}
+        className="font-semibold break-words text-brand-800 underline"
+      >
+        {item.title}
+      </Link>
+      {lines.map((line) => (
+        <span key={line} className="text-sm text-slate-700">
+          {line}
+        </span>
+      ))}
+    </li>
+  );
+}
 
 export default function StaffReports({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -81,20 +105,14 @@ export default function StaffReports({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-3 flex flex-col gap-2">
             {open.map((item) => (
-              <li key={`${item.kind}-${item.id}`} className={card}>
-                <Link
-                  to={to(`/staff/reports/${item.kind}/${item.id}`)}
-                  className="font-semibold break-words text-brand-800 underline"
-                >
-                  {item.title}
-                </Link>
-                <span className="text-sm text-slate-700">
-                  {t("staff.reports.tally", { count: item.count, reasons: item.reasons })}
-                </span>
-                <span className="text-sm text-slate-700">
-                  {t("staff.reports.since", { date: formatDate(item.since, locale) })}
-                </span>
-              </li>
+              <ReportedItem
+                key={`${item.kind}-${item.id}`}
+                item={item}
+                lines={[
+                  t("staff.reports.tally", { count: item.count, reasons: item.reasons }),
+                  t("staff.reports.since", { date: formatDate(item.since, locale) }),
+                ]}
+              />
             ))}
           </ul>
         )}
@@ -115,20 +133,16 @@ export default function StaffReports({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-3 flex flex-col gap-2">
             {hidden.map((item) => (
-              <li key={`${item.kind}-${item.id}`} className={card}>
-                <Link
-                  to={to(`/staff/reports/${item.kind}/${item.id}`)}
-                  className="font-semibold break-words text-brand-800 underline"
-                >
-                  {item.title}
-                </Link>
-                <span className="text-sm text-slate-700">
-                  {t("staff.reports.hiddenOn", {
+              <ReportedItem
+                key={`${item.kind}-${item.id}`}
+                item={item}
+                lines={[
+                  t("staff.reports.hiddenOn", {
                     date: formatDate(item.hiddenAt, locale),
                     reason: t(`moderation.reasons.${item.reason}`),
-                  })}
-                </span>
-              </li>
+                  }),
+                ]}
+              />
             ))}
           </ul>
         )}
