@@ -51,7 +51,8 @@ export const action = formAction(async ({ request, context, url }: Route.ActionA
 
 const textarea =
   "rounded-lg border border-slate-300 px-3 py-3 focus:border-brand-700 aria-invalid:border-red-700";
-const select = `${textarea} bg-white`;
+// min-w-0: a long choice ("Choose a province or territory") must not widen its column on a phone.
+const select = `${textarea} w-full min-w-0 bg-white`;
 
 export default function AddBusiness({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
@@ -121,7 +122,7 @@ export default function AddBusiness({ loaderData, actionData }: Route.ComponentP
               autoComplete="street-address"
               required
             />
-            <div className="grid gap-5 sm:grid-cols-2">
+            <div className="grid gap-5 sm:grid-cols-2 [&>*]:min-w-0">
               <TextField
                 {...field("city")}
                 label={t("addBusiness.fields.city")}
@@ -198,7 +199,7 @@ export default function AddBusiness({ loaderData, actionData }: Route.ComponentP
             <fieldset className="flex flex-col gap-4 rounded-xl p-4 ring-1 ring-slate-200">
               <legend className="px-1 font-semibold">{t("addBusiness.fields.hours")}</legend>
               <p className="text-sm text-slate-600">{t("addBusiness.fields.hoursHint")}</p>
-              <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
                 <TextField
                   {...field("opensAt")}
                   type="time"
