@@ -18,6 +18,7 @@ import {
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
+import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
 import { EmailField, PhoneField, TextField } from "../../ui/text-field.tsx";
@@ -38,10 +39,13 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 /** The new listing waits for staff; its page (seen by its submitter) says so. */
 export const action = formAction(async ({ request, context, url }: Route.ActionArgs) => {
   const viewer = await requireViewer({ request, context, url });
+  const db = context.get(databaseContext);
   const raw = await readRaw(request);
   try {
+    // Counted before the form is checked, so refused input counts too (decision 0038).
+    await takeAttempt(db, "business-add", viewer.id);
     const form = await validate(newListingSchema, raw);
-    const id = await addBusiness(context.get(databaseContext), viewer.id, form);
+    const id = await addBusiness(db, viewer.id, form);
     return redirect(localizedPath(`/businesses/${id}`, localeFromPath(url.pathname)));
   } catch (error) {
     if (!isAppError(error)) throw error;
