@@ -5,6 +5,7 @@ import { SITE_PAGES } from "./site-pages/slugs.ts";
 const pages: [path: string, file: string][] = [
   ["", "routes/site/home.tsx"],
   ["businesses", "routes/directory/businesses.tsx"],
+  ["businesses/new", "routes/directory/add-business.tsx"],
   ["businesses/:id", "routes/directory/business.tsx"],
   ["businesses/:id/report", "routes/directory/report.tsx"],
   ["businesses/:id/go/:target", "routes/directory/go.ts"],
@@ -57,6 +58,7 @@ const staffPages: [path: string, file: string][] = [
   ["redeem/:id", "routes/staff/redeem-request.tsx"],
   ["plans", "routes/staff/plans.tsx"],
   ["plans/:id", "routes/staff/plan-request.tsx"],
+  ["listings/:id", "routes/staff/listing.tsx"],
   ["players", "routes/staff/players.tsx"],
   ["players/:id", "routes/staff/player.tsx"],
   // Content (blog posts, products, plans, reward goals).

@@ -1,13 +1,19 @@
-import { and, desc, eq, inArray, isNull, like, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
-import { business, businessCategoryCount, businessProduct } from "../db/schema/directory.ts";
+import {
+  type BusinessStatus,
+  business,
+  businessCategoryCount,
+  businessProduct,
+} from "../db/schema/directory.ts";
 import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
 import { openingHoursOf } from "./hours.server.ts";
 import { hoursStatus, localToday, type OpeningHours } from "./hours.ts";
+import { managerRoleOf } from "./owners.server.ts";
 import { type Cursor, type SearchCriteria, searchCursor } from "./search.ts";
 import type { BusinessDetail, BusinessPage, BusinessSummary } from "./types.ts";
 
@@ -132,8 +138,8 @@ function inProvince(column: AnyPgColumn, provinceEnd: Bound<string> | undefined)
 /** Where a page starts: in the category, below the cursor (each only when given). */
 function pageStart(fields: SearchFields): SQL | undefined {
   return and(
-    // As the rank indexes' own predicate, so the planner walks them (moderators' hidden left out).
-    sql`${business.hiddenAt} is null`,
+    // As the rank indexes' own predicate, so the planner walks them (only listed businesses).
+    sql`${business.listed}`,
     fields.category === undefined ? undefined : eq(business.category, fields.category),
     fields.cursorRating === undefined
       ? undefined
@@ -256,12 +262,26 @@ export async function searchBusinesses(
   };
 }
 
-/** One business with everything its page shows; none with that id is `not_found`. */
+/** One listed business with everything its page shows; none with that id is `not_found`. */
 export async function getBusiness(
   db: Db | Tx,
   id: number,
   now = new Date(),
 ): Promise<BusinessDetail> {
+  return (await businessForViewer(db, id, null, now)).business;
+}
+
+/**
+ * One business as `viewerId` may see it, and where it stands with staff. A listing waiting for
+ * staff (or rejected) is `not_found` to everyone but the player who added it and staff, who see it
+ * with a note; one hidden by moderators is `gone` (410) until it is restored.
+ */
+export async function businessForViewer(
+  db: Db | Tx,
+  id: number,
+  viewerId: string | null,
+  now = new Date(),
+): Promise<{ business: BusinessDetail; status: BusinessStatus }> {
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -277,11 +297,18 @@ export async function getBusiness(
       promoDescription: business.promoDescription,
       promoImage: business.promoImage,
       hiddenAt: business.hiddenAt,
+      status: business.status,
+      submittedBy: business.submittedBy,
     })
     .from(business)
     .where(eq(business.id, id));
   if (!row) throw new AppError("not_found");
-  // Hidden by moderators: the page and the API answer 410 until it is restored.
+  if (row.status !== "approved") {
+    const maySee =
+      viewerId !== null &&
+      (viewerId === row.submittedBy || (await managerRoleOf(db, id, viewerId)) !== undefined);
+    if (!maySee) throw new AppError("not_found");
+  }
   if (row.hiddenAt) throw new AppError("gone");
 
   const products = await db
@@ -296,10 +323,18 @@ export async function getBusiness(
     .where(eq(businessProduct.businessId, id))
     .orderBy(businessProduct.position);
 
-  const { promoTitle, promoDescription, promoImage, hiddenAt: _, ...rest } = row;
+  const {
+    promoTitle,
+    promoDescription,
+    promoImage,
+    hiddenAt: _,
+    status,
+    submittedBy: __,
+    ...rest
+  } = row;
   const hours = (await openingHoursOf(db, [rest], now)).get(id) as OpeningHours;
   const today = localToday(hours.timeZone, now);
-  return {
+  const detail: BusinessDetail = {
     ...toSummary(rest, hours, now),
     hours: {
       week: hours.week,
@@ -319,11 +354,12 @@ export async function getBusiness(
         : null,
     products,
   };
+  return { business: detail, status };
 }
 
 /**
- * The cards of these businesses, in the order given; ids without a business, or of one moderators
- * hid, are left out.
+ * The cards of these businesses, in the order given; ids without a business, or of one not listed
+ * (hidden by moderators, waiting for staff), are left out.
  */
 export async function summariesOf(
   db: Db | Tx,
@@ -334,7 +370,7 @@ export async function summariesOf(
   const rows = await db
     .select(summaryColumns)
     .from(business)
-    .where(and(inArray(business.id, [...ids]), isNull(business.hiddenAt)));
+    .where(and(inArray(business.id, [...ids]), eq(business.listed, true)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return summariesFrom(
     db,
@@ -343,12 +379,12 @@ export async function summariesOf(
   );
 }
 
-/** A business people can write about and report: there, and not hidden by moderators. */
+/** A business people can write about and report: there, and listed. */
 export async function businessExists(db: Db | Tx, id: number): Promise<boolean> {
   const [row] = await db
     .select({ id: business.id })
     .from(business)
-    .where(and(eq(business.id, id), isNull(business.hiddenAt)));
+    .where(and(eq(business.id, id), eq(business.listed, true)));
   return row !== undefined;
 }
 
@@ -358,7 +394,7 @@ export const lastBusinessId = (db: Db | Tx) => lastId(db, business.id);
 export const businessRowsBetween = (db: Db | Tx, afterId: number, upToId: number, limit: number) =>
   rowsBetween(
     db,
-    { id: business.id, lastmod: business.createdAt, listed: isNull(business.hiddenAt) },
+    { id: business.id, lastmod: business.createdAt, listed: eq(business.listed, true) },
     afterId,
     upToId,
     limit,

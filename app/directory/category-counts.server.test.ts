@@ -1,10 +1,12 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
-import { business } from "../db/schema/directory.ts";
+import { business, businessReport } from "../db/schema/directory.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
+import { moveModeratedItem } from "../platform/moderation.server.ts";
 import { countBusinessesByCategory } from "./businesses.server.ts";
 import { seedBusinesses } from "./seed.server.ts";
+import { DIRECTORY_MODERATION } from "./staff.server.ts";
 import { fixtureBusiness, fixtureFile } from "./test-fixtures.ts";
 
 let database: DatabaseHandle;
@@ -15,11 +17,12 @@ beforeAll(async () => {
 
 afterAll(() => database.close());
 
-/** The counts the home page shows must always equal a count of the table itself. */
+/** The counts the home page shows must always equal a count of the listed rows themselves. */
 async function expectCountsToMatchTable() {
   const rows = await database.db
     .select({ category: business.category, places: count() })
     .from(business)
+    .where(eq(business.listed, true))
     .groupBy(business.category);
   const counted = await countBusinessesByCategory(database.db);
   for (const [category, places] of Object.entries(counted)) {
@@ -94,4 +97,42 @@ test("category counts follow inserts, updates and deletes, in the same transacti
   await seedBusinesses(database.db, [fixtureFile("automotive", [fixtureBusiness()])]);
   await database.db.execute(sql`truncate business cascade`);
   expect(await expectCountsToMatchTable()).toMatchObject({ automotive: 0 });
+});
+
+test("only listed businesses count: hiding, restoring, approving and deleting move the counts", async () => {
+  await seedBusinesses(database.db, [
+    fixtureFile("active-life", [
+      fixtureBusiness({ name: "Listed A" }),
+      fixtureBusiness({ name: "Listed B" }),
+    ]),
+  ]);
+  const [a, b] = (await idsNamed("Listed A", "Listed B")) as [number, number];
+  expect(await expectCountsToMatchTable()).toMatchObject({ "active-life": 2 });
+
+  // Hidden by moderators (after a report): out of the count, in the same transaction; restored:
+  // back in.
+  const kind = DIRECTORY_MODERATION.business;
+  const report = (businessId: number) =>
+    database.db
+      .insert(businessReport)
+      .values({ businessId, reason: "false", details: "", reporter: "address:test" });
+  await report(a);
+  await database.db.transaction((tx) =>
+    moveModeratedItem(tx, kind, a, { to: "hidden", reason: "spam", note: null }),
+  );
+  expect(await expectCountsToMatchTable()).toMatchObject({ "active-life": 1 });
+  await database.db.transaction((tx) => moveModeratedItem(tx, kind, a, { to: "restored" }));
+  expect(await expectCountsToMatchTable()).toMatchObject({ "active-life": 2 });
+
+  // Waiting for staff: not counted; approved: counted; deleted while hidden: nothing moves twice.
+  await database.db.update(business).set({ status: "pending" }).where(eq(business.id, b));
+  expect(await expectCountsToMatchTable()).toMatchObject({ "active-life": 1 });
+  await database.db.update(business).set({ status: "approved" }).where(eq(business.id, b));
+  expect(await expectCountsToMatchTable()).toMatchObject({ "active-life": 2 });
+  await report(b);
+  await database.db.transaction((tx) =>
+    moveModeratedItem(tx, kind, b, { to: "hidden", reason: "fraud", note: null }),
+  );
+  await database.db.delete(business).where(eq(business.id, b));
+  expect(await expectCountsToMatchTable()).toMatchObject({ "active-life": 1 });
 });

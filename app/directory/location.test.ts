@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseLocation } from "./location.ts";
+import { cityCentre, inCanada, parseLocation } from "./location.ts";
 
 describe("parseLocation", () => {
   test.each([
@@ -40,5 +40,20 @@ describe("parseLocation", () => {
     ["", ""],
   ])("anything else is part of a city's name: %j", (text, city) => {
     expect(parseLocation(text)).toEqual({ city });
+  });
+});
+
+describe("cityCentre", () => {
+  test("a city the table knows, however it is written", () => {
+    expect(cityCentre("Trois-Rivières", "QC")).toEqual({ latitude: 46.343, longitude: -72.543 });
+    expect(cityCentre("st john’s", "NL")).toEqual({ latitude: 47.5615, longitude: -52.7126 });
+    expect(cityCentre("  MONTRÉAL ", "QC")).toEqual({ latitude: 45.5019, longitude: -73.5674 });
+  });
+
+  test("another city: its province's capital, inside Canada", () => {
+    expect(cityCentre("Rimouski", "QC")).toEqual({ latitude: 46.8139, longitude: -71.208 });
+    expect(cityCentre("London", "NB")).toEqual({ latitude: 45.9636, longitude: -66.6431 });
+    expect(inCanada(cityCentre("Nowhere", "NU"))).toBe(true);
+    expect(inCanada({ latitude: 48.85, longitude: 2.35 })).toBe(false);
   });
 });

@@ -64,3 +64,74 @@ export function parseLocation(text: string): LocationCriteria {
   }
   return { city: normalized };
 }
+
+/** A point on the map, in degrees. */
+export type Coordinates = { latitude: number; longitude: number };
+
+/**
+ * Where a new listing's pin starts (and stays, without JavaScript): the centre of its city when
+ * this small table knows it, else of its province's capital. Keyed by province and the city's
+ * loose search form ("St. John's" is "st john s").
+ */
+const CITY_CENTRES: Record<Province, Record<string, Coordinates>> = {
+  AB: {
+    edmonton: { latitude: 53.5461, longitude: -113.4938 },
+    calgary: { latitude: 51.0447, longitude: -114.0719 },
+  },
+  BC: {
+    victoria: { latitude: 48.4284, longitude: -123.3656 },
+    vancouver: { latitude: 49.2827, longitude: -123.1207 },
+    surrey: { latitude: 49.1913, longitude: -122.849 },
+    kelowna: { latitude: 49.888, longitude: -119.496 },
+  },
+  MB: { winnipeg: { latitude: 49.8951, longitude: -97.1384 } },
+  NB: {
+    fredericton: { latitude: 45.9636, longitude: -66.6431 },
+    moncton: { latitude: 46.0878, longitude: -64.7782 },
+    "saint john": { latitude: 45.2733, longitude: -66.0633 },
+  },
+  NL: { "st john s": { latitude: 47.5615, longitude: -52.7126 } },
+  NS: { halifax: { latitude: 44.6488, longitude: -63.5752 } },
+  NT: { yellowknife: { latitude: 62.454, longitude: -114.3718 } },
+  NU: { iqaluit: { latitude: 63.7467, longitude: -68.517 } },
+  ON: {
+    toronto: { latitude: 43.6532, longitude: -79.3832 },
+    ottawa: { latitude: 45.4215, longitude: -75.6972 },
+    mississauga: { latitude: 43.589, longitude: -79.6441 },
+    hamilton: { latitude: 43.2557, longitude: -79.8711 },
+    london: { latitude: 42.9849, longitude: -81.2453 },
+    kitchener: { latitude: 43.4516, longitude: -80.4925 },
+    windsor: { latitude: 42.3149, longitude: -83.0364 },
+  },
+  PE: { charlottetown: { latitude: 46.2382, longitude: -63.1311 } },
+  QC: {
+    quebec: { latitude: 46.8139, longitude: -71.208 },
+    montreal: { latitude: 45.5019, longitude: -73.5674 },
+    laval: { latitude: 45.6066, longitude: -73.7124 },
+    gatineau: { latitude: 45.4765, longitude: -75.7013 },
+    longueuil: { latitude: 45.5312, longitude: -73.5181 },
+    sherbrooke: { latitude: 45.4042, longitude: -71.8929 },
+    levis: { latitude: 46.8033, longitude: -71.1779 },
+    "trois rivieres": { latitude: 46.343, longitude: -72.543 },
+  },
+  SK: {
+    regina: { latitude: 50.4452, longitude: -104.6189 },
+    saskatoon: { latitude: 52.1579, longitude: -106.6702 },
+  },
+  YT: { whitehorse: { latitude: 60.7212, longitude: -135.0568 } },
+};
+
+/**
+ * The centre of `city` in `province` when the table knows it, else of the province's capital (the
+ * first city of each province's table).
+ */
+export function cityCentre(city: string, province: Province): Coordinates {
+  const cities = CITY_CENTRES[province];
+  const key = loose(normalizeForSearch(city).replace(/'/g, " "));
+  return cities[key] ?? (Object.values(cities)[0] as Coordinates);
+}
+
+/** Canada's extent, roughly: a pin outside it is a mistake. */
+export function inCanada({ latitude, longitude }: Coordinates): boolean {
+  return latitude >= 41.6 && latitude <= 83.2 && longitude >= -141.1 && longitude <= -52.6;
+}

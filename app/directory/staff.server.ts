@@ -335,3 +335,11 @@ export async function directoryActivityOf(db: Db | Tx, userId: string) {
     reviews: { count: reviews[0]?.total ?? 0, recent: reviews },
   };
 }
+
+// New listings ("Add your business") waiting for staff: the queue kind and the console page.
+export {
+  countPendingListings,
+  decideListing,
+  listingForStaff,
+  pendingListings,
+} from "./new-listings.server.ts";

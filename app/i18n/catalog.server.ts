@@ -4,6 +4,8 @@ import authEn from "../auth/messages/en-CA.json" with { type: "json" };
 import authFr from "../auth/messages/fr-CA.json" with { type: "json" };
 import blogEn from "../blog/messages/en-CA.json" with { type: "json" };
 import blogFr from "../blog/messages/fr-CA.json" with { type: "json" };
+import addBusinessEn from "../directory/messages/add-business.en-CA.json" with { type: "json" };
+import addBusinessFr from "../directory/messages/add-business.fr-CA.json" with { type: "json" };
 import businessPageEn from "../directory/messages/business-page.en-CA.json" with { type: "json" };
 import businessPageFr from "../directory/messages/business-page.fr-CA.json" with { type: "json" };
 import directoryEmailEn from "../directory/messages/email.en-CA.json" with { type: "json" };
@@ -49,6 +51,8 @@ const CATALOG = {
   businessPage: { "en-CA": businessPageEn, "fr-CA": businessPageFr },
   // A listing's manage pages, for its owners and staff.
   manage: { "en-CA": manageEn, "fr-CA": manageFr },
+  // "Add your business": the form for a new listing.
+  addBusiness: { "en-CA": addBusinessEn, "fr-CA": addBusinessFr },
   directoryEmail: { "en-CA": directoryEmailEn, "fr-CA": directoryEmailFr },
   auth: { "en-CA": authEn, "fr-CA": authFr },
   email: { "en-CA": emailEn, "fr-CA": emailFr },
@@ -72,6 +76,7 @@ export type AllMessages = typeof shellEn &
   typeof directoryEn &
   typeof businessPageEn &
   typeof manageEn &
+  typeof addBusinessEn &
   typeof directoryEmailEn &
   typeof authEn &
   typeof emailEn &

@@ -25,6 +25,8 @@ export const LIMITS = {
     windowSeconds: HOUR,
     message: "community.problems.tooManyReports",
   },
+  /** New listings ("Add your business") per player: each one waits on a member of staff. */
+  "business-add": { max: 5, windowSeconds: 24 * HOUR, message: "addBusiness.problems.tooMany" },
   /** Job applications per client address: enough for a seeker's busy evening, not for a script. */
   apply: { max: 10, windowSeconds: 15 * 60, message: "jobs.problems.tooManyAttempts" },
   /** Job alert sign-ups per client address: each mails whatever address is typed, so fewer. */

@@ -1,4 +1,9 @@
-import { countOpenClaims, openClaims } from "../directory/staff.server.ts";
+import {
+  countOpenClaims,
+  countPendingListings,
+  openClaims,
+  pendingListings,
+} from "../directory/staff.server.ts";
 import { formatNumber } from "../i18n/format.ts";
 import { serverT } from "../i18n/messages.server.ts";
 import { countPendingRedeemRequests, pendingRedeemRequests } from "../players/staff.server.ts";
@@ -62,6 +67,24 @@ export const claimsKind: QueueKind = {
       title: t("staff.claims.title", { business: row.business }),
       detail: t("staff.claims.detail", { request: row.planRequestId }),
       href: `/staff/plans/${row.planRequestId}`,
+    }));
+  },
+};
+
+/** Listings players added ("Add your business"), waiting for staff to approve or reject them. */
+export const listingsKind: QueueKind = {
+  key: "listings",
+  label: "staff.queue.kinds.listings",
+  count: countPendingListings,
+  async list(db, { locale, after, limit }) {
+    const t = serverT(locale);
+    const rows = await pendingListings(db, { after: positionOf(after), limit });
+    return rows.map((row) => ({
+      id: String(row.id),
+      waitingSince: row.createdAt,
+      title: t("staff.listings.title", { business: row.name }),
+      detail: `${row.city}, ${row.province}`,
+      href: `/staff/listings/${row.id}`,
     }));
   },
 };

@@ -24,6 +24,13 @@ import { hiddenReasonCheck, resolutionCheck } from "./moderation.ts";
 /** Text in both site languages; every user-facing text column of seed content has this shape. */
 export type LocalizedText = { "en-CA": string; "fr-CA": string };
 
+/**
+ * Where a listing stands with staff: one added by a player waits ("pending") until staff approve or
+ * reject it; the seeded and generated ones are approved from the start (the column's default).
+ */
+export const BUSINESS_STATUSES = ["pending", "approved", "rejected"] as const;
+export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
+
 export const business = pgTable(
   "business",
   {
@@ -81,9 +88,30 @@ export const business = pgTable(
     hiddenAt: timestamp({ withTimezone: true }),
     hiddenReason: text(),
     hiddenNote: text(),
+    /** Staff's review of a listing a player added ("Add your business", issue 26). */
+    status: text().$type<BusinessStatus>().notNull().default("approved"),
+    /** The player who added it: sees it while it waits, and becomes its owner once approved. */
+    submittedBy: text().references(() => user.id, { onDelete: "set null" }),
+    /** Why staff rejected it, told to the submitter. */
+    rejectedReason: text(),
+    /**
+     * Listed: shown in search, counts, the sitemap, JSON-LD and cards. The one place that says so
+     * (not hidden by moderators and approved by staff), kept by PostgreSQL on every change, so the
+     * partial indexes, the category-count triggers and every query test this one column.
+     */
+    listed: boolean().notNull().generatedAlwaysAs(sql`hidden_at is null and status = 'approved'`),
   },
   (table) => [
     check("business_hidden_reason", hiddenReasonCheck(table.hiddenAt, table.hiddenReason)),
+    check("business_status", sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    // A player deleted: their submissions found without reading the table.
+    index("business_submitted_by_idx")
+      .on(table.submittedBy)
+      .where(sql`${table.submittedBy} is not null`),
+    // The console's queue of new listings, oldest first.
+    index("business_pending_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'pending'`),
     // The console's list of hidden items, most recently hidden first.
     index("business_hidden_idx")
       .on(table.hiddenAt, table.id)
@@ -95,13 +123,14 @@ export const business = pgTable(
     // a DESC index (NULLS LAST, as drizzle writes it) does not match, so the planner would ignore it.
     // The search columns come last so a filtered walk down the ranking reads only the index, never
     // the table (drizzle has no INCLUDE; trailing key columns serve the same purpose here).
-    // Partial: a business moderators hid is not listed, and the walk stays index-only.
+    // Partial: a business not listed (hidden, or waiting for staff) is left out, and the walk
+    // stays index-only.
     index("business_rank_idx")
       .on(table.rating, table.id, table.searchName, table.searchLocation)
-      .where(sql`${table.hiddenAt} is null`),
+      .where(sql`${table.listed}`),
     index("business_category_rank_idx")
       .on(table.category, table.rating, table.id, table.searchName, table.searchLocation)
-      .where(sql`${table.hiddenAt} is null`),
+      .where(sql`${table.listed}`),
     index("business_search_name_trgm_idx").using("gin", sql`${table.searchName} gin_trgm_ops`),
     index("business_search_location_trgm_idx").using(
       "gin",

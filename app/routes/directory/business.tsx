@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { getViewer, requireViewer } from "../../auth/session.server.ts";
 import { safeRedirect } from "../../auth/validation.ts";
-import { getBusiness } from "../../directory/businesses.server.ts";
+import { businessForViewer } from "../../directory/businesses.server.ts";
 import {
   answerQuestion,
   askQuestion,
@@ -64,7 +64,8 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   const id = parseBusinessId(params.id);
   if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
-  const business = await getBusiness(db, id);
+  const viewer = await getViewer(request, context);
+  const { business, status } = await businessForViewer(db, id, viewer?.id ?? null);
   const locale = localeFromPath(url.pathname);
   const query = url.searchParams;
   const reviewPage = await validate(reviewPageSchema, {
@@ -74,7 +75,6 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   const questionPage = await validate(questionPageSchema, {
     cursor: query.get("questions") ?? undefined,
   });
-  const viewer = await getViewer(request, context);
   const [reviews, questions, ownReview, saved, removedReviews] = await Promise.all([
     listReviews(db, business.id, reviewPage, viewer?.id),
     listQuestions(db, business.id, questionPage),
@@ -90,6 +90,8 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   const baseUrl = context.get(baseUrlContext);
   return {
     business,
+    // Not listed yet (its submitter or staff looking): the page says so.
+    status,
     reviews,
     removedReviews,
     questions,
@@ -105,7 +107,9 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     phoneShown: business.phone
       ? displayPhone(business.phone).replaceAll(" ", "\u00a0").replaceAll("-", "\u2011")
       : null,
-    jsonLd: scriptJson(localBusinessJsonLd(business, locale, baseUrl)),
+    // Only a listed business is described to search engines.
+    jsonLd:
+      status === "approved" ? scriptJson(localBusinessJsonLd(business, locale, baseUrl)) : null,
     messages: pageMessages(request, "directory", "businessPage"),
   };
 }
@@ -182,7 +186,9 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
   const locale = useLocale();
   const to = useLocalizedPath();
   const { business } = loaderData;
-  const description = business.description[locale];
+  // A listing added by a player may describe itself in one language only.
+  const description =
+    business.description[locale] || business.description[locale === "en-CA" ? "fr-CA" : "en-CA"];
   const result: FormOutcome<typeof actionData> = actionData;
   // The confirmation's answer arrives with the page that no longer asks: the toast says it.
   const confirmation = useFetcher<typeof action>({ key: CONFIRM_SAVE_KEY });
@@ -195,11 +201,13 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
     <article>
       <title>{t("business.metaTitle", { name: business.name, city: business.city })}</title>
       <meta name="description" content={description} />
-      <script
-        type="application/ld+json"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (scriptJson).
-        dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }}
-      />
+      {loaderData.jsonLd && (
+        <script
+          type="application/ld+json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (scriptJson).
+          dangerouslySetInnerHTML={{ __html: loaderData.jsonLd }}
+        />
+      )}
       {loaderData.confirmSave.confirm && (
         <ConfirmSave
           question={t("places.confirmSave", { name: business.name })}
@@ -225,6 +233,11 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
           <Icon name="arrowLeft" className="size-4" />
           {t("business.back")}
         </Link>
+        {loaderData.status !== "approved" && (
+          <p className="mt-4 rounded-lg bg-amber-50 p-4 font-medium text-amber-900 ring-1 ring-amber-200">
+            {t(`listingStatus.${loaderData.status}`)}
+          </p>
+        )}
         <header className="mt-4 flex flex-col gap-3">
           <p className="text-sm font-medium text-brand-800">
             {t(`categories.${business.category}`)} · {business.city}, {business.province}

@@ -1,6 +1,7 @@
 import { data, useFetcher } from "react-router";
 import { getViewer } from "../../auth/session.server.ts";
 import { searchBusinesses } from "../../directory/businesses.server.ts";
+import { AddBusinessLink } from "../../directory/components/add-business-link.tsx";
 import { BusinessCard, BusinessGrid } from "../../directory/components/business-card.tsx";
 import { SearchForm } from "../../directory/components/search-form.tsx";
 import { type SearchForm as SearchValues, searchHref } from "../../directory/links.ts";
@@ -106,6 +107,9 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
               }}
             />
           ))}
+        <p className="mt-10">
+          <AddBusinessLink />
+        </p>
       </section>
     </>
   );

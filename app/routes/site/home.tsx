@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { getViewer } from "../../auth/session.server.ts";
 import { countBusinessesByCategory, searchBusinesses } from "../../directory/businesses.server.ts";
+import { AddBusinessLink } from "../../directory/components/add-business-link.tsx";
 import { BusinessCard, BusinessGrid } from "../../directory/components/business-card.tsx";
 import { CategoryTiles } from "../../directory/components/category-tiles.tsx";
 import { RotatingHeading } from "../../directory/components/hero.tsx";
@@ -75,6 +76,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="mt-8">
             <CategoryTiles counts={loaderData.counts} />
           </div>
+          <p className="mt-8 text-center">
+            <AddBusinessLink />
+          </p>
         </div>
       </section>
 

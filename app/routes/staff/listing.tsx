@@ -1,0 +1,152 @@
+import { Form, Link } from "react-router";
+import type { CategorySlug } from "../../directory/categories.ts";
+import { listingDecisionSchema } from "../../directory/new-listing.ts";
+import { decideListing, listingForStaff } from "../../directory/staff.server.ts";
+import { formatDate } from "../../i18n/format.ts";
+import { pageMessages } from "../../i18n/messages.server.ts";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { type FormOutcome, formAction } from "../../platform/api.ts";
+import { baseUrlContext, databaseContext } from "../../platform/context.ts";
+import { readInput } from "../../platform/input.server.ts";
+import { displayPhone } from "../../platform/phone.ts";
+import { requireStaff } from "../../staff/access.server.ts";
+import { FieldList } from "../../staff/components/field-list.tsx";
+import { TextArea } from "../../staff/components/text-area.tsx";
+import { staffIdOf } from "../../staff/ids.ts";
+import { staffWrite } from "../../staff/write.server.ts";
+import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
+import type { Route } from "./+types/listing";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
+  const row = await listingForStaff(context.get(databaseContext), staffIdOf(params.id));
+  return {
+    listing: {
+      ...row,
+      category: row.category as CategorySlug,
+      // The player's public identity only: their e-mail is for admins (issue 25).
+      submitter: row.submitter ? { id: row.submitter.id, handle: row.submitter.handle } : null,
+      createdAt: row.createdAt.toISOString(),
+    },
+    messages: pageMessages(request, "staff", "directory"),
+  };
+}
+
+export const action = formAction(async ({ request, context, params }: Route.ActionArgs) => {
+  const staff = await requireStaff({ request, context });
+  const form = await readInput(request, listingDecisionSchema);
+  const { status } = await staffWrite(context.get(databaseContext), staff, "moderator", (tx) =>
+    decideListing(
+      tx,
+      staffIdOf(params.id),
+      form.intent === "approve" ? { to: "approved" } : { to: "rejected", reason: form.reason },
+      { baseUrl: context.get(baseUrlContext) },
+    ),
+  );
+  return { done: status };
+});
+
+export default function StaffListing({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
+  const to = useLocalizedPath();
+  const { listing } = loaderData;
+  const result: FormOutcome<typeof actionData> = actionData;
+  const problem = useFormProblem(result?.problem, "listing-problem", ["reason"]);
+  const none = t("staff.listings.none");
+  const fields: [label: string, value: React.ReactNode][] = [
+    [t("staff.listings.fields.status"), t(`staff.listings.status.${listing.status}`)],
+    [t("staff.listings.fields.submitted"), formatDate(listing.createdAt, locale)],
+    [
+      t("staff.listings.fields.submitter"),
+      listing.submitter ? (
+        <Link
+          key="submitter"
+          to={to(`/staff/players/${listing.submitter.id}`)}
+          className="text-brand-700 underline"
+        >
+          {listing.submitter.handle}
+        </Link>
+      ) : (
+        none
+      ),
+    ],
+    [t("staff.listings.fields.category"), t(`categories.${listing.category}`)],
+    [
+      t("staff.listings.fields.address"),
+      `${listing.address}, ${listing.city} (${listing.province}) ${listing.postalCode}`,
+    ],
+    [t("staff.listings.fields.phone"), listing.phone ? displayPhone(listing.phone) : none],
+    [t("staff.listings.fields.website"), listing.website ?? none],
+    [t("staff.listings.fields.email"), listing.contactEmail ?? none],
+    [t("staff.listings.fields.descriptionEn"), listing.description["en-CA"] || none],
+    [t("staff.listings.fields.descriptionFr"), listing.description["fr-CA"] || none],
+    [
+      t("staff.listings.fields.hours"),
+      `${listing.opensAt.slice(0, 5)}–${listing.closesAt.slice(0, 5)}`,
+    ],
+    [t("staff.listings.fields.pin"), `${listing.latitude}, ${listing.longitude}`],
+  ];
+  if (listing.rejectedReason)
+    fields.push([t("staff.listings.fields.reason"), listing.rejectedReason]);
+  return (
+    <section>
+      <title>{t("staff.listings.metaTitle", { id: listing.id })}</title>
+      <p>
+        <Link to={to("/staff?kind=listings")} className="text-brand-700 underline">
+          {t("staff.listings.back")}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold">
+        {t("staff.listings.heading", { business: listing.name })}
+      </h1>
+      {result?.done && (
+        <p role="status" className="mt-4 rounded-lg bg-green-50 p-4 font-medium text-green-900">
+          {t(`staff.listings.done.${result.done}`)}
+        </p>
+      )}
+      <FieldList fields={fields} />
+      <p className="mt-4">
+        <Link to={to(`/businesses/${listing.id}`)} className="text-brand-700 underline">
+          {t("staff.listings.page")}
+        </Link>
+      </p>
+      {listing.status === "pending" && (
+        <Form
+          method="post"
+          ref={problem.form}
+          noValidate
+          className="mt-8 grid gap-6 md:grid-cols-2"
+        >
+          {problem.alert}
+          <fieldset className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200">
+            <legend className="px-1 text-lg font-bold">
+              {t("staff.listings.approve.heading")}
+            </legend>
+            <p className="text-slate-700">{t("staff.listings.approve.text")}</p>
+            <button type="submit" name="intent" value="approve" className={primaryButton}>
+              {t("staff.listings.approve.submit")}
+            </button>
+          </fieldset>
+          <fieldset className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200">
+            <legend className="px-1 text-lg font-bold">{t("staff.listings.reject.heading")}</legend>
+            <TextArea
+              id="listing-reason"
+              name="reason"
+              label={t("staff.listings.reject.reason")}
+              hint={t("staff.listings.reject.reasonHint")}
+              maxLength={1000}
+              {...problem.field("reason")}
+              problem={problem.message("reason")}
+            />
+            <button type="submit" name="intent" value="reject" className={secondaryButton}>
+              {t("staff.listings.reject.submit")}
+            </button>
+          </fieldset>
+        </Form>
+      )}
+    </section>
+  );
+}
