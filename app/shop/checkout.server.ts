@@ -4,13 +4,14 @@ import { cart, cartLine, product, shopOrder, shopOrderLine } from "../db/schema/
 import type { Locale, LocalizedText } from "../i18n/locale.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
+import { postalCodeInProvince } from "../platform/postal-code.ts";
 import { isProvince, type Province } from "../platform/provinces.ts";
 import { hashedSubject, takeAttempt } from "../platform/rate-limit.server.ts";
 import { orderEmail, unpaidOrderCancelledEmail } from "./emails.server.ts";
 import { type OrderLinks, orderStatusUrl } from "./order-links.server.ts";
 import { takeOrderMove } from "./orders.server.ts";
 import { stockForSale } from "./products.server.ts";
-import { type CheckoutForm, postalCodeInProvince } from "./schemas.ts";
+import type { CheckoutForm } from "./schemas.ts";
 import type { TaxClass } from "./tax.ts";
 import { cartTotals, unitPrice } from "./totals.ts";
 import { type Order, orderNumber } from "./types.ts";

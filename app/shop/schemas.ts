@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { MessageKey } from "../i18n/i18n.ts";
 import { emailField } from "../platform/email.ts";
-import { PROVINCES, type Province } from "../platform/provinces.ts";
+import { postalCodeField } from "../platform/postal-code.ts";
+import { PROVINCES } from "../platform/provinces.ts";
 import {
   CURSOR_ID,
   cursorCodec,
@@ -91,17 +92,6 @@ export const quantitySchema = z.object({ quantity: quantityField });
 
 export const provinceSchema = z.object({ province: provinceField });
 
-/** A Canadian postal code, any case, with or without its space: written back as "A1A 1A1". */
-const postalCodeField = z
-  .string("shop.problems.postalCode")
-  .trim()
-  .toUpperCase()
-  .regex(
-    /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/,
-    "shop.problems.postalCode",
-  )
-  .transform((value) => `${value.replace(" ", "").slice(0, 3)} ${value.replace(" ", "").slice(3)}`);
-
 const requiredText = (
   max: number,
   message:
@@ -122,32 +112,11 @@ export const checkoutSchema = z.object({
   email: emailField("shop.problems.emailInvalid"),
   address: requiredText(200, "shop.problems.addressRequired"),
   city: requiredText(100, "shop.problems.cityRequired"),
-  postalCode: postalCodeField,
+  postalCode: postalCodeField("shop.problems.postalCode"),
   province: provinceField.optional(),
 });
 
 export type CheckoutForm = z.infer<typeof checkoutSchema>;
-
-/** The first letter of a postal code says which province or territory it is in. */
-const POSTAL_LETTERS: Record<Province, string> = {
-  NL: "A",
-  NS: "B",
-  PE: "C",
-  NB: "E",
-  QC: "GHJ",
-  ON: "KLMNP",
-  MB: "R",
-  SK: "S",
-  AB: "T",
-  BC: "V",
-  NT: "X",
-  NU: "X",
-  YT: "Y",
-};
-
-export function postalCodeInProvince(postalCode: string, province: Province): boolean {
-  return POSTAL_LETTERS[province].includes(postalCode.charAt(0));
-}
 
 /** The cart page's forms, one per intent; an intent it does not know is refused. */
 export const cartFormSchema = z.discriminatedUnion(
