@@ -20,7 +20,12 @@ import type { ModeratedKind } from "../platform/moderation.server.ts";
 import type { HideReason } from "../platform/moderation.ts";
 import { escapeHtml } from "../platform/text.ts";
 import { publicIdentities } from "../players/identity.server.ts";
-import { type ListingSnapshot, listingTarget, writeListing } from "./listing-edits.server.ts";
+import {
+  editableListing,
+  type ListingSnapshot,
+  listingTarget,
+  writeListing,
+} from "./listing-edits.server.ts";
 
 // The directory's console operations (issue 25): what people report here, as the console reads
 // and moderates it. The moves themselves are the platform's (app/platform/moderation.server.ts).
@@ -324,6 +329,12 @@ export type ListingVersion = {
   by: { name: string; role: string } | null;
   snapshot: ListingSnapshot;
 };
+
+/** The console's history page of a listing: its name, current version and every kept one. */
+export async function listingHistory(db: Db | Tx, id: number) {
+  const { name, version } = await editableListing(db, id);
+  return { id, name, version, versions: await listingVersions(db, id) };
+}
 
 export async function listingVersions(db: Db | Tx, id: number): Promise<ListingVersion[]> {
   const rows = await db

@@ -19,6 +19,9 @@ async function businessId(slug: string): Promise<number> {
   }
 }
 
+/** The listing the undo test renames and restores. */
+const SLUG_UNDONE = "remorquage-survoltage-coyote-gatineau";
+
 const LANGUAGES = {
   en: {
     slug: "outport-story-house-duckworth-st-johns",
@@ -81,3 +84,34 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await expect(page.getByText(words.text)).toBeVisible();
   });
 }
+
+test("a moderator edits a listing, then undoes it from the console's history (fr)", async ({
+  page,
+  signIn,
+}) => {
+  const id = await businessId(SLUG_UNDONE);
+  await signIn({ role: "moderator", twoFactor: true, locale: "fr-CA" });
+  await page.goto(`/fr/businesses/${id}/manage`);
+  const name = page.getByLabel("Nom de l’entreprise");
+  const original = await name.inputValue();
+  await name.fill(`${original} (fermé)`);
+  await page.getByRole("button", { name: "Enregistrer la fiche" }).click();
+  await expect(page.getByRole("status")).toHaveText(LANGUAGES.fr.saved);
+
+  await page.getByRole("link", { name: "Versions de cette fiche et annulation (console)" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    `Historique de ${original} (fermé)`,
+  );
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/history-fr-${width}.png`, fullPage: true });
+  }
+  const first = page.getByRole("listitem").filter({ hasText: "Telle que d’abord inscrite" });
+  await first.getByRole("button", { name: /^Rétablir la version/ }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Version rétablie. Les visiteurs la voient dès maintenant.",
+  );
+  await page.goto(`/fr/businesses/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(original);
+});

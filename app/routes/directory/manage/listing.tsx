@@ -1,4 +1,4 @@
-import { Form, redirect, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { getViewer } from "../../../auth/session.server.ts";
 import { CATEGORY_SLUGS } from "../../../directory/categories.ts";
 import {
@@ -13,6 +13,7 @@ import { ownersOf, requireBusinessManager } from "../../../directory/owners.serv
 import { parseBusinessId } from "../../../directory/search.ts";
 import { localeFromPath, localizedPath } from "../../../i18n/locale.ts";
 import { pageMessages } from "../../../i18n/messages.server.ts";
+import { useLocalizedPath } from "../../../i18n/use-locale.ts";
 import { useT } from "../../../i18n/use-t.ts";
 import { type FormOutcome, formFailure, sentTextFields } from "../../../platform/api.ts";
 import { databaseContext } from "../../../platform/context.ts";
@@ -40,6 +41,8 @@ export async function loader(args: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   return {
     listing: await editableListing(db, manager.businessId),
+    // Staff undo an edit from the console's history of the listing.
+    historyHref: manager.role === "owner" ? null : `/staff/listings/${manager.businessId}/history`,
     owners: await ownersOf(db, manager.businessId),
     messages: pageMessages(request, "manage", "directory"),
   };
@@ -71,7 +74,8 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
   const t = useT();
   const provinces = useProvinceOptions();
   const [search] = useSearchParams();
-  const { listing, owners } = loaderData;
+  const to = useLocalizedPath();
+  const { listing, owners, historyHref } = loaderData;
   const result: FormOutcome<typeof actionData> = actionData;
   const problem = useFormProblem(result?.problem, "listing-problem", LISTING_FIELDS);
   // A refused form comes back as it was typed, unless someone saved first: then it shows their
@@ -94,6 +98,13 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
             })
           : t("manage.listing.noOwners")}
       </p>
+      {historyHref && (
+        <p>
+          <Link to={to(historyHref)} className="font-semibold text-brand-800 underline">
+            {t("manage.listing.history")}
+          </Link>
+        </p>
+      )}
       <section aria-labelledby="listing-heading">
         <h2 id="listing-heading" className="text-xl font-bold">
           {t("manage.listing.heading")}

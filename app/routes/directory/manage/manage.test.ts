@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified } from "../../../auth/test-players.server.ts";
 import type { DatabaseHandle } from "../../../db/client.server.ts";
 import { user } from "../../../db/schema/accounts.ts";
 import { business, businessOwner } from "../../../db/schema/directory.ts";
+import { auditEvent } from "../../../db/schema/platform.ts";
 import { createTestDatabase } from "../../../db/test-database.server.ts";
 import { seedBusinesses } from "../../../directory/seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "../../../directory/test-fixtures.ts";
@@ -190,5 +191,41 @@ describe("the listing form", () => {
       .from(business)
       .where(eq(business.id, businessId));
     expect(row?.name).toBe("Chez Owner & Co");
+  });
+});
+
+describe("the console's history of a listing", () => {
+  test("staff restore the listing as first listed: a new version, audited, shown at once", async () => {
+    const history = `/staff/listings/${businessId}/history`;
+    expect((await get("owner", history)).status).toBe(404);
+    const manage = await (await get("moderator", `/businesses/${businessId}/manage`)).text();
+    expect(manage).toContain(`href="${history}"`);
+    const page = await get("moderator", history);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("History of Chez Owner &amp; Co");
+    expect(html).toContain("As first listed");
+
+    const [row] = await database.db
+      .select({ version: business.version })
+      .from(business)
+      .where(eq(business.id, businessId));
+    const current = String(row?.version);
+    const restored = await post("moderator", history, { version: "0", current });
+    expect(restored.status).toBe(302);
+    expect(await (await get(null, `/businesses/${businessId}`)).text()).toContain(
+      '<h1 class="text-3xl font-bold md:text-4xl">Chez Owner</h1>',
+    );
+    const [audit] = await database.db
+      .select({ action: auditEvent.action, role: auditEvent.actorRole })
+      .from(auditEvent)
+      .orderBy(desc(auditEvent.id))
+      .limit(1);
+    expect(audit).toEqual({ action: "business.restore", role: "moderator" });
+
+    // The same form again names the version it no longer is: 409, nothing restored twice.
+    const again = await post("moderator", `/fr${history}`, { version: "0", current });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("l’a déjà traité");
   });
 });
