@@ -75,6 +75,8 @@ const staffPages: [path: string, file: string][] = [
   ["orders/:id", "routes/staff/order.tsx"],
   ["reports", "routes/staff/reports.tsx"],
   ["reports/:kind/:id", "routes/staff/report.tsx"],
+  // A listing's kept versions, and staff's undo (issue 26).
+  ["listings/:id/history", "routes/staff/listing-history.tsx"],
 ];
 
 /** A listing's manage pages, under /businesses/{id}/manage, for its owners and staff. */

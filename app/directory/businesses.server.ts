@@ -347,7 +347,11 @@ export async function businessForViewer(
     coverImage: rest.coverImage,
     website: rest.website,
     phone: rest.phone,
-    description: rest.description,
+    // A listing may have its description in one language only: the other shows that one.
+    description: {
+      "en-CA": rest.description["en-CA"] || rest.description["fr-CA"],
+      "fr-CA": rest.description["fr-CA"] || rest.description["en-CA"],
+    },
     promo:
       promoTitle && promoDescription && promoImage
         ? { title: promoTitle, description: promoDescription, image: promoImage }
@@ -390,11 +394,11 @@ export async function businessExists(db: Db | Tx, id: number): Promise<boolean> 
 
 /** The sitemap's businesses: ids 1 to the last, read by keyset pages. */
 export const lastBusinessId = (db: Db | Tx) => lastId(db, business.id);
-/** Listings for the sitemap; a listing cannot be edited yet, so it last changed when it was added. */
+/** Listings for the sitemap, each with when it was last added or edited. */
 export const businessRowsBetween = (db: Db | Tx, afterId: number, upToId: number, limit: number) =>
   rowsBetween(
     db,
-    { id: business.id, lastmod: business.createdAt, listed: eq(business.listed, true) },
+    { id: business.id, lastmod: business.updatedAt, listed: eq(business.listed, true) },
     afterId,
     upToId,
     limit,

@@ -3,7 +3,6 @@ import path from "node:path";
 import { and, desc, eq, inArray, notLike, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import { business, businessProduct, businessQuestion, review } from "../db/schema/directory.ts";
-import { normalizeForSearch } from "../platform/text.ts";
 import {
   type BusinessFile,
   type BusinessSeed,
@@ -12,6 +11,7 @@ import {
   demoReviewsFileSchema,
 } from "./content.ts";
 import { dealKindPictures } from "./kinds.ts";
+import { businessSearchColumns } from "./search-columns.ts";
 
 const OWNER_PICTURES = 8;
 
@@ -41,10 +41,6 @@ function pick(text: string, choices: number): number {
   return (hash % choices) + 1;
 }
 
-function searchLocation(city: string, province: string): string {
-  return normalizeForSearch(`${city} ${province}`);
-}
-
 /** `picture`: its kind's drawing, dealt by `dealKindPictures`. */
 function businessRow(seed: BusinessSeed, category: string, picture: string) {
   return {
@@ -57,8 +53,7 @@ function businessRow(seed: BusinessSeed, category: string, picture: string) {
     postalCode: seed.postalCode,
     latitude: seed.latitude,
     longitude: seed.longitude,
-    searchName: normalizeForSearch(seed.name),
-    searchLocation: searchLocation(seed.city, seed.province),
+    ...businessSearchColumns(seed),
     priceFromCents: seed.priceFromCents,
     opensAt: seed.opensAt,
     closesAt: seed.closesAt,

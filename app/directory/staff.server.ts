@@ -5,6 +5,7 @@ import {
   businessClaim,
   businessQuestion,
   businessReport,
+  businessVersion,
   directoryReport,
   questionAnswer,
   review,
@@ -12,11 +13,20 @@ import {
 } from "../db/schema/directory.ts";
 import { type Locale, localizedPath } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
+import type { Actor, AuditEntry } from "../platform/audit.server.ts";
+import { auditChanges } from "../platform/audit-diff.ts";
 import type { Email } from "../platform/email.server.ts";
+import { AppError } from "../platform/errors.ts";
 import type { ModeratedKind } from "../platform/moderation.server.ts";
 import type { HideReason } from "../platform/moderation.ts";
 import { publicIdentities } from "../players/identity.server.ts";
 import { paragraphsEmail } from "./emails.server.ts";
+import {
+  editableListing,
+  type ListingSnapshot,
+  listingTarget,
+  writeListing,
+} from "./listing-edits.server.ts";
 
 // The directory's console operations (issue 25): what people report here, as the console reads
 // and moderates it. The moves themselves are the platform's (app/platform/moderation.server.ts).
@@ -343,3 +353,83 @@ export {
   listingForStaff,
   pendingListings,
 } from "./new-listings.server.ts";
+// A listing's kept versions (issue 26): the console lists them and restores one.
+
+/** A kept version of a listing, newest first, as the console's history lists them. */
+export type ListingVersion = {
+  version: number;
+  at: Date;
+  /** Who saved it, and in which role; null for the listing as first listed. */
+  by: { name: string; role: string } | null;
+  snapshot: ListingSnapshot;
+};
+
+/** The console's history page of a listing: its name, current version and every kept one. */
+export async function listingHistory(db: Db | Tx, id: number) {
+  const { name, version } = await editableListing(db, id);
+  return { id, name, version, versions: await listingVersions(db, id) };
+}
+
+export async function listingVersions(db: Db | Tx, id: number): Promise<ListingVersion[]> {
+  const rows = await db
+    .select({
+      version: businessVersion.version,
+      at: businessVersion.createdAt,
+      actorId: businessVersion.actorId,
+      role: businessVersion.actorRole,
+      snapshot: businessVersion.snapshot,
+    })
+    .from(businessVersion)
+    .where(eq(businessVersion.businessId, id))
+    .orderBy(desc(businessVersion.version));
+  const identities = await publicIdentities(
+    db,
+    rows.flatMap((row) => (row.actorId ? [row.actorId] : [])),
+  );
+  return rows.map(({ actorId, role, snapshot, ...row }) => ({
+    ...row,
+    // A player since deleted keeps their role in the history, without a name.
+    by: role ? { name: (actorId && identities.get(actorId)?.displayName) || "—", role } : null,
+    snapshot: snapshot as ListingSnapshot,
+  }));
+}
+
+/**
+ * Staff's restore of an earlier version, inside `staffWrite`: its fields and products become the
+ * listing again as a new version (so the restore can itself be undone); audit row
+ * `business.restore`. `current` is the version the page showed (409 if someone saved since).
+ */
+export async function restoreListing(
+  tx: Tx,
+  staff: Actor,
+  id: number,
+  wanted: number,
+  current: number,
+): Promise<{ audit: AuditEntry; result: { version: number } }> {
+  const [kept] = await tx
+    .select({ snapshot: businessVersion.snapshot })
+    .from(businessVersion)
+    .where(and(eq(businessVersion.businessId, id), eq(businessVersion.version, wanted)));
+  if (!kept) throw new AppError("not_found");
+  const snapshot = kept.snapshot as ListingSnapshot;
+  const { before, after, version } = await writeListing(
+    tx,
+    staff,
+    id,
+    current,
+    snapshot.fields,
+    snapshot.products,
+  );
+  return {
+    audit: {
+      action: "business.restore",
+      target: listingTarget(id),
+      reason: `version ${wanted}`,
+      ...auditChanges(
+        { ...before.fields, products: before.products },
+        { ...after.fields, products: after.products },
+      ),
+    },
+    result: { version },
+  };
+}

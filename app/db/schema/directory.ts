@@ -84,6 +84,13 @@ export const business = pgTable(
     promoDescription: jsonb().$type<LocalizedText>(),
     promoImage: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When its listing last changed (the sitemap's `lastmod`): its creation, then each edit. */
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Bumped by every edit of the listing; a form saves only on the version it was opened with,
+     * so a manager's save never writes over another's (409).
+     */
+    version: integer().notNull().default(0),
     /** Set while moderators hide it (app/platform/moderation.ts): why, and a note for "other". */
     hiddenAt: timestamp({ withTimezone: true }),
     hiddenReason: text(),
@@ -479,6 +486,27 @@ export const businessOwner = pgTable(
     index("business_owner_user_idx").on(table.userId),
     check("business_owner_via", sql`${table.via} in ('code', 'staff', 'invite')`),
   ],
+);
+
+/**
+ * Each version of a listing's editable fields (and its products, in order), kept so staff can
+ * restore an earlier one: the version as it was first listed (no one made it) and every saved one
+ * after it, with who saved it in which role.
+ */
+export const businessVersion = pgTable(
+  "business_version",
+  {
+    businessId: integer()
+      .notNull()
+      .references(() => business.id, { onDelete: "cascade" }),
+    version: integer().notNull(),
+    snapshot: jsonb().notNull(),
+    actorId: text().references(() => user.id, { onDelete: "set null" }),
+    actorRole: text(),
+    // Milliseconds, as a JavaScript Date holds them.
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.businessId, table.version] })],
 );
 
 /** A business a player saved, listed on their profile. */

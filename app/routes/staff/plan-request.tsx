@@ -17,12 +17,12 @@ import {
 import { planActionSchema } from "../../pricing/staff-forms.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { FieldList } from "../../staff/components/field-list.tsx";
-import { TextArea } from "../../staff/components/text-area.tsx";
 import { staffIdOf } from "../../staff/ids.ts";
 import { staffNames } from "../../staff/names.server.ts";
 import { staffWrite } from "../../staff/write.server.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { TextArea } from "../../ui/text-area.tsx";
 import type { Route } from "./+types/plan-request";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -20,12 +20,12 @@ import { BAN_REASONS, playerActionSchema } from "../../players/staff-forms.ts";
 import { planRequestsOf } from "../../pricing/staff.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { FieldList } from "../../staff/components/field-list.tsx";
-import { TextArea } from "../../staff/components/text-area.tsx";
 import { hasRole } from "../../staff/roles.ts";
 import { staffWrite } from "../../staff/write.server.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
 import { ReasonChoice } from "../../ui/reason-choice.tsx";
+import { TextArea } from "../../ui/text-area.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/player";
 

@@ -1,13 +1,14 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified } from "../../../auth/test-players.server.ts";
 import type { DatabaseHandle } from "../../../db/client.server.ts";
 import { user } from "../../../db/schema/accounts.ts";
 import { business, businessOwner } from "../../../db/schema/directory.ts";
+import { auditEvent } from "../../../db/schema/platform.ts";
 import { createTestDatabase } from "../../../db/test-database.server.ts";
 import { seedBusinesses } from "../../../directory/seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "../../../directory/test-fixtures.ts";
-import { createTestHost } from "../../../platform/test-host.server.ts";
+import { createTestHost, TEST_BASE_URL } from "../../../platform/test-host.server.ts";
 
 // A listing's manage pages through the built site: its owners and staff get in, everyone else
 // gets the site's 404 (the pages do not admit they exist).
@@ -30,7 +31,11 @@ async function player(name: string, address: string) {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  request = await createTestHost(database.db, { clientIpHeader: "x-real-ip" });
+  // With the visitors' page cache on, as in production: an owner's save must clear it.
+  request = await createTestHost(database.db, {
+    clientIpHeader: "x-real-ip",
+    pageCacheSeconds: 60,
+  });
   await seedBusinesses(database.db, [
     fixtureFile("restaurants", [fixtureBusiness({ name: "Chez Owner" })]),
   ]);
@@ -82,5 +87,145 @@ describe("/businesses/{id}/manage", () => {
     const response = await get("stranger", `/businesses/${businessId}/manage.data`);
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain("Chez Owner");
+  });
+});
+
+const post = (who: string | null, path: string, fields: Record<string, string>) =>
+  request(path, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      cookie: who ? (cookies[who] ?? "") : "",
+      origin: TEST_BASE_URL,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+/** The listing form's fields as the page fills them, with `changes`. */
+async function listingForm(changes: Record<string, string>) {
+  const [row] = await database.db.select().from(business).where(eq(business.id, businessId));
+  if (!row) throw new Error("no listing");
+  return {
+    version: String(row.version),
+    name: row.name,
+    category: row.category,
+    address: row.address,
+    city: row.city,
+    province: row.province,
+    postalCode: row.postalCode,
+    phone: "",
+    website: "",
+    contactEmail: "",
+    priceFrom: (row.priceFromCents / 100).toFixed(2),
+    "description_en-CA": row.description["en-CA"],
+    "description_fr-CA": row.description["fr-CA"],
+    ownerName: row.ownerName,
+    ...changes,
+  };
+}
+
+describe("the listing form", () => {
+  test("shows the listing's fields and its owners", async () => {
+    const html = await (await get("owner", `/businesses/${businessId}/manage`)).text();
+    expect(html).toContain('value="Chez Owner"');
+    // Owners are shown by their public identity (a handle while their profile is private).
+    expect(html).toMatch(/Owners: [a-z]+-[a-z]+-\d+/);
+    expect(html).toContain("Description in French");
+  });
+
+  test("an owner's save shows at once on the public page, past the visitors' page cache", async () => {
+    const page = `/businesses/${businessId}`;
+    expect(await (await get(null, page)).text()).toContain("Chez Owner");
+    const saved = await post(
+      "owner",
+      `/fr/businesses/${businessId}/manage?index`,
+      await listingForm({ "description_fr-CA": "Ouvert le dimanche." }),
+    );
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe(`/fr/businesses/${businessId}/manage?saved=1`);
+    expect(await (await get(null, `/fr${page}`)).text()).toContain("Ouvert le dimanche.");
+    const renamed = await post(
+      "owner",
+      `/businesses/${businessId}/manage?index`,
+      await listingForm({ name: "Chez Owner & Co" }),
+    );
+    expect(renamed.status).toBe(302);
+    expect(await (await get(null, page)).text()).toContain("Chez Owner &amp; Co");
+  });
+
+  test("a wrong field is refused with its message beside it, in the page's language", async () => {
+    const response = await post(
+      "owner",
+      `/fr/businesses/${businessId}/manage?index`,
+      await listingForm({ postalCode: "12345" }),
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Entrez un code postal canadien, comme A1A 1A1.");
+    expect(html).toContain('aria-errormessage="listing-problem"');
+    // What was typed comes back.
+    expect(html).toContain('value="12345"');
+  });
+
+  test("a stale form gets a 409 that says so; a stranger's save is the 404", async () => {
+    const opened = await listingForm({ city: "Stale City" });
+    expect(
+      (await post("owner", `/businesses/${businessId}/manage?index`, await listingForm({}))).status,
+    ).toBe(302);
+    const stale = await post("owner", `/businesses/${businessId}/manage?index`, opened);
+    expect(stale.status).toBe(409);
+    const html = await stale.text();
+    expect(html).toContain("acted on this first");
+    expect(html).toContain("Your changes were not saved.");
+    expect(html).not.toContain('value="Stale City"');
+
+    const stranger = await post(
+      "stranger",
+      `/businesses/${businessId}/manage?index`,
+      await listingForm({ name: "Taken" }),
+    );
+    expect(stranger.status).toBe(404);
+    const [row] = await database.db
+      .select({ name: business.name })
+      .from(business)
+      .where(eq(business.id, businessId));
+    expect(row?.name).toBe("Chez Owner & Co");
+  });
+});
+
+describe("the console's history of a listing", () => {
+  test("staff restore the listing as first listed: a new version, audited, shown at once", async () => {
+    const history = `/staff/listings/${businessId}/history`;
+    expect((await get("owner", history)).status).toBe(404);
+    const manage = await (await get("moderator", `/businesses/${businessId}/manage`)).text();
+    expect(manage).toContain(`href="${history}"`);
+    const page = await get("moderator", history);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("History of Chez Owner &amp; Co");
+    expect(html).toContain("As first listed");
+
+    const [row] = await database.db
+      .select({ version: business.version })
+      .from(business)
+      .where(eq(business.id, businessId));
+    const current = String(row?.version);
+    const restored = await post("moderator", history, { version: "0", current });
+    expect(restored.status).toBe(302);
+    expect(await (await get(null, `/businesses/${businessId}`)).text()).toContain(
+      '<h1 class="text-3xl font-bold md:text-4xl">Chez Owner</h1>',
+    );
+    const [audit] = await database.db
+      .select({ action: auditEvent.action, role: auditEvent.actorRole })
+      .from(auditEvent)
+      .orderBy(desc(auditEvent.id))
+      .limit(1);
+    expect(audit).toEqual({ action: "business.restore", role: "moderator" });
+
+    // The same form again names the version it no longer is: 409, nothing restored twice.
+    const again = await post("moderator", `/fr${history}`, { version: "0", current });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("l’a déjà traité");
   });
 });

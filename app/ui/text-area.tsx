@@ -1,4 +1,7 @@
-/** A labelled text box of the console's forms, with its hint and the form's problem about it. */
+/**
+ * A labelled text box (the console's forms, a listing's manage page), with its hint and the form's
+ * problem about it.
+ */
 export function TextArea({
   id,
   label,
