@@ -240,7 +240,7 @@ export async function replaceOldPictures(db: Database, seeds: BusinessSeed[]): P
  * A demo business's own address, where a claim's code goes (issue 26): made from its slug, at a
  * domain reserved for tests, so no code ever leaves the outbox for a real mailbox.
  */
-export function contactEmailFor(slug: string): string {
+function contactEmailFor(slug: string): string {
   return `${slug}@example.test`;
 }
 

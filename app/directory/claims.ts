@@ -1,0 +1,48 @@
+import { z } from "zod";
+import type { ClaimStatus } from "../db/schema/directory.ts";
+import type { Moves } from "../platform/state-machine.ts";
+
+/**
+ * A claim's moves (issue 26): a code claim goes from code_sent to verified when the right code is
+ * typed; a claim that waits on staff (a document, or a won plan request) goes from open to
+ * approved or rejected. Asking for a new code replaces the one sent, in place.
+ */
+export const CLAIM_MOVES: Moves<ClaimStatus> = {
+  code_sent: ["verified"],
+  open: ["approved", "rejected"],
+  verified: [],
+  approved: [],
+  rejected: [],
+};
+
+/** A code's life and the wrong tries it allows (issue 26: single use, 30 minutes, 5 tries). */
+export const CLAIM_CODE_MINUTES = 30;
+export const CLAIM_CODE_TRIES = 5;
+
+/** Owners answer for a business: adults only (issue 26). */
+export const OWNER_MIN_AGE = 18;
+
+/**
+ * The listing's address as the claim page shows it, so the claimant knows where the code went
+ * without the page giving the address away: its first character, then "•••", then the domain.
+ */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf("@");
+  return `${address.slice(0, Math.min(1, at))}•••${address.slice(at)}`;
+}
+
+/** The claim page's forms: ask for a code, or type the code received. */
+export const claimFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("send") }),
+    z.object({
+      intent: z.literal("verify"),
+      code: z
+        .string("claim.problems.codeFormat")
+        .trim()
+        .regex(/^\d{6}$/, "claim.problems.codeFormat"),
+    }),
+  ],
+  { error: "errors.unknown_intent" },
+);
