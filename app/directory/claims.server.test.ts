@@ -104,6 +104,10 @@ describe("a claim by a code sent to the listing's address", () => {
     expect(stored).toMatchObject({ status: "code_sent", source: "code", requesterId: "alice" });
     expect(JSON.stringify(stored)).not.toContain(code);
     expect(stored?.codeExpiresAt?.getTime()).toBe(now.getTime() + 30 * 60_000);
+    expect(await claimPageOf(database.db, idOf("by-code"), "alice")).toMatchObject({
+      state: "open",
+      codeSentUntil: stored?.codeExpiresAt,
+    });
 
     await verifyClaimCode(database.db, claimant("alice"), idOf("by-code"), code, options);
     expect(await ownersOf("by-code")).toEqual(["alice:code"]);

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { business, businessClaim, businessOwner } from "../db/schema/directory.ts";
 import type { Locale } from "../i18n/locale.ts";
@@ -40,22 +40,28 @@ export async function claimPageOf(
       contactEmail: business.contactEmail,
       owned: sql<boolean>`exists (select 1 from ${businessOwner} where ${businessOwner.businessId} = ${business.id})`,
       mine: sql<boolean>`exists (select 1 from ${businessOwner} where ${businessOwner.businessId} = ${business.id} and ${businessOwner.userId} = ${userId})`,
-      codeSentUntil: sql<Date | null>`(select ${businessClaim.codeExpiresAt} from ${businessClaim}
-        where ${businessClaim.businessId} = ${business.id} and ${businessClaim.requesterId} = ${userId}
-          and ${businessClaim.status} = 'code_sent' and ${businessClaim.codeExpiresAt} > ${now}
-          and ${businessClaim.codeTries} < ${CLAIM_CODE_TRIES})`.mapWith((value: string | null) =>
-        value ? new Date(value) : null,
-      ),
     })
     .from(business)
     .where(eq(business.id, businessId));
   if (!row) throw new AppError("not_found");
   if (row.mine) return { state: "owner" };
   if (row.owned) return { state: "claimed" };
+  const [sent] = await db
+    .select({ until: businessClaim.codeExpiresAt })
+    .from(businessClaim)
+    .where(
+      and(
+        eq(businessClaim.businessId, businessId),
+        eq(businessClaim.requesterId, userId),
+        eq(businessClaim.status, "code_sent"),
+        gt(businessClaim.codeExpiresAt, now),
+        lt(businessClaim.codeTries, CLAIM_CODE_TRIES),
+      ),
+    );
   return {
     state: "open",
     maskedEmail: row.contactEmail ? maskEmail(row.contactEmail) : null,
-    codeSentUntil: row.codeSentUntil,
+    codeSentUntil: sent?.until ?? null,
   };
 }
 

@@ -1,0 +1,136 @@
+import type { Page } from "@playwright/test";
+import type pg from "pg";
+import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
+import { lastMailTo } from "./mail-server.ts";
+import { connectToSite } from "./players.ts";
+
+let site: pg.Pool;
+test.beforeAll(() => {
+  site = connectToSite();
+});
+test.afterAll(() => site.end());
+
+/** axe at 1280 and 375 px; French spacing in French. */
+async function checkBothWidths(page: Page, french: boolean) {
+  if (french) expect(await frenchSpacingMistakes(page)).toEqual([]);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * A seeded business nobody owns yet, with its own address: each run claims fresh ones, and leaves
+ * the businesses other specs read (Lakshmi's, on the pricing spec) alone.
+ */
+async function unclaimedBusiness(): Promise<{ id: number; name: string; email: string }> {
+  const { rows } = await site.query<{ id: number; name: string; email: string }>(
+    `select id, name, contact_email as email from business b
+      where contact_email like '%@example.test' and slug not like 'generated-%'
+        and slug not like 'lakshmi%' and hidden_at is null
+        and not exists (select 1 from business_owner o where o.business_id = b.id)
+      order by random() limit 1`,
+  );
+  const found = rows[0];
+  if (!found) throw new Error("no unclaimed business left");
+  return found;
+}
+
+const LANGUAGES = {
+  en: {
+    prefix: "",
+    claimLink: "Own this business? Claim it",
+    send: "Send a code to",
+    sent: "We sent a code to",
+    code: "The six-digit code",
+    verify: "Confirm the code",
+    wrong: "This code is not the right one.",
+    done: "Done: you are now an owner of",
+    claimed: "Claimed",
+    manage: "Manage this listing",
+    manageHeading: "Manage",
+  },
+  fr: {
+    prefix: "/fr",
+    claimLink: "Cette entreprise est la vôtre\u202f? Revendiquez-la",
+    send: "Envoyer un code à",
+    sent: "Nous avons envoyé un code à",
+    code: "Le code à six chiffres",
+    verify: "Confirmer le code",
+    wrong: "Ce code n’est pas le bon.",
+    done: "C’est fait\u202f: vous êtes maintenant propriétaire de",
+    claimed: "Revendiquée",
+    manage: "Gérer cette fiche",
+    manageHeading: "Gérer",
+  },
+} as const;
+
+for (const [lang, text] of Object.entries(LANGUAGES)) {
+  test(`${lang}: a player aged 30 claims a business with the code e-mailed to its address`, async ({
+    page,
+    signIn,
+  }) => {
+    const business = await unclaimedBusiness();
+    const player = await signIn({ age: 30, name: `Claire ${lang} ${Date.now()}` });
+    await page.goto(`${text.prefix}/businesses/${business.id}`);
+    await page.getByRole("link", { name: text.claimLink }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(business.name);
+    await checkBothWidths(page, lang === "fr");
+
+    const masked = `${business.email[0]}•••@example.test`;
+    await page.getByRole("button", { name: `${text.send} ${masked}` }).click();
+    await expect(page.getByRole("status")).toContainText(`${text.sent} ${masked}`);
+    await expect.poll(() => lastMailTo(business.email)).toMatch(/\b\d{6}\b/);
+    const code = /\b(\d{6})\b/.exec(lastMailTo(business.email) ?? "")?.[1] ?? "";
+    expect(code).toMatch(/^\d{6}$/);
+    await checkBothWidths(page, lang === "fr");
+
+    // A wrong code first: told so beside the field, nothing changes.
+    const field = page.getByLabel(text.code);
+    await field.fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: text.verify }).click();
+    await expect(page.getByRole("alert")).toContainText(text.wrong);
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+
+    await field.fill(code);
+    await page.getByRole("button", { name: text.verify }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: `${text.done} ${business.name}` }),
+    ).toBeVisible();
+    await page.getByRole("link", { name: text.manage }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      `${text.manageHeading} ${business.name}`,
+    );
+
+    await page.goto(`${text.prefix}/businesses/${business.id}`);
+    await expect(page.getByText(text.claimed, { exact: true })).toBeVisible();
+    await expect(page.getByText(player.name)).toBeVisible();
+    await expect(page.getByRole("link", { name: text.claimLink })).toHaveCount(0);
+  });
+}
+
+test("a player under 18 is told owners must be adults, with no form", async ({ page, signIn }) => {
+  const business = await unclaimedBusiness();
+  await signIn({ age: 15 });
+  await page.goto(`/businesses/${business.id}/claim`);
+  await expect(page.getByText("Owners must be adults")).toBeVisible();
+  await expect(page.getByRole("button")).not.toContainText(["Send a code"]);
+  await checkBothWidths(page, false);
+});
+
+test("a visitor is sent to sign in and comes back to the claim", async ({ page }) => {
+  const business = await unclaimedBusiness();
+  await page.goto(`/fr/businesses/${business.id}/claim`);
+  await expect(page).toHaveURL(
+    new RegExp(`/fr/login\\?redirectTo=%2Ffr%2Fbusinesses%2F${business.id}%2Fclaim`),
+  );
+});
+
+test("the footer's Claim your Business opens the directory, which says how", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Claim your Business" }).click();
+  await expect(
+    page.getByText("open its page and choose “Own this business? Claim it”"),
+  ).toBeVisible();
+});
