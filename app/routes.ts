@@ -75,7 +75,10 @@ const staffPages: [path: string, file: string][] = [
 ];
 
 /** A listing's manage pages, under /businesses/{id}/manage, for its owners and staff. */
-const managePages: [path: string, file: string][] = [["", "routes/directory/manage/listing.tsx"]];
+const managePages: [path: string, file: string][] = [
+  ["", "routes/directory/manage/listing.tsx"],
+  ["owners", "routes/directory/manage/owners.tsx"],
+];
 
 /**
  * A section of pages inside one layout (the console, a listing's manage pages), once in English at

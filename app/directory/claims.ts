@@ -46,3 +46,9 @@ export const claimFormSchema = z.discriminatedUnion(
   ],
   { error: "errors.unknown_intent" },
 );
+
+/** The owners page's form: remove an owner (oneself: leave), by their player id. */
+export const ownerRemovalSchema = z.object({
+  intent: z.literal("remove", "errors.unknown_intent"),
+  userId: z.string("errors.invalid_parameters").min(1, "errors.invalid_parameters").max(64),
+});

@@ -6,6 +6,7 @@ import type { MessageKey } from "../i18n/i18n.ts";
  */
 export const MANAGE_SECTIONS: { path: string; label: MessageKey }[] = [
   { path: "", label: "manage.nav.listing" },
+  { path: "owners", label: "manage.nav.owners" },
 ];
 
 /** The address of a section of business `id`'s manage pages, before localizing. */

@@ -50,6 +50,9 @@ const LANGUAGES = {
     claimed: "Claimed",
     manage: "Manage this listing",
     manageHeading: "Manage",
+    owners: "Owners",
+    leave: "Leave this listing",
+    lastOwner: "A listing keeps at least one owner",
   },
   fr: {
     prefix: "/fr",
@@ -63,6 +66,9 @@ const LANGUAGES = {
     claimed: "Revendiquée",
     manage: "Gérer cette fiche",
     manageHeading: "Gérer",
+    owners: "Propriétaires",
+    leave: "Quitter cette fiche",
+    lastOwner: "Une fiche garde au moins un propriétaire",
   },
 } as const;
 
@@ -102,6 +108,13 @@ for (const [lang, text] of Object.entries(LANGUAGES)) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       `${text.manageHeading} ${business.name}`,
     );
+    // The owners section lists them, and says the last one cannot leave.
+    await page.getByRole("link", { name: text.owners, exact: true }).click();
+    await expect(page.getByRole("heading", { name: text.owners, level: 2 })).toBeVisible();
+    await expect(page.getByText(player.name)).toBeVisible();
+    await checkBothWidths(page, lang === "fr");
+    await page.getByRole("button", { name: text.leave }).click();
+    await expect(page.getByRole("alert")).toContainText(text.lastOwner);
 
     await page.goto(`${text.prefix}/businesses/${business.id}`);
     await expect(page.getByText(text.claimed, { exact: true })).toBeVisible();
