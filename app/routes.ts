@@ -8,6 +8,7 @@ const pages: [path: string, file: string][] = [
   ["businesses/:id", "routes/directory/business.tsx"],
   ["businesses/:id/report", "routes/directory/report.tsx"],
   ["businesses/:id/claim", "routes/directory/claim.tsx"],
+  ["businesses/:id/owners/accept", "routes/directory/owner-invite.tsx"],
   ["jobs", "routes/jobs/list.tsx"],
   ["jobs/saved", "routes/jobs/saved.tsx"],
   ["jobs/alerts/new", "routes/jobs/alert-new.tsx"],

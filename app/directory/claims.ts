@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ClaimStatus } from "../db/schema/directory.ts";
+import { emailField } from "../platform/email.ts";
 import type { Moves } from "../platform/state-machine.ts";
 
 /**
@@ -47,8 +48,15 @@ export const claimFormSchema = z.discriminatedUnion(
   { error: "errors.unknown_intent" },
 );
 
-/** The owners page's form: remove an owner (oneself: leave), by their player id. */
-export const ownerRemovalSchema = z.object({
-  intent: z.literal("remove", "errors.unknown_intent"),
-  userId: z.string("errors.invalid_parameters").min(1, "errors.invalid_parameters").max(64),
-});
+/** The owners page's forms: remove an owner (oneself: leave) by player id, or invite one by e-mail. */
+export const ownersFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("remove"),
+      userId: z.string("errors.invalid_parameters").min(1, "errors.invalid_parameters").max(64),
+    }),
+    z.object({ intent: z.literal("invite"), email: emailField("manage.invite.problems.email") }),
+  ],
+  { error: "errors.unknown_intent" },
+);

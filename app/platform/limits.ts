@@ -45,6 +45,8 @@ export const LIMITS = {
    * late e-mail, not for flooding the business's mailbox (issue 26).
    */
   "claim-code": { max: 3, windowSeconds: HOUR, message: "claim.problems.tooManyCodes" },
+  /** Co-owner invitations per manager: each mails whatever address is typed. */
+  "owner-invite": { max: 10, windowSeconds: HOUR, message: "manage.invite.problems.tooMany" },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -428,6 +428,28 @@ export const businessOwner = pgTable(
   ],
 );
 
+/**
+ * An owner's invitation of a co-owner by e-mail (issue 26): the link in the e-mail carries its id
+ * and an HMAC of it; the invitee, signed in with that address and an adult, accepts it once before
+ * it expires.
+ */
+export const businessOwnerInvite = pgTable(
+  "business_owner_invite",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer()
+      .notNull()
+      .references(() => business.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    invitedBy: text().references(() => user.id, { onDelete: "set null" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    acceptedBy: text().references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("business_owner_invite_business_idx").on(table.businessId)],
+);
+
 /** A business a player saved, listed on their profile. */
 export const savedBusiness = pgTable(
   "saved_business",

@@ -1,0 +1,15 @@
+CREATE TABLE "business_owner_invite" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "business_owner_invite_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"business_id" integer NOT NULL,
+	"email" text NOT NULL,
+	"invited_by" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	"accepted_at" timestamp with time zone,
+	"accepted_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "business_owner_invite" ADD CONSTRAINT "business_owner_invite_business_id_business_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."business"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "business_owner_invite" ADD CONSTRAINT "business_owner_invite_invited_by_user_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "business_owner_invite" ADD CONSTRAINT "business_owner_invite_accepted_by_user_id_fk" FOREIGN KEY ("accepted_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "business_owner_invite_business_idx" ON "business_owner_invite" USING btree ("business_id");
