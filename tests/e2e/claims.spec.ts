@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import type pg from "pg";
 import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
 import { lastMailTo } from "./mail-server.ts";
-import { connectToSite } from "./players.ts";
+import { connectToSite, createSignedInPlayer, SESSION_COOKIE } from "./players.ts";
 
 let site: pg.Pool;
 test.beforeAll(() => {
@@ -147,3 +147,69 @@ test("the footer's Claim your Business opens the directory, which says how", asy
     page.getByText("open its page and choose “Own this business? Claim it”"),
   ).toBeVisible();
 });
+
+const INVITE = {
+  en: {
+    prefix: "",
+    owners: "Owners",
+    email: "Their e-mail address",
+    send: "Send the invitation",
+    sent: "Invitation sent to",
+    accept: "Accept and become an owner",
+  },
+  fr: {
+    prefix: "/fr",
+    owners: "Propriétaires",
+    email: "Son adresse courriel",
+    send: "Envoyer l’invitation",
+    sent: "Invitation envoyée à",
+    accept: "Accepter et devenir propriétaire",
+  },
+} as const;
+
+for (const [lang, text] of Object.entries(INVITE)) {
+  test(`${lang}: an owner invites a co-owner, who accepts from the e-mail's link`, async ({
+    page,
+    signIn,
+    browser,
+    baseURL,
+  }) => {
+    const business = await unclaimedBusiness();
+    await signIn({ age: 30, owns: [business.id] });
+    const invitee = await createSignedInPlayer(site, {
+      age: 30,
+      name: `Ines ${lang} ${Date.now()}`,
+    });
+    await page.goto(`${text.prefix}/businesses/${business.id}/manage/owners`);
+    await page.getByLabel(text.email).fill(invitee.player.email);
+    await page.getByRole("button", { name: text.send }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: `${text.sent} ${invitee.player.email}` }),
+    ).toBeVisible();
+    await checkBothWidths(page, lang === "fr");
+    await expect.poll(() => lastMailTo(invitee.player.email)).toContain("/owners/accept?t=");
+    const link = /https?:\/\/\S+\/owners\/accept\?t=[\w.-]+/.exec(
+      lastMailTo(invitee.player.email) ?? "",
+    )?.[0];
+    expect(link).toBeTruthy();
+
+    const context = await browser.newContext({ baseURL });
+    await context.addCookies([
+      {
+        name: SESSION_COOKIE,
+        value: invitee.cookieValue,
+        url: baseURL,
+        httpOnly: true,
+        sameSite: "Lax",
+      },
+    ]);
+    const other = await context.newPage();
+    const { pathname, search } = new URL(link ?? "");
+    await other.goto(`${pathname}${search}`);
+    await checkBothWidths(other, lang === "fr");
+    await other.getByRole("button", { name: text.accept }).click();
+    await expect(other.getByRole("heading", { name: text.owners, level: 2 })).toBeVisible();
+    await expect(other.getByText(invitee.player.name)).toBeVisible();
+    await context.close();
+  });
+}
