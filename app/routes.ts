@@ -55,6 +55,7 @@ const staffPages: [path: string, file: string][] = [
   ["audit", "routes/staff/audit.tsx"],
   ["redeem", "routes/staff/redeem.tsx"],
   ["redeem/:id", "routes/staff/redeem-request.tsx"],
+  ["claims/:id", "routes/staff/claim.tsx"],
   ["plans", "routes/staff/plans.tsx"],
   ["plans/:id", "routes/staff/plan-request.tsx"],
   ["players", "routes/staff/players.tsx"],

@@ -8,6 +8,7 @@ import { type AppError, isAppError } from "../platform/errors.ts";
 import { claimPageOf, sendClaimCode, verifyClaimCode } from "./claims.server.ts";
 import { maskEmail } from "./claims.ts";
 import { seedBusinesses } from "./seed.server.ts";
+import { decideClaim } from "./staff.server.ts";
 import { fixtureBusiness, fixtureFile } from "./test-fixtures.ts";
 
 let database: DatabaseHandle;
@@ -243,4 +244,66 @@ describe("a claim by a code sent to the listing's address", () => {
 
 test("the listing's address is shown masked", () => {
   expect(maskEmail("maison-tremblay@example.test")).toBe("m•••@example.test");
+});
+
+describe("a claim that waits on staff", () => {
+  const openClaim = async (slug: string, requesterId: string | null) => {
+    const [row] = await database.db
+      .insert(businessClaim)
+      .values({
+        businessId: idOf(slug),
+        requesterId,
+        contactEmail: requesterId ? null : "visitor@example.com",
+        source: "plan_request",
+      })
+      .returning({ id: businessClaim.id });
+    return row?.id ?? 0;
+  };
+  const decide = (id: number, decision: Parameters<typeof decideClaim>[2]) =>
+    database.db.transaction((tx) =>
+      decideClaim(tx, id, decision, { baseUrl: "https://nearby.test" }),
+    );
+
+  test("approved, the claimant owns even a claimed business (via staff) and is told; a second decision is a 409", async () => {
+    const id = await openClaim("by-code", "bruno");
+    const change = await decide(id, { to: "approved" });
+    expect(change.result).toEqual({ status: "approved" });
+    expect(change.audit).toMatchObject({ action: "claim.approve", after: { status: "approved" } });
+    expect(await ownersOf("by-code")).toEqual(["alice:code", "bruno:staff"]);
+    const [mail] = await database.db
+      .select()
+      .from(outboxEmail)
+      .orderBy(desc(outboxEmail.id))
+      .limit(1);
+    expect(mail?.to).toBe("bruno@example.com");
+    expect(mail?.subject).toContain("Vous gérez maintenant");
+    const again = await refusal(decide(id, { to: "rejected", reason: "Late" }));
+    expect(again.status).toBe(409);
+  });
+
+  test("rejected with a reason, nobody becomes an owner, the claimant is told why", async () => {
+    const id = await openClaim("minor", "chloe");
+    await decide(id, { to: "rejected", reason: "No proof of ownership" });
+    expect(await ownersOf("minor")).toEqual([]);
+    const [mail] = await database.db
+      .select()
+      .from(outboxEmail)
+      .orderBy(desc(outboxEmail.id))
+      .limit(1);
+    expect(mail?.to).toBe("chloe@example.com");
+    expect(mail?.text).toContain("No proof of ownership");
+  });
+
+  test("a visitor's claim without an account cannot be approved (409), and a code claim is not the console's (404)", async () => {
+    const id = await openClaim("no-address", null);
+    const error = await refusal(decide(id, { to: "approved" }));
+    expect(error.status).toBe(409);
+    expect(error.message).toBe("staff.claims.problems.noAccount");
+    const [code] = await database.db
+      .select({ id: businessClaim.id })
+      .from(businessClaim)
+      .where(eq(businessClaim.source, "code"))
+      .limit(1);
+    expect((await refusal(decide(code?.id ?? 0, { to: "approved" }))).status).toBe(404);
+  });
 });

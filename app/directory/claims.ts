@@ -60,3 +60,20 @@ export const ownersFormSchema = z.discriminatedUnion(
   ],
   { error: "errors.unknown_intent" },
 );
+
+/** The console's decision on a claim waiting for staff: approve, or reject with a reason. */
+export const claimDecisionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("approve") }),
+    z.object({
+      intent: z.literal("reject"),
+      reason: z
+        .string("staff.claims.problems.reason")
+        .trim()
+        .min(1, "staff.claims.problems.reason")
+        .max(1000, "staff.claims.problems.reason"),
+    }),
+  ],
+  { error: "errors.unknown_intent" },
+);
