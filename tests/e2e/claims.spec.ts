@@ -213,3 +213,57 @@ for (const [lang, text] of Object.entries(INVITE)) {
     await context.close();
   });
 }
+
+const STAFF = {
+  en: {
+    prefix: "",
+    approve: "Approve and make them an owner",
+    approved: "Approved. The claimant is now an owner",
+    reason: "Reason, sent to the claimant",
+    reject: "Reject the claim",
+    rejected: "Rejected. The claimant was told by e-mail.",
+  },
+  fr: {
+    prefix: "/fr",
+    approve: "Approuver et le rendre propriétaire",
+    approved: "Approuvée. Le demandeur est maintenant propriétaire",
+    reason: "Motif, envoyé au demandeur",
+    reject: "Refuser la revendication",
+    rejected: "Refusée. Le demandeur en a été avisé par courriel.",
+  },
+} as const;
+
+for (const [lang, text] of Object.entries(STAFF)) {
+  test(`${lang}: a moderator approves one claim waiting in the queue and rejects another`, async ({
+    page,
+    signIn,
+  }) => {
+    const claimant = await createSignedInPlayer(site, { age: 30 });
+    const open = async () => {
+      const business = await unclaimedBusiness();
+      const { rows } = await site.query<{ id: number }>(
+        `insert into business_claim (business_id, requester_id, source) values ($1, $2, 'plan_request')
+         returning id`,
+        [business.id, claimant.player.id],
+      );
+      return { business, id: rows[0]?.id };
+    };
+    const approving = await open();
+    const rejecting = await open();
+    await signIn({ role: "moderator", twoFactor: true });
+
+    await page.goto(`${text.prefix}/staff/claims/${approving.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(approving.business.name);
+    await checkBothWidths(page, lang === "fr");
+    await page.getByRole("button", { name: text.approve }).click();
+    await expect(page.getByRole("status").filter({ hasText: text.approved })).toBeVisible();
+    await expect.poll(() => lastMailTo(claimant.player.email)).toBeTruthy();
+    await page.goto(`${text.prefix}/businesses/${approving.business.id}`);
+    await expect(page.getByText(claimant.player.name)).toBeVisible();
+
+    await page.goto(`${text.prefix}/staff/claims/${rejecting.id}`);
+    await page.getByLabel(text.reason).fill("No proof of ownership");
+    await page.getByRole("button", { name: text.reject }).click();
+    await expect(page.getByRole("status").filter({ hasText: text.rejected })).toBeVisible();
+  });
+}
