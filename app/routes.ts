@@ -10,6 +10,8 @@ const pages: [path: string, file: string][] = [
   ["businesses/:id/report", "routes/directory/report.tsx"],
   ["businesses/:id/go/:target", "routes/directory/go.ts"],
   ["businesses/:id/shared", "routes/directory/shared.ts"],
+  ["businesses/:id/claim", "routes/directory/claim.tsx"],
+  ["businesses/:id/owners/accept", "routes/directory/owner-invite.tsx"],
   ["jobs", "routes/jobs/list.tsx"],
   ["jobs/saved", "routes/jobs/saved.tsx"],
   ["jobs/alerts/new", "routes/jobs/alert-new.tsx"],
@@ -56,6 +58,7 @@ const staffPages: [path: string, file: string][] = [
   ["audit", "routes/staff/audit.tsx"],
   ["redeem", "routes/staff/redeem.tsx"],
   ["redeem/:id", "routes/staff/redeem-request.tsx"],
+  ["claims/:id", "routes/staff/claim.tsx"],
   ["plans", "routes/staff/plans.tsx"],
   ["plans/:id", "routes/staff/plan-request.tsx"],
   ["listings/:id", "routes/staff/listing.tsx"],
@@ -85,6 +88,7 @@ const managePages: [path: string, file: string][] = [
   ["hours", "routes/directory/manage/hours.tsx"],
   ["reviews", "routes/directory/manage/reviews.tsx"],
   ["stats", "routes/directory/manage/stats.tsx"],
+  ["owners", "routes/directory/manage/owners.tsx"],
 ];
 
 /**

@@ -194,6 +194,26 @@ test("every demo business has a fictional Canadian number; one seeded without ge
   expect(await fingerprint()).toEqual(before);
 });
 
+test("every demo business has its own address at example.test; one seeded without gets it on the next start, once", async () => {
+  const { rows } = await database.db.execute<{ missing: number; own: number }>(
+    sql`select count(*) filter (where contact_email is null)::int as missing,
+          count(*) filter (where contact_email = slug || '@example.test')::int as own
+        from business`,
+  );
+  expect(rows[0]).toEqual({ missing: 0, own: 120 });
+  await database.db.execute(
+    sql`update business set contact_email = null where slug = 'bistro-tablee-rosalie-montreal'`,
+  );
+  expect(await seedIfEmpty(database.db)).toBeNull();
+  const { rows: after } = await database.db.execute<{ email: string }>(
+    sql`select contact_email as email from business where slug = 'bistro-tablee-rosalie-montreal'`,
+  );
+  expect(after[0]?.email).toBe("bistro-tablee-rosalie-montreal@example.test");
+  const before = await fingerprint();
+  expect(await seedIfEmpty(database.db)).toBeNull();
+  expect(await fingerprint()).toEqual(before);
+});
+
 test("an area added since the first start gets its demo content on the next start", async () => {
   await database.db.execute(sql`delete from pricing_plan`);
   expect(await seedIfEmpty(database.db)).toMatchObject({ businesses: 0, plans: 3 });

@@ -10,7 +10,7 @@ import { pricingPlan } from "./db/schema/pricing.ts";
 import { product } from "./db/schema/shop.ts";
 import {
   dealPictures,
-  fillMissingPhones,
+  fillMissingContacts,
   readBusinessContent,
   readDemoReviews,
   replaceOldPictures,
@@ -28,7 +28,7 @@ import { readShopContent, seedProducts } from "./shop/seed.server.ts";
 export async function seedDemoData(db: Database, contentDir = CONTENT_DIR) {
   const businessFiles = await readBusinessContent(contentDir);
   const businesses = await seedBusinesses(db, businessFiles);
-  await fillMissingPhones(
+  await fillMissingContacts(
     db,
     businessFiles.flatMap((file) => file.businesses),
   );
@@ -77,7 +77,7 @@ const AREA_TABLES: PgTable[] = [business, blogPost, product, pricingPlan, job, r
 export async function seedIfEmpty(db: Database, contentDir = CONTENT_DIR) {
   const seeds = (await readBusinessContent(contentDir)).flatMap((file) => file.businesses);
   await replaceOldPictures(db, seeds);
-  await fillMissingPhones(db, seeds);
+  await fillMissingContacts(db, seeds);
   for (const table of AREA_TABLES) {
     const [row] = await db.select({ rows: count() }).from(table);
     if ((row?.rows ?? 0) === 0) return seedDemoData(db, contentDir);

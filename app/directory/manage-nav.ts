@@ -9,6 +9,7 @@ export const MANAGE_SECTIONS: { path: string; label: MessageKey }[] = [
   { path: "hours", label: "manage.nav.hours" },
   { path: "reviews", label: "manage.nav.reviews" },
   { path: "stats", label: "manage.nav.stats" },
+  { path: "owners", label: "manage.nav.owners" },
 ];
 
 /** The address of a section of business `id`'s manage pages, before localizing. */

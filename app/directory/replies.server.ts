@@ -3,12 +3,11 @@ import type { Db, Tx } from "../db/client.server.ts";
 import { business, review, reviewReply } from "../db/schema/directory.ts";
 import { type Locale, localizedPath } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
-import { type Email, enqueueEmail } from "../platform/email.server.ts";
+import { type Email, enqueueEmail, paragraphsEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { notificationContact } from "../players/identity.server.ts";
 import { authorsOf, replyItem } from "./community.server.ts";
 import type { Author, Reply, ReplyInput } from "./community.ts";
-import { paragraphsEmail } from "./emails.server.ts";
 import { type Manager, managerWrite } from "./owners.server.ts";
 import type { ReplyFilter } from "./replies.ts";
 
@@ -235,8 +234,9 @@ function replyEmail(
     t("directoryEmail.reply.signature"),
   ];
   return paragraphsEmail(
-    to,
+    to.email,
     t("directoryEmail.reply.subject", { business: reply.business }),
     lines,
+    to.locale,
   );
 }

@@ -34,3 +34,11 @@ test("generated businesses show a picture of a kind of their category, one that 
   }
   expect(new Set(rows.map((row) => row.image)).size).toBeGreaterThan(40);
 });
+
+test("generated businesses each have their own address at example.test, for a claim's code", async () => {
+  const { rows } = await database.db.execute<{ own: number }>(
+    sql`select count(*) filter (where contact_email = slug || '@example.test')::int as own
+        from business`,
+  );
+  expect(rows[0]?.own).toBe(400);
+});

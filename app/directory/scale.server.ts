@@ -149,7 +149,7 @@ export async function scaleBusinesses(
       )
       insert into business (slug, name, category, city, province, address, postal_code, latitude, longitude,
         search_name, search_location, rating, review_count, rating_total, price_from_cents, opens_at, closes_at, image,
-        cover_image, owner_name, owner_image, description)
+        cover_image, owner_name, owner_image, description, contact_email)
       select ${GENERATED_PREFIX} || g, name, category,
         ${textArray(cities)}[city_index], ${textArray(provinces)}[city_index],
         (100 + g % 9000) || ' Main Street', 'A1A 1A1',
@@ -159,7 +159,9 @@ export async function scaleBusinesses(
         '09:00', '21:00', pictures -> category ->> (picture_noise % jsonb_array_length(pictures -> category)),
         pictures -> category ->> (picture_noise % jsonb_array_length(pictures -> category)),
         'Owner ' || g, '/images/owners/owner-' || (1 + g % 8) || '.svg',
-        jsonb_build_object('en-CA', 'A generated business for load tests.', 'fr-CA', 'Une entreprise générée pour les essais de charge.')
+        jsonb_build_object('en-CA', 'A generated business for load tests.', 'fr-CA', 'Une entreprise générée pour les essais de charge.'),
+        -- The address a claim's code goes to, as the demo businesses' (contactEmailFor).
+        ${GENERATED_PREFIX} || g || '@example.test'
       from rated, (select ${PICTURES}::jsonb as pictures) as all_pictures
       on conflict (slug) do nothing`);
     done = to;

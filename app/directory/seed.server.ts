@@ -63,6 +63,7 @@ function businessRow(seed: BusinessSeed, category: string, picture: string) {
     ownerImage: `/images/owners/owner-${pick(seed.owner, OWNER_PICTURES)}.svg`,
     website: null,
     phone: seed.phone ?? null,
+    contactEmail: contactEmailFor(seed.slug),
     description: seed.description,
     promoTitle: seed.promo?.title ?? null,
     promoDescription: seed.promo?.description ?? null,
@@ -231,16 +232,31 @@ export async function replaceOldPictures(db: Database, seeds: BusinessSeed[]): P
 }
 
 /**
- * Demo businesses seeded before they had phone numbers get the file's, in one statement; one that
- * has a number keeps it, so every later start changes nothing. Returns how many were given one.
+ * A demo business's own address, where a claim's code goes (issue 26): made from its slug, at a
+ * domain reserved for tests, so no code ever leaves the outbox for a real mailbox.
  */
-export async function fillMissingPhones(db: Database, seeds: BusinessSeed[]): Promise<number> {
-  const phones = seeds.flatMap((seed) => (seed.phone ? [sql`(${seed.slug}, ${seed.phone})`] : []));
-  if (phones.length === 0) return 0;
+function contactEmailFor(slug: string): string {
+  return `${slug}@example.test`;
+}
+
+/**
+ * Demo businesses seeded before they had phone numbers or contact addresses get the file's number
+ * and their address, in one statement; what a business has already is kept, so every later start
+ * changes nothing. Returns how many were given something.
+ */
+export async function fillMissingContacts(db: Database, seeds: BusinessSeed[]): Promise<number> {
+  if (seeds.length === 0) return 0;
+  const given = seeds.map(
+    (seed) => sql`(${seed.slug}, ${seed.phone ?? null}::text, ${contactEmailFor(seed.slug)})`,
+  );
   const { rowCount } = await db.execute(
-    sql`update ${business} set phone = given.phone
-        from (values ${sql.join(phones, sql`, `)}) as given (slug, phone)
-        where ${business.slug} = given.slug and ${business.phone} is null`,
+    sql`update ${business}
+        set phone = coalesce(${business.phone}, given.phone),
+          contact_email = coalesce(${business.contactEmail}, given.email)
+        from (values ${sql.join(given, sql`, `)}) as given (slug, phone, email)
+        where ${business.slug} = given.slug
+          and ((${business.phone} is null and given.phone is not null)
+            or ${business.contactEmail} is null)`,
   );
   return rowCount ?? 0;
 }

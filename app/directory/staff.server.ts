@@ -3,6 +3,7 @@ import type { Db, Tx } from "../db/client.server.ts";
 import {
   business,
   businessClaim,
+  businessOwner,
   businessQuestion,
   businessReport,
   businessVersion,
@@ -14,19 +15,25 @@ import {
 import { type Locale, localizedPath } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
 import type { Actor, AuditEntry } from "../platform/audit.server.ts";
+import { actedFirst } from "../platform/audit.server.ts";
 import { auditChanges } from "../platform/audit-diff.ts";
-import type { Email } from "../platform/email.server.ts";
+import { type Email, enqueueEmail, paragraphsEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
 import type { ModeratedKind } from "../platform/moderation.server.ts";
 import type { HideReason } from "../platform/moderation.ts";
-import { publicIdentities } from "../players/identity.server.ts";
-import { paragraphsEmail } from "./emails.server.ts";
+import { canMove } from "../platform/state-machine.ts";
+import { escapeHtml } from "../platform/text.ts";
+import { playerContact, publicIdentities } from "../players/identity.server.ts";
+import { CLAIM_MOVES } from "./claims.ts";
 import {
   editableListing,
   type ListingSnapshot,
   listingTarget,
   writeListing,
 } from "./listing-edits.server.ts";
+
+/** What a console action did (the staff area's StaffChange, which this area may not import). */
+type StaffChange<T> = { audit: AuditEntry; result: T };
 
 // The directory's console operations (issue 25): what people report here, as the console reads
 // and moderates it. The moves themselves are the platform's (app/platform/moderation.server.ts).
@@ -274,7 +281,7 @@ export function removalEmail(
     t("directoryEmail.removal.page", { link }),
     t("directoryEmail.removal.signature"),
   ];
-  return paragraphsEmail(to, t("directoryEmail.removal.subject", { what }), lines, {
+  return paragraphsEmail(to.email, t("directoryEmail.removal.subject", { what }), lines, to.locale, {
     "Reply-To": options.replyTo,
   });
 }
@@ -431,5 +438,110 @@ export async function restoreListing(
       ),
     },
     result: { version },
+/** A listing claim as the console shows it: the business, who asked, how, and what was decided. */
+export async function claimForStaff(db: Db | Tx, id: number) {
+  const [row] = await db
+    .select({
+      id: businessClaim.id,
+      status: businessClaim.status,
+      source: businessClaim.source,
+      businessId: businessClaim.businessId,
+      business: business.name,
+      requesterId: businessClaim.requesterId,
+      contactEmail: businessClaim.contactEmail,
+      planRequestId: businessClaim.sourceId,
+      reason: businessClaim.reason,
+      createdAt: businessClaim.createdAt,
+      decidedAt: businessClaim.decidedAt,
+    })
+    .from(businessClaim)
+    .innerJoin(business, eq(business.id, businessClaim.businessId))
+    .where(
+      and(eq(businessClaim.id, id), inArray(businessClaim.source, ["plan_request", "document"])),
+    );
+  if (!row) throw new AppError("not_found");
+  const identity = row.requesterId
+    ? (await publicIdentities(db, [row.requesterId])).get(row.requesterId)
+    : undefined;
+  return { ...row, requester: identity ? { id: row.requesterId, handle: identity.handle } : null };
+}
+
+export type ClaimDecision = { to: "approved" } | { to: "rejected"; reason: string };
+
+/**
+ * Staff approve a claim that waits on them (the claimant becomes an owner via 'staff', even of a
+ * business someone already owns: a claimed business is claimed again only this way) or reject it
+ * with a reason; the claimant is told by e-mail in their language. The conditional UPDATE on
+ * 'open' makes the second of two staff members a 409 naming the first.
+ */
+export async function decideClaim(
+  tx: Tx,
+  id: number,
+  decision: ClaimDecision,
+  { baseUrl }: { baseUrl: string },
+): Promise<StaffChange<{ status: ClaimDecision["to"] }>> {
+  const target = { kind: "business_claim", id };
+  const [claim] = await tx
+    .select({
+      status: businessClaim.status,
+      businessId: businessClaim.businessId,
+      requesterId: businessClaim.requesterId,
+      business: business.name,
+    })
+    .from(businessClaim)
+    .innerJoin(business, eq(business.id, businessClaim.businessId))
+    .where(
+      and(eq(businessClaim.id, id), inArray(businessClaim.source, ["plan_request", "document"])),
+    )
+    .for("update", { of: businessClaim });
+  if (!claim) throw new AppError("not_found");
+  if (!canMove(CLAIM_MOVES, claim.status, decision.to)) throw await actedFirst(tx, target);
+  // A visitor's plan request named no account: there is nobody to make an owner.
+  const claimant = claim.requesterId ? await playerContact(tx, claim.requesterId) : undefined;
+  if (decision.to === "approved" && (!claim.requesterId || !claimant))
+    throw new AppError("conflict", { message: "staff.claims.problems.noAccount" });
+  await tx
+    .update(businessClaim)
+    .set({
+      status: decision.to,
+      decidedAt: new Date(),
+      reason: decision.to === "rejected" ? decision.reason : null,
+    })
+    .where(and(eq(businessClaim.id, id), eq(businessClaim.status, "open")));
+  if (decision.to === "approved" && claim.requesterId)
+    await tx
+      .insert(businessOwner)
+      .values({ businessId: claim.businessId, userId: claim.requesterId, via: "staff" })
+      .onConflictDoNothing();
+  if (claimant) {
+    const t = serverT(claimant.locale);
+    const link = `${baseUrl}${localizedPath(`/businesses/${claim.businessId}`, claimant.locale)}`;
+    await enqueueEmail(
+      tx,
+      paragraphsEmail(
+        claimant.email,
+        t(`directoryEmail.claimDecision.${decision.to}.subject`, { business: claim.business }),
+        [
+          t("directoryEmail.removal.greeting", { name: claimant.name }),
+          t(`directoryEmail.claimDecision.${decision.to}.body`, { business: claim.business }),
+          ...(decision.to === "rejected"
+            ? [t("directoryEmail.claimDecision.reason", { reason: decision.reason })]
+            : []),
+          t("directoryEmail.removal.page", { link }),
+          t("directoryEmail.removal.signature"),
+        ],
+        claimant.locale,
+      ),
+    );
+  }
+  return {
+    audit: {
+      action: decision.to === "approved" ? "claim.approve" : "claim.reject",
+      target,
+      before: { status: claim.status },
+      after: { status: decision.to },
+      reason: decision.to === "rejected" ? decision.reason : null,
+    },
+    result: { status: decision.to },
   };
 }

@@ -1,7 +1,9 @@
 import { desc, lt } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { outboxEmail, type StoredAttachment } from "../db/schema/platform.ts";
+import type { Locale } from "../i18n/locale.ts";
 import { pageOf } from "./query.ts";
+import { escapeHtml } from "./text.ts";
 
 export type { StoredAttachment };
 
@@ -17,6 +19,25 @@ export type Email = {
    */
   headers?: Record<string, string>;
 };
+
+/** A short message of plain paragraphs, as text and as the same paragraphs in HTML. */
+export function paragraphsEmail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  locale: Locale,
+  headers?: Email["headers"],
+): Email {
+  return {
+    to,
+    subject,
+    text: paragraphs.join("\n\n"),
+    html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#1f2937">
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
+</body></html>`,
+    ...(headers ? { headers } : {}),
+  };
+}
 
 /** The channel the mail worker listens on; PostgreSQL delivers a notification only on commit. */
 export const OUTBOX_CHANNEL = "outbox_email";

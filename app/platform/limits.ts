@@ -42,6 +42,13 @@ export const LIMITS = {
   /** Plan requests mail whatever address is typed: per client address and per recipient. */
   "plan-request": { max: 5, windowSeconds: HOUR, message: "pricing.problems.tooManyRequests" },
   "plan-request-to": { max: 3, windowSeconds: HOUR, message: "pricing.problems.tooManyRequests" },
+  /**
+   * Codes sent to a listing's address to claim it, per player and business: enough for a lost or
+   * late e-mail, not for flooding the business's mailbox (issue 26).
+   */
+  "claim-code": { max: 3, windowSeconds: HOUR, message: "claim.problems.tooManyCodes" },
+  /** Co-owner invitations per manager: each mails whatever address is typed. */
+  "owner-invite": { max: 10, windowSeconds: HOUR, message: "manage.invite.problems.tooMany" },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -1,9 +1,8 @@
 import { formatNumber } from "../i18n/format.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
-import type { Email } from "../platform/email.server.ts";
+import { type Email, paragraphsEmail } from "../platform/email.server.ts";
 import { displayPhone } from "../platform/phone.ts";
-import { escapeHtml } from "../platform/text.ts";
 import type { RedeemRequestForm } from "./redeem-form.ts";
 
 /**
@@ -31,19 +30,7 @@ export function redeemConfirmationEmail(
     t("playersEmail.status"),
     t("playersEmail.signature"),
   ];
-  return plainEmail(request.email, t("playersEmail.subject", { goal }), paragraphs, locale);
-}
-
-/** A message of plain paragraphs, as text and as the same paragraphs in HTML. */
-function plainEmail(to: string, subject: string, paragraphs: string[], locale: Locale): Email {
-  return {
-    to,
-    subject,
-    text: paragraphs.join("\n\n"),
-    html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#1f2937">
-${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
-</body></html>`,
-  };
+  return paragraphsEmail(request.email, t("playersEmail.subject", { goal }), paragraphs, locale);
 }
 
 /**
@@ -77,7 +64,7 @@ export function redeemDecisionEmail(
   const subject = fulfilled
     ? t("playersEmail.fulfilledSubject", { goal })
     : t("playersEmail.declinedSubject", { goal });
-  return plainEmail(request.email, subject, paragraphs, locale);
+  return paragraphsEmail(request.email, subject, paragraphs, locale);
 }
 
 /** Staff replaced the player's name or handle: what it is now, and why. */
@@ -93,5 +80,5 @@ export function renamedEmail(
       : t("playersEmail.renamedHandle", { value: change.value }),
     t("playersEmail.signature"),
   ];
-  return plainEmail(player.email, t("playersEmail.renamedSubject"), paragraphs, player.locale);
+  return paragraphsEmail(player.email, t("playersEmail.renamedSubject"), paragraphs, player.locale);
 }

@@ -91,3 +91,19 @@ export async function partyRoleOf(
   const [row] = await (lock ? query.for("share") : query);
   return row?.role;
 }
+
+/**
+ * What another area needs to write to a player and to know they are an adult (a listing's owners
+ * must be): their address, name, language and the age they gave (null when none was given). A
+ * banned player is absent. Never shown to other players.
+ */
+export async function playerContact(
+  db: Db | Tx,
+  id: string,
+): Promise<{ email: string; name: string; locale: Locale; age: number | null } | undefined> {
+  const [row] = await db
+    .select({ email: user.email, name: user.name, locale: user.locale, age: user.age })
+    .from(user)
+    .where(and(eq(user.id, id), eq(user.banned, false)));
+  return row;
+}

@@ -1,7 +1,7 @@
 import { formatMoney, formatPercent } from "../i18n/format.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
-import type { Email } from "../platform/email.server.ts";
+import { type Email, paragraphsEmail } from "../platform/email.server.ts";
 import { escapeHtml } from "../platform/text.ts";
 import type { OrderStatus } from "./order-states.ts";
 import { rateFraction } from "./tax.ts";
@@ -87,18 +87,6 @@ export type StepDetails = {
   carrier?: string | null;
   trackingNumber?: string | null;
 };
-
-/** A short e-mail of paragraphs, with the status page's link before the signature. */
-function paragraphsEmail(to: string, subject: string, paragraphs: string[], locale: Locale): Email {
-  return {
-    to,
-    subject,
-    text: paragraphs.join("\n\n"),
-    html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#1f2937">
-${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
-</body></html>`,
-  };
-}
 
 /** An order cancelled because it stayed unpaid: its items are back on sale, nothing was charged. */
 export function unpaidOrderCancelledEmail(

@@ -50,10 +50,7 @@ export const plansKind: QueueKind = {
   },
 };
 
-/**
- * Listing claims opened by won plan requests. Their review belongs to the owners' tools, not built
- * yet: an item says so and links to the plan request that opened it.
- */
+/** Listing claims waiting on staff (opened by won plan requests), reviewed at /staff/claims/:id. */
 export const claimsKind: QueueKind = {
   key: "claims",
   label: "staff.queue.kinds.claims",
@@ -66,7 +63,7 @@ export const claimsKind: QueueKind = {
       waitingSince: row.createdAt,
       title: t("staff.claims.title", { business: row.business }),
       detail: t("staff.claims.detail", { request: row.planRequestId }),
-      href: `/staff/plans/${row.planRequestId}`,
+      href: `/staff/claims/${row.id}`,
     }));
   },
 };

@@ -24,8 +24,8 @@ const COLUMNS = [
   {
     heading: "footer.business",
     links: [
-      // The plan request form, where a business also claims its listing.
-      { path: "/pricing?plan#plan-request", label: "footer.claim" },
+      // A listing is claimed from its own page: the directory's search, saying so (issue 26).
+      { path: "/businesses?claim", label: "footer.claim" },
       { path: "/success-stories", label: "footer.stories" },
       { path: "/business-support", label: "footer.businessSupport" },
     ],

@@ -425,11 +425,16 @@ export const businessReport = pgTable(
   ],
 );
 
+/** A claim's states: CLAIM_MOVES (app/directory/claims.ts) says which moves are allowed. */
+export type ClaimStatus = "open" | "code_sent" | "verified" | "approved" | "rejected";
+export type ClaimSource = "plan_request" | "code" | "document";
+
 /**
- * Someone asking to manage a listing, opened by a won plan request (source 'plan_request'). The
- * requester is an account when the request came from one, else the contact e-mail it gave. The
- * owners issue builds the claim's review; until then a claim stays open, listed in the console's
- * queue. One open claim per business and requester.
+ * Someone asking to manage a listing (issue 26): a code e-mailed to the listing's address
+ * ('code': code_sent, then verified), a document for staff to review ('document'), or a won plan
+ * request ('plan_request'); the last two wait "open" in the console's queue until staff approve or
+ * reject them. The requester is an account, or for a plan request from a visitor the contact
+ * e-mail it gave. One open claim per business and requester.
  */
 export const businessClaim = pgTable(
   "business_claim",
@@ -440,23 +445,49 @@ export const businessClaim = pgTable(
       .references(() => business.id, { onDelete: "cascade" }),
     requesterId: text().references(() => user.id, { onDelete: "set null" }),
     contactEmail: text(),
-    status: text().$type<"open">().notNull().default("open"),
-    source: text().$type<"plan_request">().notNull(),
+    /** Its state (CLAIM_MOVES in app/directory/claims.ts); "open" waits on staff. */
+    status: text().$type<ClaimStatus>().notNull().default("open"),
+    source: text().$type<ClaimSource>().notNull(),
     /** The row of the source that opened it (the plan request's id). */
     sourceId: integer(),
+    /** A code claim's code, as an HMAC (never the code itself), its end and the tries spent on it. */
+    codeHash: text(),
+    codeExpiresAt: timestamp({ withTimezone: true }),
+    codeTries: smallint().notNull().default(0),
+    /** A document claim's proof: its name in the private storage folder, and the claimant's note. */
+    document: text(),
+    note: text(),
+    /** When staff approved or rejected it, and the reason given for a rejection. */
+    decidedAt: timestamp({ withTimezone: true }),
+    reason: text(),
     // Milliseconds, as a JavaScript Date holds them: the console's queue pages by (createdAt, id).
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    check("business_claim_status", sql`${table.status} in ('open')`),
-    check("business_claim_source", sql`${table.source} in ('plan_request')`),
+    check(
+      "business_claim_status",
+      sql`${table.status} in ('open', 'code_sent', 'verified', 'approved', 'rejected')`,
+    ),
+    check("business_claim_source", sql`${table.source} in ('plan_request', 'code', 'document')`),
     check(
       "business_claim_requester",
       sql`${table.requesterId} is not null or ${table.contactEmail} is not null`,
     ),
+    check(
+      "business_claim_code",
+      sql`(${table.source} = 'code') = (${table.codeHash} is not null and ${table.codeExpiresAt} is not null)`,
+    ),
+    check(
+      "business_claim_document",
+      sql`(${table.source} = 'document') = (${table.document} is not null)`,
+    ),
     uniqueIndex("business_claim_one_open")
       .on(table.businessId, sql`coalesce(${table.requesterId}, lower(${table.contactEmail}))`)
       .where(sql`${table.status} = 'open'`),
+    // One code waiting per player and business: asking again replaces it.
+    uniqueIndex("business_claim_one_code")
+      .on(table.businessId, table.requesterId)
+      .where(sql`${table.status} = 'code_sent'`),
     index("business_claim_open_idx")
       .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'open'`),
@@ -507,6 +538,28 @@ export const businessVersion = pgTable(
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.businessId, table.version] })],
+);
+
+/**
+ * An owner's invitation of a co-owner by e-mail (issue 26): the link in the e-mail carries its id
+ * and an HMAC of it; the invitee, signed in with that address and an adult, accepts it once before
+ * it expires.
+ */
+export const businessOwnerInvite = pgTable(
+  "business_owner_invite",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer()
+      .notNull()
+      .references(() => business.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    invitedBy: text().references(() => user.id, { onDelete: "set null" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    acceptedBy: text().references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("business_owner_invite_business_idx").on(table.businessId)],
 );
 
 /** A business a player saved, listed on their profile. */

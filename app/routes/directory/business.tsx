@@ -20,12 +20,14 @@ import {
   questionPageSchema,
   reviewPageSchema,
 } from "../../directory/community.ts";
+import { ClaimStatus } from "../../directory/components/claim-status.tsx";
 import { Questions, Reviews } from "../../directory/components/community.tsx";
 import { OpenStatus } from "../../directory/components/open-status.tsx";
 import { OpeningHoursSection } from "../../directory/components/opening-hours.tsx";
 import { SaveButton, ShareButton } from "../../directory/components/place-actions.tsx";
 import { ProductCarousel } from "../../directory/components/product-carousel.tsx";
 import { localBusinessJsonLd } from "../../directory/json-ld.ts";
+import { ownersOf } from "../../directory/owners.server.ts";
 import { isBusinessSaved, saveBusiness, unsaveBusiness } from "../../directory/saved.server.ts";
 import { parseBusinessId } from "../../directory/search.ts";
 import { statLinkHref } from "../../directory/stats.ts";
@@ -75,12 +77,13 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
   const questionPage = await validate(questionPageSchema, {
     cursor: query.get("questions") ?? undefined,
   });
-  const [reviews, questions, ownReview, saved, removedReviews] = await Promise.all([
+  const [reviews, questions, ownReview, saved, removedReviews, owners] = await Promise.all([
     listReviews(db, business.id, reviewPage, viewer?.id),
     listQuestions(db, business.id, questionPage),
     viewer ? findOwnReview(db, viewer.id, business.id) : null,
     viewer ? isBusinessSaved(db, viewer.id, business.id) : false,
     removedReviewTally(db, business.id),
+    ownersOf(db, business.id),
   ]);
   // Back from logging in after Save: ask to confirm.
   const confirmSave = saveConfirmation(request, url, "business", business.id, {
@@ -94,6 +97,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
     status,
     reviews,
     removedReviews,
+    owners: owners.map((owner) => owner.identity.displayName),
     questions,
     sort: reviewPage.sort,
     reviewsPaged: reviewPage.cursor !== undefined,
@@ -264,12 +268,7 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
           <a href="#photos" className="font-semibold text-brand-700 hover:underline">
             {t("business.seeAllPhotos")}
           </a>
-          <Link
-            to={`${to("/pricing")}?${new URLSearchParams({ plan: "", business: String(business.id) })}#plan-request`}
-            className="text-slate-700 underline hover:text-brand-800"
-          >
-            {t("business.claim")}
-          </Link>
+          <ClaimStatus businessId={business.id} owners={loaderData.owners} />
           <Link
             to={to(`/businesses/${business.id}/report`)}
             className="inline-flex items-center gap-1 self-start text-slate-700 underline hover:text-brand-800"

@@ -1,4 +1,4 @@
-import { data, useFetcher } from "react-router";
+import { data, useFetcher, useSearchParams } from "react-router";
 import { getViewer } from "../../auth/session.server.ts";
 import { searchBusinesses } from "../../directory/businesses.server.ts";
 import { AddBusinessLink } from "../../directory/components/add-business-link.tsx";
@@ -80,11 +80,16 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
     loaderData.category && t(`categories.${loaderData.category}`),
   ].filter(Boolean);
   const problems = useSearchProblems(loaderData.problems);
+  // The footer's "Claim your Business" lands here: a listing is claimed from its own page.
+  const claiming = useSearchParams()[0].has("claim");
   return (
     <>
       <title>{t("businesses.metaTitle")}</title>
       <meta name="description" content={t("site.description")} />
-      <Hero heading={t("businesses.title")} subline={t("businesses.heroSubline")}>
+      <Hero
+        heading={t("businesses.title")}
+        subline={t(claiming ? "businesses.claimSubline" : "businesses.heroSubline")}
+      >
         <SearchForm values={form} problems={problems.fields} />
       </Hero>
       <section aria-labelledby="results" className="mx-auto max-w-6xl px-4 py-12">

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       plans.find((plan) => plan.recommended) ??
       plans[0])
     : undefined;
-  // ?business= comes from a business page's "Claim this business".
+  // ?business= names the listing the request claims (its page's address, typed in the form).
   const businessId = claimedBusinessId(params.get("business") ?? "");
   const claimed = requested && businessId ? await businessForClaim(db, businessId) : null;
   return {

@@ -520,7 +520,7 @@ test("each request kind lists its waiting rows oldest first, in the member's lan
     });
     if (!first || !second) throw new Error(`${kind.key}: fewer than two waiting`);
     // Unlocalized: the queue page puts the member's language in front.
-    expect(first.href).toMatch(/^\/staff\/(redeem|plans)\/\d+$/);
+    expect(first.href).toMatch(/^\/staff\/(redeem|plans|claims)\/\d+$/);
     expect(first.title).toMatch(/\u202f: |^Revendication de /);
     expect(first.waitingSince.getTime()).toBeLessThanOrEqual(second.waitingSince.getTime());
     const [after] = await kind.list(database.db, {

@@ -229,3 +229,39 @@ describe("the console's history of a listing", () => {
     expect(await again.text()).toContain("l’a déjà traité");
   });
 });
+
+describe("/businesses/{id}/manage/owners", () => {
+  test("lists the owners for an owner, in both languages; a stranger gets the 404", async () => {
+    const english = await get("owner", `/businesses/${businessId}/manage/owners`);
+    expect(english.status).toBe(200);
+    const html = await english.text();
+    expect(html).toContain("owner Tester");
+    expect(html).toContain("Leave this listing");
+    const french = await get("owner", `/fr/businesses/${businessId}/manage/owners`);
+    expect(await french.text()).toContain("Quitter cette fiche");
+    expect((await get("stranger", `/businesses/${businessId}/manage/owners`)).status).toBe(404);
+  });
+
+  test("the last owner cannot leave: a 409 that says why, and they still own it", async () => {
+    const [me] = await database.db
+      .select({ id: businessOwner.userId })
+      .from(businessOwner)
+      .where(eq(businessOwner.businessId, businessId));
+    const response = await request(`/businesses/${businessId}/manage/owners`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        cookie: cookies.owner ?? "",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "remove", userId: me?.id ?? "" }).toString(),
+    });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("A listing keeps at least one owner");
+    const owners = await database.db
+      .select()
+      .from(businessOwner)
+      .where(eq(businessOwner.businessId, businessId));
+    expect(owners).toHaveLength(1);
+  });
+});

@@ -1,0 +1,144 @@
+import { Form, Link } from "react-router";
+import { claimDecisionSchema } from "../../directory/claims.ts";
+import { claimForStaff, decideClaim } from "../../directory/staff.server.ts";
+import { formatDate } from "../../i18n/format.ts";
+import { pageMessages } from "../../i18n/messages.server.ts";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { type FormOutcome, formAction } from "../../platform/api.ts";
+import { baseUrlContext, databaseContext } from "../../platform/context.ts";
+import { readInput } from "../../platform/input.server.ts";
+import { requireStaff } from "../../staff/access.server.ts";
+import { FieldList } from "../../staff/components/field-list.tsx";
+import { TextArea } from "../../staff/components/text-area.tsx";
+import { staffIdOf } from "../../staff/ids.ts";
+import { staffWrite } from "../../staff/write.server.ts";
+import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
+import { useFormProblem } from "../../ui/form-problem.tsx";
+import type { Route } from "./+types/claim";
+
+/** A listing claim waiting on staff (issue 26): approve (the claimant becomes an owner) or reject. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const staff = await requireStaff({ request, context });
+  const claim = await claimForStaff(context.get(databaseContext), staffIdOf(params.id));
+  return {
+    claim: {
+      ...claim,
+      // The console's rule: a player's e-mail only to admins.
+      contactEmail: staff.role === "admin" ? claim.contactEmail : null,
+      createdAt: claim.createdAt.toISOString(),
+    },
+    messages: pageMessages(request, "staff"),
+  };
+}
+
+export const action = formAction(async ({ request, context, params }: Route.ActionArgs) => {
+  const staff = await requireStaff({ request, context });
+  const form = await readInput(request, claimDecisionSchema);
+  const { status } = await staffWrite(context.get(databaseContext), staff, "moderator", (tx) =>
+    decideClaim(
+      tx,
+      staffIdOf(params.id),
+      form.intent === "approve" ? { to: "approved" } : { to: "rejected", reason: form.reason },
+      { baseUrl: context.get(baseUrlContext) },
+    ),
+  );
+  return { done: status };
+});
+
+export default function StaffClaim({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
+  const to = useLocalizedPath();
+  const { claim } = loaderData;
+  const result: FormOutcome<typeof actionData> = actionData;
+  const problem = useFormProblem(result?.problem, "claim-problem", ["reason"]);
+  const fields: [label: string, value: React.ReactNode][] = [
+    [
+      t("staff.claims.fields.business"),
+      <Link key="business" to={to(`/businesses/${claim.businessId}`)} className="underline">
+        {claim.business}
+      </Link>,
+    ],
+    [
+      t("staff.claims.fields.requester"),
+      claim.requester ? (
+        <Link
+          key="requester"
+          to={to(`/staff/players/${claim.requester.id}`)}
+          className="text-brand-700 underline"
+        >
+          {claim.requester.handle}
+        </Link>
+      ) : (
+        "—"
+      ),
+    ],
+    [t("staff.claims.fields.source"), t(`staff.claims.source.${claim.source as "plan_request"}`)],
+    [t("staff.claims.fields.status"), t(`staff.claims.status.${claim.status}`)],
+    [t("staff.claims.fields.created"), formatDate(claim.createdAt, locale)],
+  ];
+  if (claim.contactEmail) fields.push([t("staff.claims.fields.contactEmail"), claim.contactEmail]);
+  if (claim.planRequestId)
+    fields.push([
+      t("staff.claims.fields.planRequest"),
+      <Link
+        key="plan"
+        to={to(`/staff/plans/${claim.planRequestId}`)}
+        className="text-brand-700 underline"
+      >
+        {claim.planRequestId}
+      </Link>,
+    ]);
+  if (claim.reason) fields.push([t("staff.claims.fields.reason"), claim.reason]);
+  return (
+    <section>
+      <title>{t("staff.claims.detailTitle", { id: claim.id })}</title>
+      <p>
+        <Link to={to("/staff")} className="text-brand-700 underline">
+          {t("staff.claims.back")}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold">
+        {t("staff.claims.detailHeading", { id: claim.id, business: claim.business })}
+      </h1>
+      {result?.done && (
+        <p role="status" className="mt-4 rounded-lg bg-green-50 p-4 font-medium text-green-900">
+          {t(`staff.claims.done.${result.done}`)}
+        </p>
+      )}
+      <FieldList fields={fields} />
+      {claim.status === "open" && (
+        <Form
+          method="post"
+          ref={problem.form}
+          noValidate
+          className="mt-8 grid gap-6 md:grid-cols-2"
+        >
+          {problem.alert}
+          <fieldset className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200">
+            <legend className="px-1 text-lg font-bold">{t("staff.claims.approve.heading")}</legend>
+            <p>{t("staff.claims.approve.explain")}</p>
+            <button type="submit" name="intent" value="approve" className={primaryButton}>
+              {t("staff.claims.approve.submit")}
+            </button>
+          </fieldset>
+          <fieldset className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200">
+            <legend className="px-1 text-lg font-bold">{t("staff.claims.reject.heading")}</legend>
+            <TextArea
+              id="claim-reason"
+              name="reason"
+              label={t("staff.claims.reject.reason")}
+              maxLength={1000}
+              {...problem.field("reason")}
+              problem={problem.message("reason")}
+            />
+            <button type="submit" name="intent" value="reject" className={secondaryButton}>
+              {t("staff.claims.reject.submit")}
+            </button>
+          </fieldset>
+        </Form>
+      )}
+    </section>
+  );
+}
