@@ -22,7 +22,6 @@ import { AppError } from "../platform/errors.ts";
 import type { ModeratedKind } from "../platform/moderation.server.ts";
 import type { HideReason } from "../platform/moderation.ts";
 import { canMove } from "../platform/state-machine.ts";
-import { escapeHtml } from "../platform/text.ts";
 import { playerContact, publicIdentities } from "../players/identity.server.ts";
 import { CLAIM_MOVES } from "./claims.ts";
 import {
@@ -281,9 +280,15 @@ export function removalEmail(
     t("directoryEmail.removal.page", { link }),
     t("directoryEmail.removal.signature"),
   ];
-  return paragraphsEmail(to.email, t("directoryEmail.removal.subject", { what }), lines, to.locale, {
-    "Reply-To": options.replyTo,
-  });
+  return paragraphsEmail(
+    to.email,
+    t("directoryEmail.removal.subject", { what }),
+    lines,
+    to.locale,
+    {
+      "Reply-To": options.replyTo,
+    },
+  );
 }
 
 /** Where a list of open claims stopped: the last one's time and id. */
@@ -438,6 +443,9 @@ export async function restoreListing(
       ),
     },
     result: { version },
+  };
+}
+
 /** A listing claim as the console shows it: the business, who asked, how, and what was decided. */
 export async function claimForStaff(db: Db | Tx, id: number) {
   const [row] = await db

@@ -43,19 +43,6 @@ export async function notificationContact(
   return row;
 }
 
-/**
- * What another area needs to act for a player themselves, never to show to others: their age (a
- * listing's owner must be an adult) and where and in which language to e-mail them. Null for an
- * unknown id.
- */
-export async function playerContact(db: Db | Tx, playerId: string) {
-  const [row] = await db
-    .select({ name: user.name, email: user.email, locale: user.locale, age: user.age })
-    .from(user)
-    .where(eq(user.id, playerId));
-  return row ?? null;
-}
-
 /** A handle no player has yet, from `candidate` (tried again on the rare clash). */
 export async function unusedHandle(db: Db | Tx, candidate: () => string): Promise<string> {
   for (;;) {

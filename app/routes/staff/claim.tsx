@@ -10,11 +10,11 @@ import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { FieldList } from "../../staff/components/field-list.tsx";
-import { TextArea } from "../../staff/components/text-area.tsx";
 import { staffIdOf } from "../../staff/ids.ts";
 import { staffWrite } from "../../staff/write.server.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { TextArea } from "../../ui/text-area.tsx";
 import type { Route } from "./+types/claim";
 
 /** A listing claim waiting on staff (issue 26): approve (the claimant becomes an owner) or reject. */
