@@ -372,7 +372,7 @@ export async function askQuestion(
 
 /**
  * Answers a question; a question that does not exist is a 404. Whether the player owns the
- * business is stored with the answer, inside the same statement (decision 0052).
+ * business is stored with the answer, inside the same statement (decision 0054).
  */
 export async function answerQuestion(
   db: Db | Tx,

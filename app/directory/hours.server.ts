@@ -28,7 +28,7 @@ const utcDate = (instant: number) => new Date(instant).toISOString().slice(0, 10
 
 /**
  * The opening hours of these businesses, by id: their weekly rows, or their daily pair when they
- * have none (decision 0052), and their special days from the day before `now` (in any Canadian
+ * have none (decision 0056), and their special days from the day before `now` (in any Canadian
  * zone) to `until` (none: every upcoming one, for the business page). Two lookups by primary key
  * for a whole page of cards, whatever its size.
  */

@@ -58,7 +58,7 @@ const criteriaOf = ({
   category,
 });
 
-/** The cards' opening hours, read once the page's rows are found (decision 0052). */
+/** The cards' opening hours, read once the page's rows are found (decision 0056). */
 const HOURS_TABLE = /"business_hours"|"business_special_day"/;
 
 /**

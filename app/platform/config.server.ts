@@ -47,7 +47,7 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default(".data"),
   /**
-   * The S3-compatible bucket every host keeps uploads in (decision 0052); unset, they stay in
+   * The S3-compatible bucket every host keeps uploads in (decision 0055); unset, they stay in
    * DATA_DIR/uploads on this host. With it: S3_REGION, and S3_ENDPOINT for a server other than AWS.
    */
   S3_BUCKET: z

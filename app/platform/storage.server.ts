@@ -12,7 +12,7 @@ import {
 
 /**
  * Where uploaded files live: a local directory (one host), or an S3-compatible bucket that every
- * host shares (decision 0052). Both keep to the same rules and pass the same tests.
+ * host shares (decision 0055). Both keep to the same rules and pass the same tests.
  */
 export type Storage = {
   /** Stores the bytes under a new random name and returns that name. */

@@ -4,7 +4,7 @@ import { connectToSite } from "./players.ts";
 
 // An owner sets the week to around the clock and today as a closed holiday; the business page
 // says "Closed" today. No clock is fixed: the holiday is today in the listing's own zone
-// (Newfoundland's half hour), so the server's real clock makes it closed (decision 0052).
+// (Newfoundland's half hour), so the server's real clock makes it closed (decision 0056).
 
 const SLUG = "trad-pub-dory-dram-st-johns";
 const NAME = "The Dory & Dram Pub";

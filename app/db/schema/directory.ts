@@ -58,13 +58,13 @@ export const business = pgTable(
     priceFromCents: integer().notNull(),
     /**
      * The same hours every day: what a listing without weekly hours of its own (`business_hours`)
-     * keeps (decision 0052), and what "Add your business" writes.
+     * keeps (decision 0056), and what "Add your business" writes.
      */
     opensAt: time().notNull(),
     closesAt: time().notNull(),
     /**
      * The IANA zone its hours are kept in, one of Canada's (app/directory/hours.ts); null means its
-     * province's main zone, so the million seeded rows need no value (decision 0052).
+     * province's main zone, so the million seeded rows need no value (decision 0056).
      */
     timeZone: text(),
     image: text().notNull(),
@@ -312,7 +312,7 @@ export const questionAnswer = pgTable(
     body: text().notNull(),
     locale: text().$type<Locale>().notNull(),
     /**
-     * Whether its writer owned the business when they answered (decision 0052): the badge says
+     * Whether its writer owned the business when they answered (decision 0054): the badge says
      * who spoke for the business then, and stays true after they leave.
      */
     byOwner: boolean().notNull().default(false),
@@ -610,7 +610,7 @@ export const businessDailyStat = pgTable(
  * A listing's weekly opening hours: one row per range, several a day (a lunch break). A range whose
  * `closes` is not after `opens` ends the next day (22:00–02:00 belongs to the day it starts);
  * equal times are the whole day. A weekday without rows is closed, once the listing has any row;
- * a listing with none keeps `business.opens_at`/`closes_at` every day (decision 0052).
+ * a listing with none keeps `business.opens_at`/`closes_at` every day (decision 0056).
  */
 export const businessHours = pgTable(
   "business_hours",
