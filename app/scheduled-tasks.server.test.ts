@@ -58,11 +58,7 @@ describe("the schedules", () => {
     });
     expect(other.map(({ cron }) => cron)).toEqual([
       "5 18 * * *",
-      "*/15 * * * *",
-      "*/15 * * * *",
-      "*/15 * * * *",
-      "*/15 * * * *",
-      "*/15 * * * *",
+      ...Array.from({ length: 6 }, () => "*/15 * * * *"),
     ]);
   });
 });

@@ -29,6 +29,7 @@ const summaryColumns = {
   opensAt: business.opensAt,
   closesAt: business.closesAt,
   timeZone: business.timeZone,
+  ownHours: business.ownHours,
   image: business.image,
   ownerName: business.ownerName,
   ownerImage: business.ownerImage,

@@ -20,6 +20,8 @@ export type HoursColumns = {
   timeZone: string | null;
   opensAt: string;
   closesAt: string;
+  /** Whether it has weekly rows or special days of its own (`business.own_hours`). */
+  ownHours: boolean;
 };
 
 const clock = (time: string) => time.slice(0, 5);
@@ -30,7 +32,7 @@ const utcDate = (instant: number) => new Date(instant).toISOString().slice(0, 10
  * The opening hours of these businesses, by id: their weekly rows, or their daily pair when they
  * have none (decision 0056), and their special days from the day before `now` (in any Canadian
  * zone) to `until` (none: every upcoming one, for the business page). Two lookups by primary key
- * for a whole page of cards, whatever its size.
+ * for a whole page of cards, whatever its size, and none when no card has hours of its own.
  */
 export async function openingHoursOf(
   db: Db | Tx,
@@ -38,34 +40,39 @@ export async function openingHoursOf(
   now: Date,
   until?: Date,
 ): Promise<Map<number, OpeningHours>> {
-  const ids = rows.map((row) => row.id);
-  if (ids.length === 0) return new Map();
-  const weekly = await db
-    .select({
-      businessId: businessHours.businessId,
-      weekday: businessHours.weekday,
-      opens: businessHours.opens,
-      closes: businessHours.closes,
-    })
-    .from(businessHours)
-    .where(inArray(businessHours.businessId, ids))
-    .orderBy(businessHours.businessId, businessHours.weekday, businessHours.position);
-  const special = await db
-    .select({
-      businessId: businessSpecialDay.businessId,
-      date: businessSpecialDay.day,
-      ranges: businessSpecialDay.ranges,
-      label: businessSpecialDay.label,
-    })
-    .from(businessSpecialDay)
-    .where(
-      and(
-        inArray(businessSpecialDay.businessId, ids),
-        gte(businessSpecialDay.day, utcDate(now.getTime() - 2 * DAY_MS)),
-        until ? lte(businessSpecialDay.day, utcDate(until.getTime())) : undefined,
-      ),
-    )
-    .orderBy(businessSpecialDay.businessId, asc(businessSpecialDay.day));
+  const ids = rows.filter((row) => row.ownHours).map((row) => row.id);
+  const weekly =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            businessId: businessHours.businessId,
+            weekday: businessHours.weekday,
+            opens: businessHours.opens,
+            closes: businessHours.closes,
+          })
+          .from(businessHours)
+          .where(inArray(businessHours.businessId, ids))
+          .orderBy(businessHours.businessId, businessHours.weekday, businessHours.position);
+  const special =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            businessId: businessSpecialDay.businessId,
+            date: businessSpecialDay.day,
+            ranges: businessSpecialDay.ranges,
+            label: businessSpecialDay.label,
+          })
+          .from(businessSpecialDay)
+          .where(
+            and(
+              inArray(businessSpecialDay.businessId, ids),
+              gte(businessSpecialDay.day, utcDate(now.getTime() - 2 * DAY_MS)),
+              until ? lte(businessSpecialDay.day, utcDate(until.getTime())) : undefined,
+            ),
+          )
+          .orderBy(businessSpecialDay.businessId, asc(businessSpecialDay.day));
 
   const weeks = new Map<number, HoursRange[][]>();
   for (const row of weekly) {
@@ -101,6 +108,7 @@ export async function hoursForManager(db: Db | Tx, businessId: number, now = new
       timeZone: business.timeZone,
       opensAt: business.opensAt,
       closesAt: business.closesAt,
+      ownHours: business.ownHours,
     })
     .from(business)
     .where(eq(business.id, businessId));
@@ -151,6 +159,13 @@ export async function saveHours(db: Db, manager: Manager, form: HoursForm, now =
           set: { ranges: sql`excluded.ranges`, label: sql`excluded.label` },
         });
     }
+    await tx
+      .update(business)
+      .set({
+        ownHours: sql`exists (select 1 from ${businessHours} where ${businessHours.businessId} = ${businessId})
+          or exists (select 1 from ${businessSpecialDay} where ${businessSpecialDay.businessId} = ${businessId})`,
+      })
+      .where(eq(business.id, businessId));
     const { today: _, ...after } = await hoursForManager(tx, businessId, now);
     return {
       audit: {

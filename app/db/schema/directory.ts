@@ -67,6 +67,12 @@ export const business = pgTable(
      * province's main zone, so the million seeded rows need no value (decision 0056).
      */
     timeZone: text(),
+    /**
+     * Whether it has weekly hours or special days of its own (`business_hours`,
+     * `business_special_day`): a page of cards looks them up only for those that do, so a page of
+     * listings that keep their daily pair costs no statement more (decision 0056).
+     */
+    ownHours: boolean().notNull().default(false),
     image: text().notNull(),
     coverImage: text().notNull(),
     ownerName: text().notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "business" ADD COLUMN "own_hours" boolean DEFAULT false NOT NULL;
