@@ -221,7 +221,7 @@ const STAFF = {
     approved: "Approved. The claimant is now an owner",
     reason: "Reason, sent to the claimant",
     reject: "Reject the claim",
-    rejected: "Rejected. The claimant was told by e-mail.",
+    rejected: "Rejected. The claimant was told by email.",
   },
   fr: {
     prefix: "/fr",

@@ -44,7 +44,7 @@ async function listingWithWebsite(baseURL: string, offset: number): Promise<numb
   const db = connectToSite();
   try {
     const { rows } = await db.query<{ id: number }>(
-      "select id from business where hidden_at is null and phone is not null order by id desc offset $1 limit 1",
+      "select id from business where listed and phone is not null order by id desc offset $1 limit 1",
       [offset],
     );
     const id = rows[0]?.id ?? 0;
