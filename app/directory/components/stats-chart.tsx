@@ -87,18 +87,21 @@ export function StatsChart({ weeks }: { weeks: StatWeek[] }) {
             </text>
           </g>
         ))}
-        {weeks.map((week, index) => (
-          <text
-            key={week.startsOn}
-            x={xOf(index, weeks.length)}
-            y={HEIGHT - BOTTOM + 24}
-            textAnchor="middle"
-            // Every other week on a phone: twelve dates do not fit across it.
-            className={`fill-slate-700 ${(weeks.length - 1 - index) % 2 === 1 ? "max-sm:hidden" : ""}`}
-          >
-            {formatDayShort(week.startsOn, locale)}
-          </text>
-        ))}
+        {weeks.map((week, index) =>
+          // Every other week, ending with this one: twelve French dates ("28 sept.") overlap even
+          // at full width. The table names every week.
+          (weeks.length - 1 - index) % 2 === 1 ? null : (
+            <text
+              key={week.startsOn}
+              x={xOf(index, weeks.length)}
+              y={HEIGHT - BOTTOM + 24}
+              textAnchor="middle"
+              className="fill-slate-700"
+            >
+              {formatDayShort(week.startsOn, locale)}
+            </text>
+          ),
+        )}
         {STAT_KINDS.map((kind) => {
           const points = weeks.map(
             (week, index) => [xOf(index, weeks.length), yOf(week[kind], top)] as const,

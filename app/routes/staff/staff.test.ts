@@ -294,7 +294,7 @@ describe("two-factor sign-in", () => {
     expect(new URL(uri).searchParams.get("secret")).toBe(key);
     const image = /<img src="(data:image\/svg\+xml,[^"]+)" alt="([^"]+)"/.exec(page);
     expect(image?.[2]).toBe(
-      "QR code of the set-up address, for the authenticator app&#x27;s camera",
+      "QR code of the set-up address, for the authenticator app’s camera",
     );
     const svg = decodeURIComponent(
       decodeEntities(image?.[1] ?? "").slice("data:image/svg+xml,".length),
