@@ -39,7 +39,11 @@ type SummaryRow = {
   [K in Exclude<keyof typeof summaryColumns, "timeZone">]: (typeof summaryColumns)[K]["_"]["data"];
 } & { timeZone: string | null };
 
-function toSummary(row: SummaryRow, hours: OpeningHours, now: Date): BusinessSummary {
+function toSummary(
+  { ownHours: _, ...row }: SummaryRow,
+  hours: OpeningHours,
+  now: Date,
+): BusinessSummary {
   const status = hoursStatus(hours, now);
   return {
     ...row,
