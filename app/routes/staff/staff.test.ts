@@ -293,9 +293,7 @@ describe("two-factor sign-in", () => {
     const uri = decodeEntities(/>(otpauth:\/\/[^<]+)</.exec(page)?.[1] ?? "");
     expect(new URL(uri).searchParams.get("secret")).toBe(key);
     const image = /<img src="(data:image\/svg\+xml,[^"]+)" alt="([^"]+)"/.exec(page);
-    expect(image?.[2]).toBe(
-      "QR code of the set-up address, for the authenticator app’s camera",
-    );
+    expect(image?.[2]).toBe("QR code of the set-up address, for the authenticator app’s camera");
     const svg = decodeURIComponent(
       decodeEntities(image?.[1] ?? "").slice("data:image/svg+xml,".length),
     );
