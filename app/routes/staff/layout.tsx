@@ -1,10 +1,11 @@
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { requireStaffSettingUp } from "../../staff/access.server.ts";
 import { STAFF_SECTIONS } from "../../staff/nav.ts";
 import { hasRole } from "../../staff/roles.ts";
+import { SectionNav } from "../../ui/section-nav.tsx";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,21 +35,13 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       {sections.length > 0 && (
-        <nav aria-label={t("staff.nav.label")} className="mt-4">
-          <ul className="flex flex-wrap gap-2">
-            {sections.map((section) => (
-              <li key={section.path}>
-                <NavLink
-                  to={to(section.path)}
-                  end
-                  className="block rounded-lg px-3 py-2 font-semibold ring-1 ring-slate-300 hover:bg-slate-50 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white"
-                >
-                  {t(section.label)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SectionNav
+          label={t("staff.nav.label")}
+          links={sections.map((section) => ({
+            href: to(section.path),
+            label: t(section.label),
+          }))}
+        />
       )}
       <div className="mt-6">
         <Outlet />

@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet } from "react-router";
+import { Link, Outlet } from "react-router";
 import { getViewer } from "../../../auth/session.server.ts";
 import { MANAGE_SECTIONS, manageHref } from "../../../directory/manage-nav.ts";
 import { managedListing, requireBusinessManager } from "../../../directory/owners.server.ts";
@@ -8,6 +8,7 @@ import { useLocalizedPath } from "../../../i18n/use-locale.ts";
 import { useT } from "../../../i18n/use-t.ts";
 import { databaseContext } from "../../../platform/context.ts";
 import { AppError } from "../../../platform/errors.ts";
+import { SectionNav } from "../../../ui/section-nav.tsx";
 import type { Route } from "./+types/layout";
 
 /**
@@ -56,21 +57,13 @@ export default function ManageLayout({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </header>
-      <nav aria-label={t("manage.nav.label")} className="mt-4">
-        <ul className="flex flex-wrap gap-2">
-          {MANAGE_SECTIONS.map((section) => (
-            <li key={section.path}>
-              <NavLink
-                to={to(manageHref(listing.id, section.path))}
-                end
-                className="block rounded-lg px-3 py-2 font-semibold ring-1 ring-slate-300 hover:bg-slate-50 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white"
-              >
-                {t(section.label)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionNav
+        label={t("manage.nav.label")}
+        links={MANAGE_SECTIONS.map((section) => ({
+          href: to(manageHref(listing.id, section.path)),
+          label: t(section.label),
+        }))}
+      />
       <div className="mt-6">
         <Outlet />
       </div>
