@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
@@ -8,6 +8,7 @@ import { type Database, openDatabase } from "./app/db/client.server.ts";
 import { DataDirectoryInUseError } from "./app/db/embedded.server.ts";
 import { countBusinessViews, statCounter } from "./app/directory/stats.server.ts";
 import { type Config, ConfigError, readConfig } from "./app/platform/config.server.ts";
+import { drainOnStop } from "./app/platform/drain.server.ts";
 import { createHost } from "./app/platform/host.server.ts";
 import { collectWhenIdle } from "./app/platform/idle-collector.server.ts";
 import { createLog, type Log, sendConsoleToLog } from "./app/platform/log.server.ts";
@@ -188,12 +189,13 @@ function forkWorkers(
 
 /** The host for this process's requests, listening on PORT, and what stops it (draining). */
 async function serve(config: Config, db: Database, storage: Storage, observe: Observe) {
-  let stopping = false;
+  const server = createServer();
+  const drain = drainOnStop(server, DRAIN_MS);
   const views = statCounter(db);
   const operations: Operations = {
     ...observe,
     metricsToken: config.METRICS_TOKEN,
-    isStopping: () => stopping,
+    isStopping: drain.isStopping,
   };
   const shared = {
     db,
@@ -217,7 +219,7 @@ async function serve(config: Config, db: Database, storage: Storage, observe: Ob
     beforePageCache: countBusinessViews(views),
   };
 
-  let listener: Parameters<typeof createServer>[1];
+  let listener: RequestListener;
   if (config.NODE_ENV === "production") {
     const buildPath = path.resolve("build/server/index.js");
     const build = (await import(buildPath)) as ServerBuild;
@@ -244,35 +246,17 @@ async function serve(config: Config, db: Database, storage: Storage, observe: Ob
       vite.middlewares(request, response, () => hostListener(request, response));
   }
 
-  let inFlight = 0;
-  let drained: (() => void) | undefined;
-  const server = createServer((request, response) => {
-    // While stopping, each answer closes its connection behind it.
-    if (stopping) response.setHeader("Connection", "close");
-    inFlight += 1;
-    response.once("close", () => {
-      inFlight -= 1;
-      if (inFlight === 0) drained?.();
-    });
-    listener(request, response);
-  });
+  server.on("request", listener);
   collectWhenIdle(server, IDLE_COLLECTION_MS);
   server.listen(config.PORT, config.HOST);
   return {
     server,
     /**
-     * /readyz answers 503 from now on. The server keeps listening while requests are in flight, so
-     * that those already sent (queued connections included) are answered too, then stops once none
-     * is left, or after DRAIN_MS whatever is still running.
+     * /readyz answers 503 from now on; the server stops once the requests already sent are
+     * answered, or after DRAIN_MS whatever is still running (drain.server.ts).
      */
     stop: async () => {
-      stopping = true;
-      if (inFlight > 0)
-        await new Promise<void>((resolve) => {
-          drained = resolve;
-          setTimeout(resolve, DRAIN_MS).unref();
-        });
-      await closeServer(server);
+      await drain.stop();
       await views.stop();
     },
   };
@@ -289,12 +273,6 @@ function announce(port: number, config: Config) {
   const shown =
     config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
   console.log(`Site ready at http://${shown}:${port}/`);
-}
-
-function closeServer(server: Server) {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeAllConnections();
-  return closed;
 }
 
 /**
