@@ -3,9 +3,9 @@ import type { Db, Tx } from "../db/client.server.ts";
 import { business, businessOwner } from "../db/schema/directory.ts";
 import {
   type Actor,
-  type AuditEntry,
+  type AuditedChange,
+  auditedWrite,
   clientAddressOf,
-  recordAudit,
 } from "../platform/audit.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { partyRoleOf, publicIdentities } from "../players/identity.server.ts";
@@ -60,25 +60,24 @@ export async function requireBusinessManager(
 }
 
 /** What an owner's action did: its audit rows (one or more) and what the page shows next. */
-export type ManagerChange<T> = { audit: AuditEntry | AuditEntry[]; result: T };
+export type ManagerChange<T> = AuditedChange<T>;
 
 /**
- * Every write by a listing's manager goes through here: one transaction that checks the manager
- * still may manage the listing (locking their row), runs the action and writes its audit rows
- * (DESIGN.md: every owner action is in the audit trail). A failing action leaves no audit row.
+ * Every write by a listing's manager goes through here: the manager must still manage the
+ * listing, and the action's audit rows are written in the same transaction (`auditedWrite`;
+ * DESIGN.md: every owner action is in the audit trail).
  */
-export async function managerWrite<T>(
+export function managerWrite<T>(
   db: Db,
   manager: Manager,
   action: (tx: Tx) => Promise<ManagerChange<T>>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    const role = await managerRoleOf(tx, manager.businessId, manager.id, { lock: true });
-    if (!role) throw new AppError("not_found");
-    const { audit, result } = await action(tx);
-    for (const entry of [audit].flat()) await recordAudit(tx, { ...manager, role }, entry);
-    return result;
-  });
+  return auditedWrite(
+    db,
+    manager,
+    (tx) => managerRoleOf(tx, manager.businessId, manager.id, { lock: true }),
+    action,
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   cursorCodec,
   pageCursor,
   pageLimit,
+  parseRowId,
   queryText as platformQueryText,
 } from "../platform/query.ts";
 import { normalizeForSearch } from "../platform/text.ts";
@@ -110,6 +111,4 @@ function parseCategoryValue(value: string): CategorySlug | undefined | null {
 }
 
 /** A business id from an address, or undefined when it cannot name one. */
-export function parseBusinessId(value: string): number | undefined {
-  return /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
-}
+export const parseBusinessId = parseRowId;

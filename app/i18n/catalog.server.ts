@@ -14,6 +14,8 @@ import directoryEn from "../directory/messages/en-CA.json" with { type: "json" }
 import directoryFr from "../directory/messages/fr-CA.json" with { type: "json" };
 import manageEn from "../directory/messages/manage.en-CA.json" with { type: "json" };
 import manageFr from "../directory/messages/manage.fr-CA.json" with { type: "json" };
+import employerEn from "../jobs/messages/employer.en-CA.json" with { type: "json" };
+import employerFr from "../jobs/messages/employer.fr-CA.json" with { type: "json" };
 import jobsEmailEn from "../jobs/messages/email.en-CA.json" with { type: "json" };
 import jobsEmailFr from "../jobs/messages/email.fr-CA.json" with { type: "json" };
 import jobsEn from "../jobs/messages/en-CA.json" with { type: "json" };
@@ -66,6 +68,8 @@ const CATALOG = {
   pricingEmail: { "en-CA": pricingEmailEn, "fr-CA": pricingEmailFr },
   jobs: { "en-CA": jobsEn, "fr-CA": jobsFr },
   jobsEmail: { "en-CA": jobsEmailEn, "fr-CA": jobsEmailFr },
+  // An employer's own pages, for its members and staff.
+  employer: { "en-CA": employerEn, "fr-CA": employerFr },
   staff: { "en-CA": staffEn, "fr-CA": staffFr },
 } as const;
 
@@ -90,6 +94,7 @@ export type AllMessages = typeof shellEn &
   typeof pricingEmailEn &
   typeof jobsEn &
   typeof jobsEmailEn &
+  typeof employerEn &
   typeof staffEn;
 
 /** The named bundles in one language, as a page's loader sends them to the browser. */

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { firstValue, pageLimit, queryText as platformQueryText } from "../platform/query.ts";
+import {
+  firstValue,
+  pageLimit,
+  parseRowId,
+  queryText as platformQueryText,
+} from "../platform/query.ts";
 import { isReadableText } from "../platform/text.ts";
 import {
   COUNT_CAP,
@@ -111,6 +116,4 @@ export function searchFormOf(params: URLSearchParams): JobSearchForm {
 }
 
 /** A job id from an address, or undefined when it cannot name one. */
-export function parseJobId(value: string | undefined): number | undefined {
-  return value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
-}
+export const parseJobId = parseRowId;

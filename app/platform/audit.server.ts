@@ -49,6 +49,30 @@ export async function recordAudit(tx: Tx, actor: Actor, entry: AuditEntry): Prom
   });
 }
 
+/** What an audited action did: its audit rows (one or more) and what the page shows next. */
+export type AuditedChange<T> = { audit: AuditEntry | AuditEntry[]; result: T };
+
+/**
+ * Every write by staff, an owner, an employer or a parent goes through here: one transaction that
+ * asks `recheck` for the role the actor still holds (it locks their row, so a role taken away
+ * cannot slip between the check and the write; undefined is the site's 404), runs the action and
+ * writes its audit rows in that role. A failing action leaves no audit row.
+ */
+export async function auditedWrite<T>(
+  db: Db,
+  actor: Actor,
+  recheck: (tx: Tx) => Promise<string | undefined>,
+  action: (tx: Tx) => Promise<AuditedChange<T>>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const role = await recheck(tx);
+    if (!role) throw new AppError("not_found");
+    const { audit, result } = await action(tx);
+    for (const entry of [audit].flat()) await recordAudit(tx, { ...actor, role }, entry);
+    return result;
+  });
+}
+
 /** The latest action on a row: who acted on it last (their display name), and when. */
 async function lastAction(
   db: Db | Tx,

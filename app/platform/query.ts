@@ -1,8 +1,21 @@
 import { z } from "zod";
 import type { MessageKey } from "../i18n/i18n.ts";
+import { AppError } from "./errors.ts";
 
 /** A query parameter sent more than once counts once, as browsers and shared links send it. */
 export const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+
+/** A row's id from an address (`/jobs/12`): a whole number of one to nine digits, else undefined. */
+export function parseRowId(value: string | undefined): number | undefined {
+  return value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
+}
+
+/** A row's id from an address, or the site's 404: an address that cannot name a row names none. */
+export function rowIdOrNotFound(value: string | undefined): number {
+  const id = parseRowId(value);
+  if (id === undefined) throw new AppError("not_found");
+  return id;
+}
 
 /** A search text from the address: trimmed, empty when absent, at most `max` characters. */
 export function queryText(max: number, tooLong: MessageKey) {

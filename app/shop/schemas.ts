@@ -9,6 +9,7 @@ import {
   firstValue,
   pageCursor,
   pageLimit,
+  parseRowId,
   queryText,
 } from "../platform/query.ts";
 import { isReadableText, normalizeForSearch } from "../platform/text.ts";
@@ -54,9 +55,7 @@ export const productQuerySchema = z
   }));
 
 /** A product id from an address, or undefined when it cannot name one. */
-export function parseProductId(value: string | undefined): number | undefined {
-  return value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
-}
+export const parseProductId = parseRowId;
 
 /** A whole number sent as a form's text or as a JSON number. */
 const wholeNumber = (message: "shop.problems.invalidProduct" | "shop.problems.quantityRange") =>

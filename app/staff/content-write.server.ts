@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { Tx } from "../db/client.server.ts";
 import { databaseContext, pageCacheContext } from "../platform/context.ts";
-import { AppError } from "../platform/errors.ts";
+import { rowIdOrNotFound } from "../platform/query.ts";
 import type { StaffActor } from "./access.server.ts";
 import type { StaffRole } from "./roles.ts";
 import { type StaffChange, staffWrite } from "./write.server.ts";
@@ -28,7 +28,4 @@ export async function contentWrite<T>(
 }
 
 /** The id in a content page's address (`/staff/content/products/12`); anything else is the 404. */
-export function contentIdOf(param: string | undefined): number {
-  if (param === undefined || !/^[1-9]\d{0,8}$/.test(param)) throw new AppError("not_found");
-  return Number(param);
-}
+export const contentIdOf = rowIdOrNotFound;

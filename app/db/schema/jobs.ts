@@ -11,6 +11,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import { PROVINCES } from "../../platform/provinces.ts";
 import { user } from "./accounts.ts";
 import { hiddenReasonCheck, resolutionCheck } from "./moderation.ts";
 
@@ -25,6 +26,58 @@ export type AlertFilters = {
   workSettings: string[];
 };
 
+/** An employer's description: in English, in French, or both (at least one, checked by its schema). */
+type PartlyLocalizedText = { "en-CA"?: string; "fr-CA"?: string };
+
+/**
+ * An employer profile (issue 27): the company that posts jobs, managed by its members. Staff verify
+ * it in the back office; until then its postings wait in the queue. The contact address is private
+ * (staff write to it; never sent to a browser).
+ */
+export const employer = pgTable(
+  "employer",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    /** A picture in the public content folder, through the image pipeline; none until uploaded. */
+    logo: text(),
+    website: text(),
+    description: jsonb().$type<PartlyLocalizedText>().notNull(),
+    /** The head office's province or territory. */
+    province: text().notNull(),
+    contactEmail: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set when staff verified it; the badge shows from then on. */
+    verifiedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    check(
+      "employer_province",
+      sql`${table.province} in ${sql.raw(`(${PROVINCES.map((code) => `'${code}'`).join(", ")})`)}`,
+    ),
+  ],
+);
+
+/** The players who manage an employer: its founder, and those invited after. */
+export const employerMember = pgTable(
+  "employer_member",
+  {
+    employerId: integer()
+      .notNull()
+      .references(() => employer.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    via: text().$type<"founder" | "invite">().notNull(),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.employerId, table.userId] }),
+    index("employer_member_user_idx").on(table.userId),
+    check("employer_member_via", sql`${table.via} in ('founder', 'invite')`),
+  ],
+);
+
 /**
  * A job posting. Texts a seeker reads are in both languages; the contact e-mail is private (it
  * receives applications and is never sent to a browser). Search reads `search_text` (titles,
@@ -38,6 +91,8 @@ export const job = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     /** The employer's or the seed's own reference, unique: seeding twice adds nothing. */
     reference: text().notNull().unique(),
+    /** The employer profile that posted it; null for the seed's postings. */
+    employerId: integer().references(() => employer.id, { onDelete: "cascade" }),
     title: jsonb().$type<LocalizedText>().notNull(),
     company: text().notNull(),
     companyLogo: text().notNull(),
@@ -74,6 +129,10 @@ export const job = pgTable(
       "job_pay_range",
       sql`${table.payMinCents} > 0 and ${table.payMaxCents} >= ${table.payMinCents}`,
     ),
+    // An employer's own postings, newest first.
+    index("job_employer_idx")
+      .on(table.employerId, table.postedAt)
+      .where(sql`${table.employerId} is not null`),
     check("job_pay_period", sql`${table.payPeriod} in ('hour', 'year')`),
     check("job_work_setting", sql`${table.workSetting} in ('onsite', 'remote', 'hybrid')`),
     check("job_employer_type", sql`${table.employerType} in ('direct', 'recruiter', 'other')`),

@@ -1,0 +1,91 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server.ts";
+import { employer, employerMember } from "../db/schema/jobs.ts";
+import {
+  type Actor,
+  type AuditedChange,
+  auditedWrite,
+  clientAddressOf,
+} from "../platform/audit.server.ts";
+import { AppError } from "../platform/errors.ts";
+import { partyRoleOf } from "../players/identity.server.ts";
+
+/**
+ * Who may act for an employer (DESIGN.md, Parties and roles): one of its members, or staff (a
+ * moderator or an admin with two-factor sign-in on). Staff act in their own role, so the audit
+ * trail tells a member's change from a moderator's.
+ */
+export type EmployerRole = "employer" | "moderator" | "admin";
+
+/** A player acting for one employer: an audit Actor, with the employer it acts for. */
+export type EmployerActor = Actor & { role: EmployerRole; employerId: number };
+
+/**
+ * The role in which `userId` may act for employer `employerId`, or undefined: one statement, the
+ * membership checked inside it. A banned player acts for nobody. With `lock`, inside a write's
+ * transaction, it locks the player's row (FOR SHARE), so a member removed or a role taken away
+ * cannot slip between this check and the write.
+ */
+export async function employerRoleOf(
+  db: Db | Tx,
+  employerId: number,
+  userId: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<EmployerRole | undefined> {
+  const role = await partyRoleOf(
+    db,
+    userId,
+    (playerId) => sql`exists (
+      select 1 from ${employerMember}
+      where ${employerMember.employerId} = ${employerId} and ${employerMember.userId} = ${playerId})`,
+    { lock },
+  );
+  return role === "member" ? "employer" : role;
+}
+
+/**
+ * The member (or staff) of employer `employerId` making this request, or the site's 404 for
+ * everyone else: an employer's own pages do not admit they exist to others.
+ */
+export async function requireEmployerMember(
+  db: Db | Tx,
+  viewer: { id: string } | null,
+  employerId: number,
+  request: Request,
+): Promise<EmployerActor> {
+  const role = viewer ? await employerRoleOf(db, employerId, viewer.id) : undefined;
+  if (!viewer || !role) throw new AppError("not_found");
+  return { id: viewer.id, role, employerId, clientAddress: clientAddressOf(request) };
+}
+
+/**
+ * Every write for an employer goes through here: the actor must still act for it, and the
+ * action's audit rows are written in the same transaction (DESIGN.md: every employer action is in
+ * the audit trail).
+ */
+export function employerWrite<T>(
+  db: Db,
+  actor: EmployerActor,
+  action: (tx: Tx) => Promise<AuditedChange<T>>,
+): Promise<T> {
+  return auditedWrite(
+    db,
+    actor,
+    (tx) => employerRoleOf(tx, actor.employerId, actor.id, { lock: true }),
+    action,
+  );
+}
+
+/** The employer an actor works for, as its own pages head it: name and whether staff verified it. */
+export async function managedEmployer(db: Db | Tx, employerId: number) {
+  const [row] = await db
+    .select({
+      id: employer.id,
+      name: employer.name,
+      verified: sql<boolean>`${employer.verifiedAt} is not null`,
+    })
+    .from(employer)
+    .where(eq(employer.id, employerId));
+  if (!row) throw new AppError("not_found");
+  return row;
+}
