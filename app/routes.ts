@@ -91,6 +91,9 @@ const managePages: [path: string, file: string][] = [
   ["owners", "routes/directory/manage/owners.tsx"],
 ];
 
+/** An employer's own pages, under /employers/{id}/manage, for its members and staff (issue 27). */
+const employerPages: [path: string, file: string][] = [["", "routes/jobs/employer/overview.tsx"]];
+
 /**
  * A section of pages inside one layout (the console, a listing's manage pages), once in English at
  * `base` and once in French under /fr; route ids are `{lang}:{name}/{path}`.
@@ -188,6 +191,12 @@ export default [
     "routes/directory/manage/layout.tsx",
     "manage",
     managePages,
+  ),
+  ...localizedSection(
+    "employers/:id/manage",
+    "routes/jobs/employer/layout.tsx",
+    "employer",
+    employerPages,
   ),
   ...localizedPages(),
 ] satisfies RouteConfig;

@@ -14,10 +14,10 @@ import directoryEn from "../directory/messages/en-CA.json" with { type: "json" }
 import directoryFr from "../directory/messages/fr-CA.json" with { type: "json" };
 import manageEn from "../directory/messages/manage.en-CA.json" with { type: "json" };
 import manageFr from "../directory/messages/manage.fr-CA.json" with { type: "json" };
-import employerEn from "../jobs/messages/employer.en-CA.json" with { type: "json" };
-import employerFr from "../jobs/messages/employer.fr-CA.json" with { type: "json" };
 import jobsEmailEn from "../jobs/messages/email.en-CA.json" with { type: "json" };
 import jobsEmailFr from "../jobs/messages/email.fr-CA.json" with { type: "json" };
+import employerEn from "../jobs/messages/employer.en-CA.json" with { type: "json" };
+import employerFr from "../jobs/messages/employer.fr-CA.json" with { type: "json" };
 import jobsEn from "../jobs/messages/en-CA.json" with { type: "json" };
 import jobsFr from "../jobs/messages/fr-CA.json" with { type: "json" };
 import playersEmailEn from "../players/messages/email.en-CA.json" with { type: "json" };

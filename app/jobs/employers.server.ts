@@ -8,7 +8,7 @@ import {
   clientAddressOf,
 } from "../platform/audit.server.ts";
 import { AppError } from "../platform/errors.ts";
-import { partyRoleOf } from "../players/identity.server.ts";
+import { partyRoleOf, publicIdentities } from "../players/identity.server.ts";
 
 /**
  * Who may act for an employer (DESIGN.md, Parties and roles): one of its members, or staff (a
@@ -88,4 +88,24 @@ export async function managedEmployer(db: Db | Tx, employerId: number) {
     .where(eq(employer.id, employerId));
   if (!row) throw new AppError("not_found");
   return row;
+}
+
+/**
+ * An employer's members, oldest first, as other players see them (their public identity, never
+ * their e-mail), with how each joined.
+ */
+export async function membersOf(db: Db | Tx, employerId: number) {
+  const rows = await db
+    .select({ userId: employerMember.userId, via: employerMember.via })
+    .from(employerMember)
+    .where(eq(employerMember.employerId, employerId))
+    .orderBy(employerMember.addedAt, employerMember.userId);
+  const identities = await publicIdentities(
+    db,
+    rows.map((row) => row.userId),
+  );
+  return rows.flatMap(({ userId, via }) => {
+    const identity = identities.get(userId);
+    return identity ? [{ id: userId, via, name: identity.displayName }] : [];
+  });
 }

@@ -36,6 +36,8 @@ export type PlayerOptions = {
   twoFactor?: boolean;
   /** Businesses (by id) the player owns, as a proved claim makes them owner; none unless given. */
   owns?: number[];
+  /** Employer profiles (by id) the player is a member of, as their founder; none unless given. */
+  employs?: number[];
 };
 
 export type Player = { id: string; name: string; email: string; handle: string };
@@ -75,6 +77,7 @@ export async function createSignedInPlayer(
     role = "player",
     twoFactor = false,
     owns = [],
+    employs = [],
   }: PlayerOptions,
 ): Promise<{ player: Player; cookieValue: string }> {
   const id = crypto.randomBytes(16).toString("hex");
@@ -132,6 +135,12 @@ export async function createSignedInPlayer(
       await client.query(
         "insert into business_owner (business_id, user_id, via) values ($1, $2, 'code')",
         [businessId, id],
+      );
+    }
+    for (const employerId of employs) {
+      await client.query(
+        "insert into employer_member (employer_id, user_id, via) values ($1, $2, 'founder')",
+        [employerId, id],
       );
     }
     await client.query(
