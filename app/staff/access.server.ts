@@ -23,7 +23,7 @@ const STAFF_SESSION_HOURS = 12;
 /** The console's own page for turning on two-factor sign-in, the one page it opens without it. */
 const TWO_FACTOR_SETUP_PATH = "/staff/two-factor";
 
-type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
+export type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
 /**
  * The staff member making this request, or the site's 404 for anyone else (a visitor, a player, a

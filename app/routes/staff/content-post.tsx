@@ -1,23 +1,29 @@
-import { useRef } from "react";
-import { Form, Link, redirect, useSearchParams } from "react-router";
 import { type PostForm, postFormSchema, textField } from "../../blog/post-form.ts";
 import { previewPost, savePost, staffPost } from "../../blog/staff.server.ts";
 import { BLOG_TYPES } from "../../blog/types.ts";
-import { LOCALES, type Locale, localeFromPath, localizedPath } from "../../i18n/locale.ts";
+import { LOCALES, type Locale } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { type FormOutcome, formFailure, sentTextFields } from "../../platform/api.ts";
+import type { FormOutcome } from "../../platform/api.ts";
 import { saveContentPicture } from "../../platform/content-pictures.server.ts";
 import { databaseContext, storageContext } from "../../platform/context.ts";
-import { isAppError } from "../../platform/errors.ts";
-import { readRaw, validate } from "../../platform/input.server.ts";
+import { validate } from "../../platform/input.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
-import { LanguageColumns, SavedNotice, TextArea } from "../../staff/components/content-form.tsx";
-import { CONTENT_ROLE, contentIdOf, contentWrite } from "../../staff/content-write.server.ts";
+import {
+  ContentEditPage,
+  LanguageColumns,
+  PictureField,
+} from "../../staff/components/content-form.tsx";
+import {
+  CONTENT_ROLE,
+  contentIdOf,
+  contentSave,
+  contentWrite,
+} from "../../staff/content-write.server.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
-import { FilePicker } from "../../ui/file-picker.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { TextArea } from "../../ui/text-area.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import { useProvinceOptions } from "../../ui/use-province-options.ts";
 import type { Route } from "./+types/content-post";
@@ -32,26 +38,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { post, messages: pageMessages(request, "staff", "blog") };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff({ request, context }, CONTENT_ROLE);
+export function action({ request, context, params }: Route.ActionArgs) {
   const id = postIdOf(params.id);
-  const raw = await readRaw(request);
-  // What was typed comes back with any refusal (a 409 included), so no text is lost.
-  const sent = sentTextFields(raw);
-  try {
+  return contentSave({ request, context }, async ({ staff, raw, sent }) => {
     const form: PostForm = await validate(postFormSchema, raw);
+    // A preview keeps what was typed in the form.
     if (form.intent === "preview") return { preview: previewPost(form), sent };
     const cover =
       form.cover && form.cover.size > 0
         ? await saveContentPicture(context.get(storageContext), form.cover, "blogCover")
         : undefined;
     const saved = await contentWrite(context, staff, (tx) => savePost(tx, id, form, cover));
-    const locale = localeFromPath(new URL(request.url).pathname);
-    return redirect(localizedPath(`/staff/content/posts/${saved.id}?saved=1`, locale));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return formFailure(error, { sent });
-  }
+    return `/staff/content/posts/${saved.id}`;
+  });
 }
 
 const FIELDS = [
@@ -71,8 +70,6 @@ export default function StaffPost({ loaderData, actionData }: Route.ComponentPro
   const to = useLocalizedPath();
   const provinces = useProvinceOptions();
   const locale = useLocale();
-  const [search] = useSearchParams();
-  const coverInput = useRef<HTMLInputElement>(null);
   const { post } = loaderData;
   const result: FormOutcome<typeof actionData> = actionData;
   const problem = useFormProblem(result?.problem, "post-problem", FIELDS);
@@ -91,203 +88,178 @@ export default function StaffPost({ loaderData, actionData }: Route.ComponentPro
       })
     : t("staff.content.posts.newHeading");
   return (
-    <section>
-      <title>{t(post ? "staff.content.posts.editTitle" : "staff.content.posts.newTitle")}</title>
-      <p>
-        <Link to={to("/staff/content/posts")} className="text-brand-800 underline">
-          {t("staff.content.posts.heading")}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-bold break-words">{heading}</h1>
-      {search.has("saved") && !result && <SavedNotice />}
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        ref={problem.form}
-        className="mt-6 flex flex-col gap-6"
-        noValidate
-      >
-        {problem.alert}
-        {post && <input type="hidden" name="version" value={post.version} />}
-        <LanguageColumns
-          render={(locale) => (
-            <>
-              <TextField
-                id={`title-${locale}`}
-                name={textField("title", locale)}
-                label={t("staff.content.posts.postTitle")}
-                defaultValue={text("title", locale)}
-                maxLength={120}
-                {...problem.field(textField("title", locale))}
-                problem={problem.message(textField("title", locale))}
-              />
-              <TextField
-                id={`slug-${locale}`}
-                name={textField("slug", locale)}
-                label={t("staff.content.posts.slug")}
-                hint={t("staff.content.posts.slugHint")}
-                defaultValue={text("slug", locale)}
-                maxLength={120}
-                autoCapitalize="none"
-                spellCheck={false}
-                {...problem.field(textField("slug", locale))}
-                problem={problem.message(textField("slug", locale))}
-              />
-              <TextArea
-                id={`excerpt-${locale}`}
-                name={textField("excerpt", locale)}
-                label={t("staff.content.posts.excerpt")}
-                defaultValue={text("excerpt", locale)}
-                rows={3}
-                maxLength={300}
-                {...problem.field(textField("excerpt", locale))}
-                problem={problem.message(textField("excerpt", locale))}
-              />
-              <TextArea
-                id={`body-${locale}`}
-                name={textField("body", locale)}
-                label={t("staff.content.posts.body")}
-                defaultValue={text("body", locale)}
-                rows={14}
-                className="font-mono text-sm"
-                {...problem.field(textField("body", locale))}
-                problem={problem.message(textField("body", locale))}
-              />
-            </>
-          )}
-        />
-        <div className="grid gap-4 md:grid-cols-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="type" className="font-medium text-slate-800">
-              {t("staff.content.posts.type")}
-            </label>
-            <select
-              id="type"
-              name="type"
-              defaultValue={value("type", post?.type)}
-              className="rounded-lg border border-slate-300 px-3 py-3"
-              {...problem.field("type")}
-            >
-              {BLOG_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`staff.content.posts.types.${type}`)}
-                </option>
-              ))}
-            </select>
-            {problem.message("type")}
-          </div>
-          <TextField
-            id="author"
-            name="authorName"
-            label={t("staff.content.posts.author")}
-            defaultValue={value("authorName", post?.authorName)}
-            maxLength={80}
-            {...problem.field("authorName")}
-            problem={problem.message("authorName")}
-          />
-          <TextField
-            id="city"
-            name="city"
-            label={t("staff.content.posts.city")}
-            defaultValue={value("city", post?.city)}
-            maxLength={80}
-            {...problem.field("city")}
-            problem={problem.message("city")}
-          />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="province" className="font-medium text-slate-800">
-              {t("staff.content.posts.province")}
-            </label>
-            <select
-              id="province"
-              name="province"
-              defaultValue={value("province", post?.province) || "ON"}
-              className="rounded-lg border border-slate-300 px-3 py-3"
-              {...problem.field("province")}
-            >
-              {provinces.map(({ code, name }) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            {problem.message("province")}
-          </div>
-        </div>
-        <div className="flex flex-col gap-2">
-          <label htmlFor="cover" className="font-medium text-slate-800">
-            {t("staff.content.posts.cover")}
-          </label>
-          {post?.cover && (
-            <img
-              src={post.cover}
-              alt={t("staff.content.currentPicture")}
-              width="240"
-              height="180"
-              className="aspect-[4/3] w-60 rounded-lg bg-brand-50 object-cover"
-            />
-          )}
-          <FilePicker
-            id="cover"
-            name="cover"
-            inputRef={coverInput}
-            accept="image/jpeg,image/png,image/webp"
-            aria-describedby="cover-hint"
-            {...problem.field("cover")}
-          />
-          <p id="cover-hint" className="text-sm text-slate-600">
-            {t("staff.content.pictureHint")}
-          </p>
-          {problem.message("cover")}
-        </div>
-        <div className="flex flex-col gap-1">
-          <div className="flex items-center gap-2">
-            <input
-              id="published"
-              name="published"
-              type="checkbox"
-              defaultChecked={published}
-              aria-describedby="published-hint"
-              className="size-5"
-            />
-            <label htmlFor="published" className="font-medium">
-              {t("staff.content.posts.publish")}
-            </label>
-          </div>
-          <p id="published-hint" className="text-sm text-slate-600">
-            {t("staff.content.posts.publishHint")}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-3">
+    <ContentEditPage
+      title={t(post ? "staff.content.posts.editTitle" : "staff.content.posts.newTitle")}
+      back={{ href: to("/staff/content/posts"), label: t("staff.content.posts.heading") }}
+      heading={heading}
+      result={result}
+      problem={problem}
+      version={post?.version}
+      multipart
+      actions={
+        <>
           <button type="submit" name="intent" value="save" className={primaryButton}>
             {t("staff.content.save")}
           </button>
           <button type="submit" name="intent" value="preview" className={secondaryButton}>
             {t("staff.content.posts.preview")}
           </button>
-        </div>
-      </Form>
-      {result?.problem?.code === "already_handled" && (
-        <p className="mt-2 text-sm text-slate-700">{t("staff.content.anotherSaved")}</p>
-      )}
-      {result?.preview && (
-        <section aria-labelledby="preview-heading" className="mt-8">
-          <h2 id="preview-heading" className="text-xl font-bold">
-            {t("staff.content.posts.previewHeading")}
-          </h2>
-          <div className="mt-4 grid gap-6 md:grid-cols-2">
-            {LOCALES.map((locale) => (
-              <div
-                key={locale}
-                lang={locale.slice(0, 2)}
-                className="post-body min-w-0 rounded-xl p-4 ring-1 ring-slate-200"
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitized on the server like the public page (blog/markdown.server.ts).
-                dangerouslySetInnerHTML={{ __html: result.preview[locale] }}
-              />
+        </>
+      }
+      below={
+        result?.preview && (
+          <section aria-labelledby="preview-heading" className="mt-8">
+            <h2 id="preview-heading" className="text-xl font-bold">
+              {t("staff.content.posts.previewHeading")}
+            </h2>
+            <div className="mt-4 grid gap-6 md:grid-cols-2">
+              {LOCALES.map((locale) => (
+                <div
+                  key={locale}
+                  lang={locale.slice(0, 2)}
+                  className="post-body min-w-0 rounded-xl p-4 ring-1 ring-slate-200"
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitized on the server like the public page (blog/markdown.server.ts).
+                  dangerouslySetInnerHTML={{ __html: result.preview[locale] }}
+                />
+              ))}
+            </div>
+          </section>
+        )
+      }
+    >
+      <LanguageColumns
+        render={(locale) => (
+          <>
+            <TextField
+              id={`title-${locale}`}
+              name={textField("title", locale)}
+              label={t("staff.content.posts.postTitle")}
+              defaultValue={text("title", locale)}
+              maxLength={120}
+              {...problem.field(textField("title", locale))}
+              problem={problem.message(textField("title", locale))}
+            />
+            <TextField
+              id={`slug-${locale}`}
+              name={textField("slug", locale)}
+              label={t("staff.content.posts.slug")}
+              hint={t("staff.content.posts.slugHint")}
+              defaultValue={text("slug", locale)}
+              maxLength={120}
+              autoCapitalize="none"
+              spellCheck={false}
+              {...problem.field(textField("slug", locale))}
+              problem={problem.message(textField("slug", locale))}
+            />
+            <TextArea
+              id={`excerpt-${locale}`}
+              name={textField("excerpt", locale)}
+              label={t("staff.content.posts.excerpt")}
+              defaultValue={text("excerpt", locale)}
+              rows={3}
+              maxLength={300}
+              {...problem.field(textField("excerpt", locale))}
+              problem={problem.message(textField("excerpt", locale))}
+            />
+            <TextArea
+              id={`body-${locale}`}
+              name={textField("body", locale)}
+              label={t("staff.content.posts.body")}
+              defaultValue={text("body", locale)}
+              rows={14}
+              className="font-mono text-sm"
+              {...problem.field(textField("body", locale))}
+              problem={problem.message(textField("body", locale))}
+            />
+          </>
+        )}
+      />
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="type" className="font-medium text-slate-800">
+            {t("staff.content.posts.type")}
+          </label>
+          <select
+            id="type"
+            name="type"
+            defaultValue={value("type", post?.type)}
+            className="rounded-lg border border-slate-300 px-3 py-3"
+            {...problem.field("type")}
+          >
+            {BLOG_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`staff.content.posts.types.${type}`)}
+              </option>
             ))}
-          </div>
-        </section>
-      )}
-    </section>
+          </select>
+          {problem.message("type")}
+        </div>
+        <TextField
+          id="author"
+          name="authorName"
+          label={t("staff.content.posts.author")}
+          defaultValue={value("authorName", post?.authorName)}
+          maxLength={80}
+          {...problem.field("authorName")}
+          problem={problem.message("authorName")}
+        />
+        <TextField
+          id="city"
+          name="city"
+          label={t("staff.content.posts.city")}
+          defaultValue={value("city", post?.city)}
+          maxLength={80}
+          {...problem.field("city")}
+          problem={problem.message("city")}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="province" className="font-medium text-slate-800">
+            {t("staff.content.posts.province")}
+          </label>
+          <select
+            id="province"
+            name="province"
+            defaultValue={value("province", post?.province) || "ON"}
+            className="rounded-lg border border-slate-300 px-3 py-3"
+            {...problem.field("province")}
+          >
+            {provinces.map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+          {problem.message("province")}
+        </div>
+      </div>
+      <PictureField
+        id="cover"
+        label={t("staff.content.posts.cover")}
+        current={
+          post?.cover
+            ? { src: post.cover, width: 240, height: 180, className: "aspect-[4/3] w-60" }
+            : undefined
+        }
+        problem={problem}
+      />
+      <div className="flex flex-col gap-1">
+        <div className="flex items-center gap-2">
+          <input
+            id="published"
+            name="published"
+            type="checkbox"
+            defaultChecked={published}
+            aria-describedby="published-hint"
+            className="size-5"
+          />
+          <label htmlFor="published" className="font-medium">
+            {t("staff.content.posts.publish")}
+          </label>
+        </div>
+        <p id="published-hint" className="text-sm text-slate-600">
+          {t("staff.content.posts.publishHint")}
+        </p>
+      </div>
+    </ContentEditPage>
   );
 }

@@ -1,14 +1,11 @@
-import { useRef } from "react";
-import { Form, Link, redirect, useSearchParams } from "react-router";
-import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
+import { Form, Link } from "react-router";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { type FormOutcome, formFailure, sentTextFields } from "../../platform/api.ts";
+import type { FormOutcome } from "../../platform/api.ts";
 import { saveContentPicture } from "../../platform/content-pictures.server.ts";
 import { databaseContext, storageContext } from "../../platform/context.ts";
-import { isAppError } from "../../platform/errors.ts";
-import { readRaw, validate } from "../../platform/input.server.ts";
+import { validate } from "../../platform/input.server.ts";
 import {
   changeProductPicture,
   saveProduct,
@@ -16,11 +13,20 @@ import {
 } from "../../shop/product-edits.server.ts";
 import { productFormSchema, productPictureFormSchema } from "../../shop/product-form.ts";
 import { requireStaff } from "../../staff/access.server.ts";
-import { LanguageColumns, SavedNotice, TextArea } from "../../staff/components/content-form.tsx";
-import { CONTENT_ROLE, contentIdOf, contentWrite } from "../../staff/content-write.server.ts";
-import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
-import { FilePicker } from "../../ui/file-picker.tsx";
+import {
+  ContentEditPage,
+  LanguageColumns,
+  PictureField,
+} from "../../staff/components/content-form.tsx";
+import {
+  CONTENT_ROLE,
+  contentIdOf,
+  contentSave,
+  contentWrite,
+} from "../../staff/content-write.server.ts";
+import { secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { TextArea } from "../../ui/text-area.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/content-product";
 
@@ -32,12 +38,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 const centsText = (cents: number) => (cents / 100).toFixed(2);
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const staff = await requireStaff({ request, context }, CONTENT_ROLE);
+export function action({ request, context, params }: Route.ActionArgs) {
   const id = contentIdOf(params.id);
-  const raw = await readRaw(request);
-  const sent = sentTextFields(raw);
-  try {
+  return contentSave({ request, context }, async ({ staff, raw, sent }) => {
     if (sent.intent === "picture-first" || sent.intent === "picture-remove") {
       const form = await validate(productPictureFormSchema, raw);
       await contentWrite(context, staff, (tx) => changeProductPicture(tx, id, form));
@@ -49,12 +52,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           : undefined;
       await contentWrite(context, staff, (tx) => saveProduct(tx, id, form, picture));
     }
-    const locale = localeFromPath(new URL(request.url).pathname);
-    return redirect(localizedPath(`/staff/content/products/${id}?saved=1`, locale));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return formFailure(error, { sent });
-  }
+    return `/staff/content/products/${id}`;
+  });
 }
 
 const FIELDS = [
@@ -74,8 +73,6 @@ export default function StaffProduct({ loaderData, actionData }: Route.Component
   const t = useT();
   const to = useLocalizedPath();
   const locale = useLocale();
-  const [search] = useSearchParams();
-  const pictureInput = useRef<HTMLInputElement>(null);
   const { item } = loaderData;
   const result: FormOutcome<typeof actionData> = actionData;
   const problem = useFormProblem(result?.problem, "product-problem", FIELDS);
@@ -84,187 +81,155 @@ export default function StaffProduct({ loaderData, actionData }: Route.Component
   const value = (name: string, saved: string) => sent?.[name] ?? saved;
   const checked = (name: string, saved: boolean) => (sent ? sent[name] === "on" : saved);
   return (
-    <section>
-      <title>{t("staff.content.products.editTitle")}</title>
-      <p>
-        <Link to={to("/staff/content/products")} className="text-brand-800 underline">
-          {t("staff.content.products.heading")}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-bold break-words">
-        {t("staff.content.products.editHeading", { name: item.name[locale] })}
-      </h1>
-      {search.has("saved") && !result && <SavedNotice />}
-      {sent === undefined && problem.alert}
-      <section aria-labelledby="pictures-heading" className="mt-6">
-        <h2 id="pictures-heading" className="text-lg font-semibold">
-          {t("staff.content.products.pictures")}
-        </h2>
-        <p className="text-sm text-slate-600">{t("staff.content.products.picturesHint")}</p>
-        <ul className="mt-3 flex flex-wrap gap-4">
-          {item.pictures.map((picture, index) => (
-            <li key={picture} className="flex w-40 flex-col gap-2">
-              <img
-                src={picture}
-                alt={t("staff.content.products.pictureAlt", {
-                  number: index + 1,
-                  name: item.name[locale],
-                })}
-                width="160"
-                height="160"
-                className="aspect-square w-40 rounded-lg bg-brand-50 object-cover"
-              />
-              {item.pictures.length > 1 && (
-                <Form method="post" className="flex flex-col gap-2">
-                  <input type="hidden" name="version" value={item.version} />
-                  <input type="hidden" name="picture" value={picture} />
-                  {index > 0 && (
+    <ContentEditPage
+      title={t("staff.content.products.editTitle")}
+      back={{ href: to("/staff/content/products"), label: t("staff.content.products.heading") }}
+      heading={t("staff.content.products.editHeading", { name: item.name[locale] })}
+      result={result}
+      problem={problem}
+      version={item.version}
+      multipart
+      alertAbove={sent === undefined}
+      above={
+        <section aria-labelledby="pictures-heading" className="mt-6">
+          <h2 id="pictures-heading" className="text-lg font-semibold">
+            {t("staff.content.products.pictures")}
+          </h2>
+          <p className="text-sm text-slate-600">{t("staff.content.products.picturesHint")}</p>
+          <ul className="mt-3 flex flex-wrap gap-4">
+            {item.pictures.map((picture, index) => (
+              <li key={picture} className="flex w-40 flex-col gap-2">
+                <img
+                  src={picture}
+                  alt={t("staff.content.products.pictureAlt", {
+                    number: index + 1,
+                    name: item.name[locale],
+                  })}
+                  width="160"
+                  height="160"
+                  className="aspect-square w-40 rounded-lg bg-brand-50 object-cover"
+                />
+                {item.pictures.length > 1 && (
+                  <Form method="post" className="flex flex-col gap-2">
+                    <input type="hidden" name="version" value={item.version} />
+                    <input type="hidden" name="picture" value={picture} />
+                    {index > 0 && (
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="picture-first"
+                        className="rounded-lg px-2 py-1 text-sm font-semibold ring-1 ring-slate-300"
+                      >
+                        {t("staff.content.products.moveFirst")}
+                      </button>
+                    )}
                     <button
                       type="submit"
                       name="intent"
-                      value="picture-first"
+                      value="picture-remove"
                       className="rounded-lg px-2 py-1 text-sm font-semibold ring-1 ring-slate-300"
                     >
-                      {t("staff.content.products.moveFirst")}
+                      {t("staff.content.products.removePicture")}
                     </button>
-                  )}
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="picture-remove"
-                    className="rounded-lg px-2 py-1 text-sm font-semibold ring-1 ring-slate-300"
-                  >
-                    {t("staff.content.products.removePicture")}
-                  </button>
-                </Form>
-              )}
-            </li>
-          ))}
-        </ul>
-      </section>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        ref={problem.form}
-        className="mt-8 flex flex-col gap-6"
-        noValidate
-      >
-        {sent !== undefined && problem.alert}
-        <input type="hidden" name="intent" value="save" />
-        <input type="hidden" name="version" value={item.version} />
-        <input type="hidden" name="stockSeen" value={item.stock} />
-        <LanguageColumns
-          render={(locale) => (
-            <>
-              <TextField
-                id={`name-${locale}`}
-                name={`name_${locale}`}
-                label={t("staff.content.products.name")}
-                defaultValue={value(`name_${locale}`, item.name[locale])}
-                maxLength={120}
-                {...problem.field(`name_${locale}`)}
-                problem={problem.message(`name_${locale}`)}
-              />
-              <TextArea
-                id={`description-${locale}`}
-                name={`description_${locale}`}
-                label={t("staff.content.products.description")}
-                defaultValue={value(`description_${locale}`, item.description[locale])}
-                rows={5}
-                maxLength={2000}
-                {...problem.field(`description_${locale}`)}
-                problem={problem.message(`description_${locale}`)}
-              />
-            </>
-          )}
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      }
+      below={
+        <p className="mt-6">
+          <Link to={to(`/shop/${item.id}`)} className={`inline-block ${secondaryButton}`}>
+            {t("staff.content.posts.view")}
+          </Link>
+        </p>
+      }
+    >
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="stockSeen" value={item.stock} />
+      <LanguageColumns
+        render={(locale) => (
+          <>
+            <TextField
+              id={`name-${locale}`}
+              name={`name_${locale}`}
+              label={t("staff.content.products.name")}
+              defaultValue={value(`name_${locale}`, item.name[locale])}
+              maxLength={120}
+              {...problem.field(`name_${locale}`)}
+              problem={problem.message(`name_${locale}`)}
+            />
+            <TextArea
+              id={`description-${locale}`}
+              name={`description_${locale}`}
+              label={t("staff.content.products.description")}
+              defaultValue={value(`description_${locale}`, item.description[locale])}
+              rows={5}
+              maxLength={2000}
+              {...problem.field(`description_${locale}`)}
+              problem={problem.message(`description_${locale}`)}
+            />
+          </>
+        )}
+      />
+      <div className="grid gap-4 md:grid-cols-3">
+        <TextField
+          id="price"
+          name="price"
+          inputMode="decimal"
+          label={t("staff.content.products.price")}
+          hint={t("staff.content.products.priceHint")}
+          defaultValue={value("price", centsText(item.originalPriceCents))}
+          {...problem.field("price")}
+          problem={problem.message("price")}
         />
-        <div className="grid gap-4 md:grid-cols-3">
-          <TextField
-            id="price"
-            name="price"
-            inputMode="decimal"
-            label={t("staff.content.products.price")}
-            hint={t("staff.content.products.priceHint")}
-            defaultValue={value("price", centsText(item.originalPriceCents))}
-            {...problem.field("price")}
-            problem={problem.message("price")}
-          />
-          <TextField
-            id="salePrice"
-            name="salePrice"
-            inputMode="decimal"
-            label={t("staff.content.products.salePrice")}
-            hint={t("staff.content.products.salePriceHint")}
-            defaultValue={value(
-              "salePrice",
-              item.salePriceCents < item.originalPriceCents ? centsText(item.salePriceCents) : "",
-            )}
-            {...problem.field("salePrice")}
-            problem={problem.message("salePrice")}
-          />
-          <TextField
-            id="stock"
-            name="stock"
-            inputMode="numeric"
-            label={t("staff.content.products.stock")}
-            hint={t("staff.content.products.stockHint", { stock: item.stock })}
-            defaultValue={value("stock", String(item.stock))}
-            {...problem.field("stock")}
-            problem={problem.message("stock")}
-          />
-        </div>
-        <div className="flex flex-col gap-3">
-          {(
-            [
-              ["onSale", "staff.content.products.onSaleLabel", item.onSale],
-              ["listed", "staff.content.products.available", item.listed],
-            ] as const
-          ).map(([name, label, saved]) => (
-            <div key={name} className="flex items-center gap-2">
-              <input
-                id={name}
-                name={name}
-                type="checkbox"
-                defaultChecked={checked(name, saved)}
-                className="size-5 shrink-0"
-              />
-              <label htmlFor={name} className="font-medium">
-                {t(label)}
-              </label>
-            </div>
-          ))}
-        </div>
-        <div className="flex flex-col gap-2">
-          <label htmlFor="picture" className="font-medium text-slate-800">
-            {t("staff.content.products.addPicture")}
-          </label>
-          <FilePicker
-            id="picture"
-            name="picture"
-            inputRef={pictureInput}
-            accept="image/jpeg,image/png,image/webp"
-            aria-describedby="picture-hint"
-            {...problem.field("picture")}
-          />
-          <p id="picture-hint" className="text-sm text-slate-600">
-            {t("staff.content.pictureHint")}
-          </p>
-          {problem.message("picture")}
-        </div>
-        <div>
-          <button type="submit" className={primaryButton}>
-            {t("staff.content.save")}
-          </button>
-        </div>
-      </Form>
-      {result?.problem?.code === "already_handled" && (
-        <p className="mt-2 text-sm text-slate-700">{t("staff.content.anotherSaved")}</p>
-      )}
-      <p className="mt-6">
-        <Link to={to(`/shop/${item.id}`)} className={`inline-block ${secondaryButton}`}>
-          {t("staff.content.posts.view")}
-        </Link>
-      </p>
-    </section>
+        <TextField
+          id="salePrice"
+          name="salePrice"
+          inputMode="decimal"
+          label={t("staff.content.products.salePrice")}
+          hint={t("staff.content.products.salePriceHint")}
+          defaultValue={value(
+            "salePrice",
+            item.salePriceCents < item.originalPriceCents ? centsText(item.salePriceCents) : "",
+          )}
+          {...problem.field("salePrice")}
+          problem={problem.message("salePrice")}
+        />
+        <TextField
+          id="stock"
+          name="stock"
+          inputMode="numeric"
+          label={t("staff.content.products.stock")}
+          hint={t("staff.content.products.stockHint", { stock: item.stock })}
+          defaultValue={value("stock", String(item.stock))}
+          {...problem.field("stock")}
+          problem={problem.message("stock")}
+        />
+      </div>
+      <div className="flex flex-col gap-3">
+        {(
+          [
+            ["onSale", "staff.content.products.onSaleLabel", item.onSale],
+            ["listed", "staff.content.products.available", item.listed],
+          ] as const
+        ).map(([name, label, saved]) => (
+          <div key={name} className="flex items-center gap-2">
+            <input
+              id={name}
+              name={name}
+              type="checkbox"
+              defaultChecked={checked(name, saved)}
+              className="size-5 shrink-0"
+            />
+            <label htmlFor={name} className="font-medium">
+              {t(label)}
+            </label>
+          </div>
+        ))}
+      </div>
+      <PictureField id="picture" label={t("staff.content.products.addPicture")} problem={problem} />
+    </ContentEditPage>
   );
 }
