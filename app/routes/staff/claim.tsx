@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { claimDecisionSchema } from "../../directory/claims.ts";
 import { claimForStaff, decideClaim } from "../../directory/staff.server.ts";
 import { formatDate } from "../../i18n/format.ts";
@@ -9,12 +9,10 @@ import { type FormOutcome, formAction } from "../../platform/api.ts";
 import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
-import { FieldList } from "../../staff/components/field-list.tsx";
+import { DecisionPage } from "../../staff/components/decision-page.tsx";
 import { staffIdOf } from "../../staff/ids.ts";
 import { staffWrite } from "../../staff/write.server.ts";
-import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
-import { TextArea } from "../../ui/text-area.tsx";
 import type { Route } from "./+types/claim";
 
 /** A listing claim waiting on staff (issue 26): approve (the claimant becomes an owner) or reject. */
@@ -92,53 +90,28 @@ export default function StaffClaim({ loaderData, actionData }: Route.ComponentPr
     ]);
   if (claim.reason) fields.push([t("staff.claims.fields.reason"), claim.reason]);
   return (
-    <section>
-      <title>{t("staff.claims.detailTitle", { id: claim.id })}</title>
-      <p>
-        <Link to={to("/staff")} className="text-brand-700 underline">
-          {t("staff.claims.back")}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-bold">
-        {t("staff.claims.detailHeading", { id: claim.id, business: claim.business })}
-      </h1>
-      {result?.done && (
-        <p role="status" className="mt-4 rounded-lg bg-green-50 p-4 font-medium text-green-900">
-          {t(`staff.claims.done.${result.done}`)}
-        </p>
-      )}
-      <FieldList fields={fields} />
-      {claim.status === "open" && (
-        <Form
-          method="post"
-          ref={problem.form}
-          noValidate
-          className="mt-8 grid gap-6 md:grid-cols-2"
-        >
-          {problem.alert}
-          <fieldset className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200">
-            <legend className="px-1 text-lg font-bold">{t("staff.claims.approve.heading")}</legend>
-            <p>{t("staff.claims.approve.explain")}</p>
-            <button type="submit" name="intent" value="approve" className={primaryButton}>
-              {t("staff.claims.approve.submit")}
-            </button>
-          </fieldset>
-          <fieldset className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200">
-            <legend className="px-1 text-lg font-bold">{t("staff.claims.reject.heading")}</legend>
-            <TextArea
-              id="claim-reason"
-              name="reason"
-              label={t("staff.claims.reject.reason")}
-              maxLength={1000}
-              {...problem.field("reason")}
-              problem={problem.message("reason")}
-            />
-            <button type="submit" name="intent" value="reject" className={secondaryButton}>
-              {t("staff.claims.reject.submit")}
-            </button>
-          </fieldset>
-        </Form>
-      )}
-    </section>
+    <DecisionPage
+      title={t("staff.claims.detailTitle", { id: claim.id })}
+      back={{ href: to("/staff"), label: t("staff.claims.back") }}
+      heading={t("staff.claims.detailHeading", { id: claim.id, business: claim.business })}
+      done={result?.done && t(`staff.claims.done.${result.done}`)}
+      fields={fields}
+      waiting={claim.status === "open"}
+      problem={problem}
+      choices={[
+        {
+          intent: "approve",
+          heading: t("staff.claims.approve.heading"),
+          explain: t("staff.claims.approve.explain"),
+          submit: t("staff.claims.approve.submit"),
+        },
+        {
+          intent: "reject",
+          heading: t("staff.claims.reject.heading"),
+          text: { id: "claim-reason", name: "reason", label: t("staff.claims.reject.reason") },
+          submit: t("staff.claims.reject.submit"),
+        },
+      ]}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { CategorySlug } from "../../directory/categories.ts";
 import { listingDecisionSchema } from "../../directory/new-listing.ts";
 import { decideListing, listingForStaff } from "../../directory/staff.server.ts";
@@ -11,12 +11,10 @@ import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { displayPhone } from "../../platform/phone.ts";
 import { requireStaff } from "../../staff/access.server.ts";
-import { FieldList } from "../../staff/components/field-list.tsx";
+import { DecisionPage } from "../../staff/components/decision-page.tsx";
 import { staffIdOf } from "../../staff/ids.ts";
 import { staffWrite } from "../../staff/write.server.ts";
-import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
-import { TextArea } from "../../ui/text-area.tsx";
 import type { Route } from "./+types/listing";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -92,61 +90,39 @@ export default function StaffListing({ loaderData, actionData }: Route.Component
   if (listing.rejectedReason)
     fields.push([t("staff.listings.fields.reason"), listing.rejectedReason]);
   return (
-    <section>
-      <title>{t("staff.listings.metaTitle", { id: listing.id })}</title>
-      <p>
-        <Link to={to("/staff?kind=listings")} className="text-brand-700 underline">
-          {t("staff.listings.back")}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-bold">
-        {t("staff.listings.heading", { business: listing.name })}
-      </h1>
-      {result?.done && (
-        <p role="status" className="mt-4 rounded-lg bg-green-50 p-4 font-medium text-green-900">
-          {t(`staff.listings.done.${result.done}`)}
-        </p>
-      )}
-      <FieldList fields={fields} />
+    <DecisionPage
+      title={t("staff.listings.metaTitle", { id: listing.id })}
+      back={{ href: to("/staff?kind=listings"), label: t("staff.listings.back") }}
+      heading={t("staff.listings.heading", { business: listing.name })}
+      done={result?.done && t(`staff.listings.done.${result.done}`)}
+      fields={fields}
+      waiting={listing.status === "pending"}
+      problem={problem}
+      choices={[
+        {
+          intent: "approve",
+          heading: t("staff.listings.approve.heading"),
+          explain: t("staff.listings.approve.text"),
+          submit: t("staff.listings.approve.submit"),
+        },
+        {
+          intent: "reject",
+          heading: t("staff.listings.reject.heading"),
+          text: {
+            id: "listing-reason",
+            name: "reason",
+            label: t("staff.listings.reject.reason"),
+            hint: t("staff.listings.reject.reasonHint"),
+          },
+          submit: t("staff.listings.reject.submit"),
+        },
+      ]}
+    >
       <p className="mt-4">
         <Link to={to(`/businesses/${listing.id}`)} className="text-brand-700 underline">
           {t("staff.listings.page")}
         </Link>
       </p>
-      {listing.status === "pending" && (
-        <Form
-          method="post"
-          ref={problem.form}
-          noValidate
-          className="mt-8 grid gap-6 md:grid-cols-2"
-        >
-          {problem.alert}
-          <fieldset className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200">
-            <legend className="px-1 text-lg font-bold">
-              {t("staff.listings.approve.heading")}
-            </legend>
-            <p className="text-slate-700">{t("staff.listings.approve.text")}</p>
-            <button type="submit" name="intent" value="approve" className={primaryButton}>
-              {t("staff.listings.approve.submit")}
-            </button>
-          </fieldset>
-          <fieldset className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200">
-            <legend className="px-1 text-lg font-bold">{t("staff.listings.reject.heading")}</legend>
-            <TextArea
-              id="listing-reason"
-              name="reason"
-              label={t("staff.listings.reject.reason")}
-              hint={t("staff.listings.reject.reasonHint")}
-              maxLength={1000}
-              {...problem.field("reason")}
-              problem={problem.message("reason")}
-            />
-            <button type="submit" name="intent" value="reject" className={secondaryButton}>
-              {t("staff.listings.reject.submit")}
-            </button>
-          </fieldset>
-        </Form>
-      )}
-    </section>
+    </DecisionPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { formatDate, formatNumber } from "../../i18n/format.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
@@ -11,13 +11,11 @@ import { displayPhone } from "../../platform/phone.ts";
 import { decideRedeemRequest, redeemRequestForStaff } from "../../players/staff.server.ts";
 import { redeemDecisionSchema } from "../../players/staff-forms.ts";
 import { requireStaff } from "../../staff/access.server.ts";
-import { FieldList } from "../../staff/components/field-list.tsx";
+import { DecisionPage } from "../../staff/components/decision-page.tsx";
 import { staffIdOf } from "../../staff/ids.ts";
 import { hasRole } from "../../staff/roles.ts";
 import { staffWrite } from "../../staff/write.server.ts";
-import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
-import { TextArea } from "../../ui/text-area.tsx";
 import type { Route } from "./+types/redeem-request";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -91,62 +89,38 @@ export default function StaffRedeemRequest({ loaderData, actionData }: Route.Com
     fields.push([t("staff.redeem.fields.decided"), formatDate(request.decidedAt, locale)]);
   if (request.note) fields.push([t("staff.redeem.fields.note"), request.note]);
   return (
-    <section>
-      <title>{t("staff.redeem.detailTitle", { id: request.id })}</title>
-      <p>
-        <Link to={to("/staff/redeem")} className="text-brand-700 underline">
-          {t("staff.redeem.back")}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-bold">
-        {t("staff.redeem.detailHeading", { id: request.id })}
-      </h1>
-      {result?.done && (
-        <p role="status" className="mt-4 rounded-lg bg-green-50 p-4 font-medium text-green-900">
-          {t(`staff.redeem.done.${result.done}`)}
-        </p>
-      )}
-      <FieldList fields={fields} />
-      {request.status === "pending" && (
-        <Form
-          method="post"
-          ref={problem.form}
-          noValidate
-          className="mt-8 grid gap-6 md:grid-cols-2"
-        >
-          {problem.alert}
-          <fieldset className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200">
-            <legend className="px-1 text-lg font-bold">{t("staff.redeem.fulfil.heading")}</legend>
-            <TextArea
-              id="redeem-note"
-              name="note"
-              label={t("staff.redeem.fulfil.note")}
-              hint={t("staff.redeem.fulfil.noteHint")}
-              maxLength={1000}
-              {...problem.field("note")}
-              problem={problem.message("note")}
-            />
-            <button type="submit" name="intent" value="fulfil" className={primaryButton}>
-              {t("staff.redeem.fulfil.submit")}
-            </button>
-          </fieldset>
-          <fieldset className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200">
-            <legend className="px-1 text-lg font-bold">{t("staff.redeem.decline.heading")}</legend>
-            <TextArea
-              id="redeem-reason"
-              name="reason"
-              label={t("staff.redeem.decline.reason")}
-              hint={t("staff.redeem.decline.reasonHint")}
-              maxLength={1000}
-              {...problem.field("reason")}
-              problem={problem.message("reason")}
-            />
-            <button type="submit" name="intent" value="decline" className={secondaryButton}>
-              {t("staff.redeem.decline.submit")}
-            </button>
-          </fieldset>
-        </Form>
-      )}
-    </section>
+    <DecisionPage
+      title={t("staff.redeem.detailTitle", { id: request.id })}
+      back={{ href: to("/staff/redeem"), label: t("staff.redeem.back") }}
+      heading={t("staff.redeem.detailHeading", { id: request.id })}
+      done={result?.done && t(`staff.redeem.done.${result.done}`)}
+      fields={fields}
+      waiting={request.status === "pending"}
+      problem={problem}
+      choices={[
+        {
+          intent: "fulfil",
+          heading: t("staff.redeem.fulfil.heading"),
+          text: {
+            id: "redeem-note",
+            name: "note",
+            label: t("staff.redeem.fulfil.note"),
+            hint: t("staff.redeem.fulfil.noteHint"),
+          },
+          submit: t("staff.redeem.fulfil.submit"),
+        },
+        {
+          intent: "decline",
+          heading: t("staff.redeem.decline.heading"),
+          text: {
+            id: "redeem-reason",
+            name: "reason",
+            label: t("staff.redeem.decline.reason"),
+            hint: t("staff.redeem.decline.reasonHint"),
+          },
+          submit: t("staff.redeem.decline.submit"),
+        },
+      ]}
+    />
   );
 }
