@@ -106,10 +106,12 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
                     <dd className="break-words">
                       {row.change.map((change) => (
                         // One line per field that changed.
+                        // The values are what people wrote, in a language the page cannot tell:
+                        // lang="" keeps a screen reader from reading them in the page's.
                         <span key={change.field ?? ""} className="block">
-                          {change.field === null
-                            ? `${change.before} → ${change.after}`
-                            : t("staff.audit.fieldChange", { ...change, field: change.field })}
+                          {change.field !== null &&
+                            `${t("staff.audit.field", { field: change.field })} `}
+                          <span lang="">{change.before}</span> → <span lang="">{change.after}</span>
                         </span>
                       ))}
                     </dd>
@@ -118,7 +120,9 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
                 {row.reason && (
                   <>
                     <dt className="font-semibold">{t("staff.audit.reason")}</dt>
-                    <dd className="break-words">{row.reason}</dd>
+                    <dd lang="" className="break-words">
+                      {row.reason}
+                    </dd>
                   </>
                 )}
                 {row.clientAddress && (
