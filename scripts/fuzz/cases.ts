@@ -451,6 +451,7 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
     }),
     ...communityProfiles(),
     ...playerProfiles(),
+    ...partyProfiles(),
     "routes/site/sitemap.ts": () => ({}),
     "routes/site/sitemap-part.ts": () => ({}),
     "routes/site/robots.ts": () => ({}),
@@ -508,6 +509,9 @@ function communityProfiles(): Record<string, (pattern: string) => Partial<Target
       }),
     }),
     "routes/directory/api.reports.ts": () => ({ write: asPlayer("POST", "json", { report }) }),
+    "routes/directory/api.business.reports.ts": () => ({
+      write: { ...asPlayer("POST", "json", { report }), as: ["visitor", "player"] },
+    }),
     "routes/directory/api.saved-businesses.ts": () => ({}),
     // The body is not read: PUT saves, DELETE unsaves.
     "routes/directory/api.saved-business.ts": () => ({ write: asPlayer("PUT", "json", {}) }),
@@ -517,7 +521,6 @@ function communityProfiles(): Record<string, (pattern: string) => Partial<Target
       path: pattern.replace(":id", "1").replace(":target", "phone"),
     }),
     "routes/directory/shared.ts": () => ({ write: asPlayer("POST", "form", { share: [] }) }),
-    "routes/directory/manage/stats.tsx": () => ({}),
     // Review 1 is one of business 1's demo reviews, so the page shows its form.
     "routes/directory/report.tsx": (pattern) => ({
       path: `${pattern.replace(":id", "1")}?review=1`,
@@ -563,6 +566,229 @@ function playerProfiles(): Record<string, (pattern: string) => Partial<Target>> 
       }),
     }),
     "routes/players/reedem.ts": () => ({}),
+  };
+}
+
+/**
+ * What belongs to a party (issues 25–27): the console, a listing's manage pages and an employer's
+ * pages, and the ways into them (add a business, claim one, accept an invitation, the two-factor
+ * step). Neither fuzz player is staff, an owner, an employer or an adult, so every case here tries
+ * what comes before the role check: each must be refused (the 404 for the party's pages) without
+ * a 5xx or a change. Fuzzing them signed in as staff or as an owner is not done yet.
+ */
+function partyProfiles(): Record<string, (pattern: string) => Partial<Target>> {
+  const reason: Fields = [["reason", "Not a real business"]];
+  const decision = (first: string, second: string, text: string): Record<string, Fields> => ({
+    [first]: [["intent", first]],
+    [second]: [
+      ["intent", second],
+      [text, "Fuzz"],
+    ],
+  });
+  const read = () => ({});
+  const form = (baselines: Record<string, Fields>) => ({
+    write: asPlayer("POST", "form", baselines),
+  });
+  return {
+    "routes/staff/layout.tsx": read,
+    "routes/staff/queue.tsx": () => ({ query: ["kind", "cursor"] }),
+    "routes/staff/two-factor.tsx": () =>
+      form({
+        start: [
+          ["intent", "start"],
+          ["password", "canoe-portage-42"],
+        ],
+        confirm: [
+          ["intent", "confirm"],
+          ["code", "123456"],
+        ],
+      }),
+    "routes/staff/members.tsx": () =>
+      form({
+        grant: [
+          ["intent", "grant"],
+          ["member", "fuzz-alice@example.test"],
+          ["role", "moderator"],
+        ],
+        change: [
+          ["intent", "change"],
+          ["memberId", "fuzz"],
+          ["role", "none"],
+          ["seen", "moderator"],
+        ],
+      }),
+    "routes/staff/audit.tsx": () => ({
+      query: ["actor", "action", "targetKind", "targetId", "cursor"],
+    }),
+    "routes/staff/redeem.tsx": () => ({ query: ["cursor"] }),
+    "routes/staff/redeem-request.tsx": () => form(decision("fulfil", "decline", "reason")),
+    "routes/staff/claim.tsx": () =>
+      form({ approve: [["intent", "approve"]], reject: [["intent", "reject"], ...reason] }),
+    "routes/staff/plans.tsx": () => ({ query: ["cursor"] }),
+    "routes/staff/plan-request.tsx": () =>
+      form({
+        note: [
+          ["act", "note"],
+          ["note", "Called back"],
+        ],
+        move: [
+          ["act", "won"],
+          ["from", "new"],
+        ],
+      }),
+    "routes/staff/listing.tsx": () =>
+      form({ approve: [["intent", "approve"]], reject: [["intent", "reject"], ...reason] }),
+    "routes/staff/listing-history.tsx": () =>
+      form({
+        restore: [
+          ["version", "1"],
+          ["current", "2"],
+        ],
+      }),
+    "routes/staff/players.tsx": () => ({ query: ["q", "cursor"] }),
+    "routes/staff/player.tsx": () =>
+      form({
+        ban: [
+          ["intent", "ban"],
+          ["until", "2030-01-01"],
+          ["details", "Fuzz"],
+          ["seen", "0"],
+        ],
+        lift: [
+          ["intent", "lift"],
+          ["seen", "0"],
+        ],
+        rename: [
+          ["intent", "rename"],
+          ["field", "name"],
+          ["seen", "0"],
+        ],
+      }),
+    "routes/staff/content-posts.tsx": () => ({ query: ["cursor"] }),
+    "routes/staff/content-post.tsx": () =>
+      form({
+        save: [
+          ["intent", "save"],
+          ["title_en-CA", "Fuzz"],
+          ["type", "news"],
+        ],
+      }),
+    "routes/staff/content-products.tsx": () => ({ query: ["cursor"] }),
+    "routes/staff/content-product.tsx": () =>
+      form({
+        save: [
+          ["intent", "save"],
+          ["version", "0"],
+          ["name_en-CA", "Fuzz"],
+          ["price", "1.00"],
+        ],
+      }),
+    "routes/staff/content-plans.tsx": read,
+    "routes/staff/content-plan.tsx": () =>
+      form({
+        save: [
+          ["version", "0"],
+          ["name_en-CA", "Fuzz"],
+          ["monthly", "10.00"],
+        ],
+      }),
+    "routes/staff/content-goals.tsx": read,
+    "routes/staff/content-goal.tsx": () =>
+      form({
+        save: [
+          ["version", "0"],
+          ["name_en-CA", "Fuzz"],
+          ["cost", "100"],
+        ],
+      }),
+    "routes/staff/orders.tsx": () => ({ query: ["q", "status", "cursor"] }),
+    "routes/staff/order.tsx": () =>
+      form({
+        paid: [
+          ["intent", "mark_paid"],
+          ["from", "awaiting_payment"],
+        ],
+      }),
+    "routes/staff/reports.tsx": () => ({ query: ["open", "hidden", "cursor"] }),
+    "routes/staff/report.tsx": (pattern) => ({
+      path: pattern.replace(":kind", "review").replace(":id", "1"),
+      query: ["done"],
+      write: asPlayer("POST", "form", {
+        hide: [
+          ["intent", "hide"],
+          ["reason", "spam"],
+        ],
+        dismiss: [["intent", "dismiss"]],
+      }),
+    }),
+    "routes/directory/manage/layout.tsx": read,
+    "routes/directory/manage/listing.tsx": () =>
+      form({
+        save: [
+          ["version", "1"],
+          ["name", "Fuzz"],
+          ["category", "restaurants"],
+        ],
+      }),
+    "routes/directory/manage/hours.tsx": () => form({ save: [["timeZone", "America/Toronto"]] }),
+    "routes/directory/manage/reviews.tsx": () =>
+      form({
+        reply: [
+          ["intent", "reply"],
+          ["reviewId", "1"],
+          ["body", "Thank you"],
+        ],
+      }),
+    "routes/directory/manage/owners.tsx": () =>
+      form({
+        invite: [
+          ["intent", "invite"],
+          ["email", EMAIL],
+        ],
+        remove: [
+          ["intent", "remove"],
+          ["userId", "fuzz"],
+        ],
+      }),
+    "routes/directory/manage/stats.tsx": read,
+    "routes/jobs/employer/layout.tsx": read,
+    "routes/jobs/employer/overview.tsx": read,
+    "routes/directory/api.review-reply.ts": () => ({
+      write: asPlayer("PUT", "json", { reply: [["body", "Thank you for coming."]] }),
+    }),
+    // Adults only: the fuzz players gave no age, so a sound claim or listing is refused too.
+    "routes/directory/claim.tsx": () =>
+      form({
+        send: [["intent", "send"]],
+        verify: [
+          ["intent", "verify"],
+          ["code", "123456"],
+        ],
+      }),
+    "routes/directory/add-business.tsx": () =>
+      form({
+        add: [
+          ["name", "Fuzz Bakery"],
+          ["category", "restaurants"],
+          ["address", "1 Fuzz Street"],
+          ["city", "Toronto"],
+          ["province", "ON"],
+          ["postalCode", "M5V 1A1"],
+          ["phone", "416 555 0123"],
+          ["description_en-CA", "Fresh bread."],
+        ],
+      }),
+    "routes/directory/owner-invite.tsx": () => ({
+      query: ["t"],
+      write: asPlayer("POST", "form", { accept: [["t", "not-a-token"]] }),
+    }),
+    // Asks for the second step of a sign-in none of the fuzz players started.
+    "routes/auth/two-factor.tsx": () => ({
+      query: ["redirectTo"],
+      write: asPlayer("POST", "form", { code: [["code", "123456"]] }),
+    }),
+    "routes/shop/orders.tsx": () => ({ query: ["cursor"] }),
+    "routes/shop/order-status.tsx": () => ({ query: ["t"] }),
   };
 }
 

@@ -252,6 +252,8 @@ export const PAGE_JUDGES: Record<string, Judge> = {
     (seen.signedIn && seen.method === "DELETE") || playerBodyJudge(reviewSchema)(seen, players),
   "routes/directory/api.question.answers.ts": playerBodyJudge(answerSchema),
   "routes/directory/api.reports.ts": playerBodyJudge(communityReportSchema),
+  // Visitors may report a business too (counted by a hash of their address).
+  "routes/directory/api.business.reports.ts": bodyJudge(authBodyOf, communityReportSchema),
   "routes/directory/report.tsx": playerBodyJudge(communityReportSchema),
   "routes/directory/api.saved-business.ts": playerPutOrDelete,
   "routes/players/api.player.follow.ts": playerPutOrDelete,
