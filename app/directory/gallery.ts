@@ -59,8 +59,6 @@ export const pictureFormSchema = z
       });
   });
 
-export type PictureForm = z.output<typeof pictureFormSchema>;
-
 /** The alternative text a form sent, as a picture keeps it. */
 export function altOf(form: { "alt_en-CA": string; "alt_fr-CA": string }): LocalizedText {
   return { "en-CA": form["alt_en-CA"], "fr-CA": form["alt_fr-CA"] };
