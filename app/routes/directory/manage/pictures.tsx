@@ -274,7 +274,7 @@ function GalleryItem({
           width="240"
           height="180"
           loading="lazy"
-          className="aspect-[4/3] w-full rounded-lg bg-slate-50 object-cover md:w-60"
+          className="aspect-[4/3] w-full self-start rounded-lg bg-slate-50 object-cover md:w-60"
         />
         <div className="flex min-w-0 flex-1 flex-col gap-3">
           <h4 ref={heading} tabIndex={-1} className="font-semibold">
@@ -398,7 +398,9 @@ export default function ManagePictures({ loaderData, actionData }: Route.Compone
         ) : (
           <p className="mt-1 text-slate-700">{t("manage.pictures.cover.none")}</p>
         )}
+        {/* A new key once saved: the form empties for the next picture. */}
         <UploadForm
+          key={cover.file}
           intent="cover"
           idPrefix="cover"
           saved={cover.alt}
@@ -433,6 +435,7 @@ export default function ManagePictures({ loaderData, actionData }: Route.Compone
           <p className="mt-2 text-slate-700">{t("manage.pictures.gallery.full")}</p>
         ) : (
           <UploadForm
+            key={gallery.length}
             intent="add"
             idPrefix="add"
             submit={t("manage.pictures.gallery.add")}
