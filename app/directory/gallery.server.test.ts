@@ -24,21 +24,12 @@ import { fixtureBusiness, fixtureFile } from "./test-fixtures.ts";
 
 let database: DatabaseHandle;
 let businessId = 0;
+let otherId = 0;
 let owner: Manager;
 
 const request = () => new Request("http://site.test/");
 const alt = (text: string) => ({ "en-CA": text, "fr-CA": "" });
 const file = (n: number) => `/uploads/content/${n.toString(16).padStart(32, "0")}.jpg`;
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 const write = <T>(change: Parameters<typeof managerWrite<T>>[2]) =>
   managerWrite(database.db, owner, change);
@@ -66,10 +57,14 @@ async function addNamed(...names: string[]) {
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedBusinesses(database.db, [
-    fixtureFile("restaurants", [fixtureBusiness({ slug: "pictured", name: "Chez Photo" })]),
+    fixtureFile("restaurants", [
+      fixtureBusiness({ slug: "pictured", name: "Chez Photo" }),
+      fixtureBusiness({ slug: "other", name: "Ailleurs" }),
+    ]),
   ]);
-  const [row] = await database.db.select({ id: business.id }).from(business);
-  businessId = row?.id ?? 0;
+  const rows = await database.db.select({ id: business.id, slug: business.slug }).from(business);
+  businessId = rows.find((row) => row.slug === "pictured")?.id ?? 0;
+  otherId = rows.find((row) => row.slug === "other")?.id ?? 0;
   for (const id of ["owner", "stranger"])
     await database.db.execute(
       sql`insert into "user" (id, name, email, handle, age)
@@ -119,9 +114,10 @@ describe("a listing's gallery", () => {
     await emptyGallery();
     await addNamed(...Array.from({ length: GALLERY_MAX }, (_, index) => `p${index + 1}`));
     expect(await order()).toHaveLength(GALLERY_MAX);
-    const refused = await refusal(write((tx) => addPicture(tx, owner, file(99), alt("p21"))));
-    expect(refused.status).toBe(409);
-    expect(refused.messageKey).toBe("manage.pictures.problems.full");
+    await expect(write((tx) => addPicture(tx, owner, file(99), alt("p21")))).rejects.toMatchObject({
+      code: "conflict",
+      message: "manage.pictures.problems.full",
+    });
     expect(await order()).toHaveLength(GALLERY_MAX);
     const added = await database.db
       .select()
@@ -171,9 +167,9 @@ describe("a listing's gallery", () => {
       role: "owner",
     });
     // The first cannot go up: the form is stale, a 409.
-    expect(
-      (await refusal(write((tx) => movePicture(tx, owner, third as number, 1, "up")))).status,
-    ).toBe(409);
+    await expect(
+      write((tx) => movePicture(tx, owner, third as number, 1, "up")),
+    ).rejects.toMatchObject({ code: "already_handled" });
     expect(second).toBeDefined();
   });
 
@@ -181,9 +177,9 @@ describe("a listing's gallery", () => {
     await emptyGallery();
     const [, second] = await addNamed("first", "second");
     await write((tx) => movePicture(tx, owner, second as number, 2, "up"));
-    const stale = await refusal(write((tx) => movePicture(tx, owner, second as number, 2, "up")));
-    expect(stale.status).toBe(409);
-    expect(stale.code).toBe("already_handled");
+    await expect(
+      write((tx) => movePicture(tx, owner, second as number, 2, "up")),
+    ).rejects.toMatchObject({ code: "already_handled" });
     expect(await order()).toEqual(["second", "first"]);
   });
 
@@ -210,9 +206,9 @@ describe("a listing's gallery", () => {
     const [, second] = await addNamed("a", "b", "c", "d");
     await write((tx) => removePicture(tx, owner, second as number, 2));
     expect(await order()).toEqual(["a", "c", "d"]);
-    expect(
-      (await refusal(write((tx) => removePicture(tx, owner, second as number, 2)))).status,
-    ).toBe(409);
+    await expect(
+      write((tx) => removePicture(tx, owner, second as number, 2)),
+    ).rejects.toMatchObject({ code: "already_handled" });
     const [audit] = await database.db
       .select({ before: auditEvent.before })
       .from(auditEvent)
@@ -232,27 +228,25 @@ describe("a listing's gallery", () => {
 
   test("a stranger's write is the 404 and changes nothing", async () => {
     await emptyGallery();
-    const stranger = await refusal(
+    await expect(
       requireBusinessManager(database.db, { id: "stranger" }, businessId, request()),
-    );
-    expect(stranger.status).toBe(404);
+    ).rejects.toMatchObject({ code: "not_found" });
     // Even with a manager made up for them, the write re-checks inside its transaction.
     const forged: Manager = { ...owner, id: "stranger" };
-    const refused = await refusal(
+    await expect(
       managerWrite(database.db, forged, (tx) => addPicture(tx, forged, file(7), alt("x"))),
-    );
-    expect(refused.status).toBe(404);
+    ).rejects.toMatchObject({ code: "not_found" });
     expect(await order()).toEqual([]);
   });
 
   test("another listing's picture is not this one's to move", async () => {
     await emptyGallery();
     const [id] = await addNamed("mine", "also mine");
-    const other = { ...owner, businessId: businessId + 1000 };
-    const refused = await refusal(
+    // A manager of another listing sending this listing's picture: as if it were not there.
+    const other = { ...owner, businessId: otherId };
+    await expect(
       database.db.transaction((tx) => movePicture(tx, other, id as number, 1, "down")),
-    );
-    expect(refused.status).toBeGreaterThanOrEqual(404);
+    ).rejects.toMatchObject({ status: 409 });
     expect(await order()).toEqual(["mine", "also mine"]);
   });
 });

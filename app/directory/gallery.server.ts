@@ -9,15 +9,17 @@ import type { Manager, ManagerChange } from "./owners.server.ts";
 
 export type GalleryPicture = { id: number; position: number; file: string; alt: LocalizedText };
 
+const pictureColumns = {
+  id: businessPicture.id,
+  position: businessPicture.position,
+  file: businessPicture.file,
+  alt: businessPicture.alt,
+};
+
 /** A listing's gallery in its owners' order. */
 export async function galleryOf(db: Db | Tx, businessId: number): Promise<GalleryPicture[]> {
   return db
-    .select({
-      id: businessPicture.id,
-      position: businessPicture.position,
-      file: businessPicture.file,
-      alt: businessPicture.alt,
-    })
+    .select(pictureColumns)
     .from(businessPicture)
     .where(eq(businessPicture.businessId, businessId))
     .orderBy(asc(businessPicture.position));
@@ -58,12 +60,7 @@ async function pictureAsSeen(
   seenPosition?: number,
 ): Promise<GalleryPicture> {
   const [picture] = await tx
-    .select({
-      id: businessPicture.id,
-      position: businessPicture.position,
-      file: businessPicture.file,
-      alt: businessPicture.alt,
-    })
+    .select(pictureColumns)
     .from(businessPicture)
     .where(and(eq(businessPicture.id, id), eq(businessPicture.businessId, manager.businessId)));
   if (!picture || (seenPosition !== undefined && picture.position !== seenPosition))

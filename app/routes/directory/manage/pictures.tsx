@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
-import { getViewer } from "../../../auth/session.server.ts";
 import {
   addPicture,
   coverOf,
@@ -19,8 +18,6 @@ import {
 } from "../../../directory/gallery.ts";
 import { listingWrite } from "../../../directory/listing-edits.server.ts";
 import { manageHref } from "../../../directory/manage-nav.ts";
-import { requireBusinessManager } from "../../../directory/owners.server.ts";
-import { parseBusinessId } from "../../../directory/search.ts";
 import type { LocalizedText } from "../../../i18n/locale.ts";
 import { localeFromPath, localizedPath } from "../../../i18n/locale.ts";
 import { pageMessages } from "../../../i18n/messages.server.ts";
@@ -34,28 +31,22 @@ import {
 } from "../../../platform/api.ts";
 import { saveContentPicture } from "../../../platform/content-pictures.server.ts";
 import { databaseContext, storageContext } from "../../../platform/context.ts";
-import { AppError, isAppError } from "../../../platform/errors.ts";
+import { isAppError } from "../../../platform/errors.ts";
 import { readRaw, validate } from "../../../platform/input.server.ts";
 import { primaryButton, secondaryButton } from "../../../ui/button-link.tsx";
 import { FilePicker } from "../../../ui/file-picker.tsx";
 import { useFormProblem } from "../../../ui/form-problem.tsx";
 import { TextField } from "../../../ui/text-field.tsx";
 import type { Route } from "./+types/pictures";
+import { managerOfRequest } from "./manager.server.ts";
 
 /**
  * The listing's cover and gallery (issue 26): the cover replaced, pictures added, described,
  * moved up or down and removed, each by a plain form post, so all of it works by keyboard and
  * without JavaScript.
  */
-async function managerOf({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
-  const businessId = parseBusinessId(params.id);
-  if (!businessId) throw new AppError("not_found");
-  const db = context.get(databaseContext);
-  return requireBusinessManager(db, await getViewer(request, context), businessId, request);
-}
-
 export async function loader(args: Route.LoaderArgs) {
-  const manager = await managerOf(args);
+  const manager = await managerOfRequest(args);
   const db = args.context.get(databaseContext);
   return {
     cover: await coverOf(db, manager.businessId),
@@ -69,7 +60,7 @@ type Done = "cover" | "added" | "alt" | "moved" | "removed";
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const manager = await managerOf(args);
+  const manager = await managerOfRequest(args);
   const raw = await readRaw(request);
   const sent = sentTextFields(raw);
   // Which of the page's forms was sent, so a refusal shows beside that one.
@@ -261,9 +252,11 @@ function GalleryItem({
     if (focused) heading.current?.focus();
   }, [focused]);
   const position = { position: picture.position, count };
-  const moves = [
+  // Each button names its picture: a list of "Move up" and "Remove" alone would not say which.
+  const actions = [
     { intent: "up", label: t("manage.pictures.gallery.up"), shown: picture.position > 1 },
     { intent: "down", label: t("manage.pictures.gallery.down"), shown: picture.position < count },
+    { intent: "remove", label: t("manage.pictures.gallery.remove"), shown: true },
   ] as const;
   return (
     <li id={`picture-${picture.id}`} className="scroll-mt-20 rounded-xl p-4 ring-1 ring-slate-200">
@@ -304,34 +297,25 @@ function GalleryItem({
           <Form method="post" className="flex flex-wrap gap-2">
             <input type="hidden" name="id" value={picture.id} />
             <input type="hidden" name="position" value={picture.position} />
-            {moves.map(
-              (move) =>
-                move.shown && (
+            {actions.map(
+              (action) =>
+                action.shown && (
                   <button
-                    key={move.intent}
+                    key={action.intent}
                     type="submit"
                     name="intent"
-                    value={move.intent}
+                    value={action.intent}
                     disabled={busy}
-                    aria-label={t("manage.pictures.gallery.moveLabel", {
-                      action: move.label,
+                    aria-label={t("manage.pictures.gallery.actionLabel", {
+                      action: action.label,
                       position: picture.position,
                     })}
                     className={secondaryButton}
                   >
-                    {move.label}
+                    {action.label}
                   </button>
                 ),
             )}
-            <button
-              type="submit"
-              name="intent"
-              value="remove"
-              disabled={busy}
-              className={secondaryButton}
-            >
-              {t("manage.pictures.gallery.remove")}
-            </button>
           </Form>
         </div>
       </div>
