@@ -74,6 +74,9 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     page,
     signIn,
   }) => {
+    // Five uploads and six axe runs over two long pages: more than a default test's minute on a
+    // loaded machine.
+    test.slow();
     const id = await businessId(words.slug);
     await signIn({ age: 30, owns: [id], locale: words.locale });
     await page.goto(`${words.prefix}/businesses/${id}/manage`);
