@@ -11,6 +11,7 @@ import { type Bound, statementCache, withPlaceholders } from "../db/statements.s
 import { AppError } from "../platform/errors.ts";
 import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
+import { galleryOf } from "./gallery.server.ts";
 import { openingHoursOf } from "./hours.server.ts";
 import { hoursStatus, localToday, type OpeningHours } from "./hours.ts";
 import { managerRoleOf } from "./owners.server.ts";
@@ -295,6 +296,7 @@ export async function businessForViewer(
       latitude: business.latitude,
       longitude: business.longitude,
       coverImage: business.coverImage,
+      coverAlt: business.coverAlt,
       website: business.website,
       phone: business.phone,
       description: business.description,
@@ -328,6 +330,8 @@ export async function businessForViewer(
     .where(eq(businessProduct.businessId, id))
     .orderBy(businessProduct.position);
 
+  const gallery = (await galleryOf(db, id)).map(({ file, alt }) => ({ image: file, alt }));
+
   const {
     promoTitle,
     promoDescription,
@@ -350,6 +354,7 @@ export async function businessForViewer(
     latitude: rest.latitude,
     longitude: rest.longitude,
     coverImage: rest.coverImage,
+    coverAlt: rest.coverAlt,
     website: rest.website,
     phone: rest.phone,
     // A listing may have its description in one language only: the other shows that one.
@@ -362,6 +367,7 @@ export async function businessForViewer(
         ? { title: promoTitle, description: promoDescription, image: promoImage }
         : null,
     products,
+    gallery,
   };
   return { business: detail, status };
 }

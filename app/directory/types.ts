@@ -78,6 +78,10 @@ export const businessDetailSchema = businessSummarySchema.extend({
   latitude: z.number(),
   longitude: z.number(),
   coverImage: z.string(),
+  coverAlt: localizedText.nullable().meta({
+    description:
+      "The cover's alternative text, one language possibly empty; null for a drawing (decorative)",
+  }),
   website: z.string().nullable(),
   phone: z.string().nullable().meta({
     description: "Where the business answers calls, in E.164; null when it gave none",
@@ -112,6 +116,10 @@ export const businessDetailSchema = businessSummarySchema.extend({
       url: z.string(),
     }),
   ),
+  gallery: z.array(z.object({ image: z.string(), alt: localizedText })).meta({
+    description:
+      "The owners' pictures in their order, each with its alternative text (one language possibly empty)",
+  }),
 });
 export type BusinessDetail = z.output<typeof businessDetailSchema>;
 

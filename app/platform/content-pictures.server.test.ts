@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import { blogPost } from "../db/schema/blog.ts";
+import { business, businessPicture } from "../db/schema/directory.ts";
 import { redeemGoal } from "../db/schema/players.ts";
 import { product } from "../db/schema/shop.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
@@ -70,5 +71,49 @@ describe.each(testStores(() => bucket))("sweepOrphanedContentPictures, %s", (kin
     const left = (await hostA.list("content")).map((file) => file.name).sort();
     expect(left).toEqual([cover, picture, morePicture, goal, fresh].sort());
     expect(await hostA.read("content", replaced)).toBeNull();
+  });
+
+  test("keeps a listing's uploaded cover and gallery pictures, removes the cover it replaced", async () => {
+    const { storage, backdate } = open();
+    const save = () => storage.save("content", Buffer.from("picture"), "jpg");
+    const [cover, gallery, replaced] = [await save(), await save(), await save()];
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const name of [cover, gallery, replaced]) backdate("content", name, twoHoursAgo);
+    const key = kind.split(" ").at(-1);
+    const [listing] = await database.db
+      .insert(business)
+      .values({
+        slug: `pictured-${key}`,
+        name: "Chez Photo",
+        category: "restaurants",
+        city: "Toronto",
+        province: "ON",
+        address: "1 Test Street",
+        postalCode: "M5V 1A1",
+        latitude: 43.65,
+        longitude: -79.38,
+        searchName: "chez photo",
+        searchLocation: "toronto on",
+        priceFromCents: 0,
+        opensAt: "09:00",
+        closesAt: "17:00",
+        image: address(cover),
+        coverImage: address(cover),
+        ownerName: "Alex",
+        ownerImage: "/images/owners/owner-1.svg",
+        description: { "en-CA": "", "fr-CA": "" },
+      })
+      .returning({ id: business.id });
+    await database.db.insert(businessPicture).values({
+      businessId: listing?.id ?? 0,
+      position: 1,
+      file: address(gallery),
+      alt: { "en-CA": "The terrace", "fr-CA": "" },
+    });
+
+    expect(await sweepOrphanedContentPictures(database.db, storage)).toBe(1);
+    expect(await storage.read("content", replaced)).toBeNull();
+    expect(await storage.read("content", cover)).not.toBeNull();
+    expect(await storage.read("content", gallery)).not.toBeNull();
   });
 });

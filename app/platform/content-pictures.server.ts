@@ -1,12 +1,16 @@
-import { arrayOverlaps, inArray, sql } from "drizzle-orm";
+import { and, arrayOverlaps, inArray, like, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
 import { blogPost } from "../db/schema/blog.ts";
+import { business, businessPicture } from "../db/schema/directory.ts";
 import { redeemGoal } from "../db/schema/players.ts";
 import { product } from "../db/schema/shop.ts";
 import { processPicture } from "./images.server.ts";
 import { type Storage, sweepOrphans } from "./storage.server.ts";
 
-/** Where the pictures staff upload for posts, products and goals are kept and served from. */
+/**
+ * Where the pictures staff upload for posts, products and goals, and owners for their listing's
+ * cover and gallery (decision 0060), are kept and served from.
+ */
 const CONTENT_FOLDER = "content";
 const CONTENT_PATH = `/uploads/${CONTENT_FOLDER}/`;
 
@@ -15,6 +19,8 @@ export const PICTURE_FRAMES = {
   blogCover: { width: 800, height: 600 },
   product: { width: 800, height: 800 },
   goal: { width: 600, height: 600 },
+  /** A listing's cover (its card shows the same picture) and its gallery's pictures. */
+  business: { width: 1200, height: 900 },
 } as const;
 
 /**
@@ -34,9 +40,9 @@ export async function saveContentPicture(
 }
 
 /**
- * Removes content pictures no post, product or goal shows any more: the cover or picture an edit
- * replaced or removed, or an upload whose save was refused (see sweepOrphans). The one place that
- * knows every column a content picture's address is kept in.
+ * Removes content pictures no post, product, goal or listing shows any more: the cover or picture
+ * an edit replaced or removed, or an upload whose save was refused (see sweepOrphans). The one
+ * place that knows every column a content picture's address is kept in.
  */
 export async function sweepOrphanedContentPictures(db: Db, storage: Storage): Promise<number> {
   return sweepOrphans(storage, CONTENT_FOLDER, async (addresses) => {
@@ -61,6 +67,27 @@ export async function sweepOrphanedContentPictures(db: Db, storage: Storage): Pr
           .select({ address: redeemGoal.image })
           .from(redeemGoal)
           .where(inArray(redeemGoal.image, addresses)),
+      )
+      // "like": the partial indexes of uploaded pictures, never the million seeded listings.
+      .union(
+        db
+          .select({ address: business.coverImage })
+          .from(business)
+          .where(
+            and(like(business.coverImage, "/uploads/%"), inArray(business.coverImage, addresses)),
+          ),
+      )
+      .union(
+        db
+          .select({ address: business.image })
+          .from(business)
+          .where(and(like(business.image, "/uploads/%"), inArray(business.image, addresses))),
+      )
+      .union(
+        db
+          .select({ address: businessPicture.file })
+          .from(businessPicture)
+          .where(inArray(businessPicture.file, addresses)),
       );
     return new Set(rows.map((row) => row.address));
   });

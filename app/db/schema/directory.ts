@@ -73,8 +73,14 @@ export const business = pgTable(
      * listings that keep their daily pair costs no statement more (decision 0056).
      */
     ownHours: boolean().notNull().default(false),
+    /**
+     * The card's picture and the page's cover. An owner's upload sets both to the same address
+     * under /uploads/content/ (decision 0060); seeded listings point at drawings under /images.
+     */
     image: text().notNull(),
     coverImage: text().notNull(),
+    /** The uploaded cover's alternative text; null while the cover is a seeded drawing (decorative). */
+    coverAlt: jsonb().$type<LocalizedText>(),
     ownerName: text().notNull(),
     ownerImage: text().notNull(),
     website: text(),
@@ -151,6 +157,14 @@ export const business = pgTable(
     ),
     // For terms without three letters in a row, which trigrams cannot narrow: the 1- and
     // 2-character pieces of the text (search_grams, migration 0005).
+    // The content pictures' sweep asks which uploaded addresses a listing still shows: only the
+    // few uploaded covers are indexed, never the million seeded drawings.
+    index("business_uploaded_image_idx")
+      .on(table.image)
+      .where(sql`${table.image} like '/uploads/%'`),
+    index("business_uploaded_cover_idx")
+      .on(table.coverImage)
+      .where(sql`${table.coverImage} like '/uploads/%'`),
     index("business_search_name_grams_idx").using("gin", sql`search_grams(${table.searchName})`),
     index("business_search_location_grams_idx").using(
       "gin",
@@ -188,6 +202,30 @@ export const businessProduct = pgTable(
   (table) => [
     unique("business_product_position").on(table.businessId, table.position),
     check("business_product_price_positive", sql`${table.priceCents} >= 0`),
+  ],
+);
+
+/**
+ * A listing's gallery, in its owners' order: `position` 1, 2, … without gaps, unique per listing,
+ * so two reorders at once can never leave two pictures in one place (app/directory/gallery.server.ts).
+ */
+export const businessPicture = pgTable(
+  "business_picture",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer()
+      .notNull()
+      .references(() => business.id, { onDelete: "cascade" }),
+    position: smallint().notNull(),
+    /** The picture's address under /uploads/content/ (the content pictures' sweep reads it). */
+    file: text().notNull(),
+    /** Its alternative text: at least one language, the other may be empty (shows the first). */
+    alt: jsonb().$type<LocalizedText>().notNull(),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("business_picture_position").on(table.businessId, table.position),
+    index("business_picture_file_idx").on(table.file),
   ],
 );
 

@@ -26,6 +26,7 @@ import { OpenStatus } from "../../directory/components/open-status.tsx";
 import { OpeningHoursSection } from "../../directory/components/opening-hours.tsx";
 import { SaveButton, ShareButton } from "../../directory/components/place-actions.tsx";
 import { ProductCarousel } from "../../directory/components/product-carousel.tsx";
+import { altIn } from "../../directory/gallery.ts";
 import { localBusinessJsonLd } from "../../directory/json-ld.ts";
 import { ownersOf } from "../../directory/owners.server.ts";
 import { isBusinessSaved, saveBusiness, unsaveBusiness } from "../../directory/saved.server.ts";
@@ -222,7 +223,7 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
       <div className="relative">
         <img
           src={business.coverImage}
-          alt=""
+          alt={business.coverAlt ? altIn(business.coverAlt, locale) : ""}
           width="400"
           height="300"
           className="h-56 w-full object-cover md:h-80"
@@ -455,8 +456,13 @@ function Location({
 function Photos({ business }: { business: BusinessDetail }) {
   const t = useT();
   const locale = useLocale();
+  // The owners' gallery first, in their order (issue 26), then what the listing shows elsewhere.
   const photos = [
-    { src: business.coverImage, alt: business.name },
+    ...business.gallery.map((photo) => ({ src: photo.image, alt: altIn(photo.alt, locale) })),
+    {
+      src: business.coverImage,
+      alt: business.coverAlt ? altIn(business.coverAlt, locale) : business.name,
+    },
     ...(business.promo ? [{ src: business.promo.image, alt: business.promo.title[locale] }] : []),
     ...business.products.map((product) => ({ src: product.image, alt: product.name[locale] })),
   ];
