@@ -38,16 +38,17 @@ const gzip = promisify(zlib.gzip);
 export const SYNC_COMPRESSION_MAX_BYTES = 32 * 1024;
 
 /**
- * Compresses an answer made for one request. Brotli at quality 4: smaller than gzip at its default
- * level for about the same time (quality 11, for files compressed once at build, takes a hundred
- * times longer).
+ * Compresses an answer made for one request. Brotli at quality 2: of a player's 65 KB
+ * `/businesses`, 0.33 ms for 12.6 KB, where quality 4 took 0.64 ms for 11.8 KB, quality 1 (another
+ * algorithm) 0.53 ms for 14.1 KB and gzip at its default level 0.89 ms for 12.6 KB
+ * (docs/performance.md). Quality 11 is for files compressed once at build.
  */
 export async function compressAnswer(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
   const small = body.length <= SYNC_COMPRESSION_MAX_BYTES;
   if (encoding === "gzip") return small ? zlib.gzipSync(body) : gzip(body);
   const options = {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   };
