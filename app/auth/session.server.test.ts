@@ -137,6 +137,50 @@ describe("getViewer", () => {
     expect(row?.left).toBeGreaterThan(SESSION_LIFETIME.expiresIn - 60);
   });
 
+  test("a staff member's session, capped at 12 hours, is found in one query until it ends", async () => {
+    const staff = await signUpVerified(send, database.db, {
+      name: "Staff Member",
+      email: "staff-member@example.com",
+      address: "10.9.0.4",
+    });
+    const token = tokenOf(staff);
+    await database.db
+      .update(user)
+      .set({ role: "moderator" })
+      .where(eq(user.email, "staff-member@example.com"));
+    // The trigger of migration 0027 caps the end at the sign-in's 12 hours on any write of it.
+    await database.db
+      .update(session)
+      .set({ expiresAt: sql`now() + interval '30 days'` })
+      .where(eq(session.token, token));
+    const endOf = async () =>
+      (
+        await database.db
+          .select({ expiresAt: session.expiresAt })
+          .from(session)
+          .where(eq(session.token, token))
+      )[0]?.expiresAt.getTime();
+    const end = await endOf();
+    expect(end).toBeLessThan(Date.now() + 12 * 60 * 60 * 1000 + 60_000);
+    let viewer: Awaited<ReturnType<typeof getViewer>> = null;
+    const queries = await countQueries(async () => {
+      viewer = await getViewer(requestWith(staff), contextOf());
+    });
+    expect(queries).toBe(1);
+    expect(viewer).toMatchObject({ email: "staff-member@example.com", role: "moderator" });
+    expect(await endOf()).toBe(end);
+
+    await database.db
+      .update(session)
+      .set({
+        createdAt: sql`now() - interval '13 hours'`,
+        expiresAt: sql`now() + interval '1 day'`,
+      })
+      .where(eq(session.token, token));
+    expect(await getViewer(requestWith(staff), contextOf())).toBeNull();
+    expect(await database.db.$count(session, eq(session.token, token))).toBe(0);
+  });
+
   test("a deleted player's session finds nobody", async () => {
     const gone = await signUpVerified(send, database.db, {
       name: "Gone Player",
