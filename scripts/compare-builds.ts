@@ -6,6 +6,7 @@
  *   git archive <commit> | tar -x -C /tmp/base && ln -s "$PWD/node_modules" /tmp/base/
  *   (cd /tmp/base && npm run build) && npm run build
  *   node scripts/compare-builds.ts --base /tmp/base --rounds 3 --paths /,/businesses
+ *   node scripts/compare-builds.ts --base /tmp/base --staff --paths /staff,/staff/orders?q=a
  * Each row: the median of 30 requests alone, then --seconds at --connections with the requests a
  * second, the server's CPU a request (from /proc) and the page's size before compression.
  */
@@ -26,6 +27,8 @@ const { values } = parseArgs({
     connections: { type: "string", default: "20" },
     "data-dir": { type: "string", default: ".data/bench-demo" },
     port: { type: "string", default: "3917" },
+    /** As a moderator with two-factor sign-in on, for the console's pages. */
+    staff: { type: "boolean", default: false },
   },
 });
 if (!values.base) throw new Error("--base <folder of the other build> is required");
@@ -61,7 +64,10 @@ const builds: { name: string; server: BuiltServer; port: number }[] = [
     }),
   },
 ];
-const headers = await playerHeaders(database.db.$client);
+const headers = await playerHeaders(
+  database.db.$client,
+  values.staff ? { role: "moderator", twoFactor: true } : {},
+);
 try {
   for (let round = 1; round <= Number(values.rounds); round++) {
     for (const page of (values.paths as string).split(",")) {

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
@@ -37,6 +37,10 @@ function contextOf() {
 
 const requestWith = (cookieHeader: string) =>
   new Request("http://localhost/businesses", { headers: { cookie: cookieHeader } });
+
+/** Moves a session's times, as the clock would have. */
+const setSession = (token: string, times: { expiresAt: SQL; createdAt?: SQL }) =>
+  database.db.update(session).set(times).where(eq(session.token, token));
 
 const tokenOf = (header: string): string =>
   decodeURIComponent(/better-auth\.session_token=([^;]*)/.exec(header)?.[1] ?? "").split(".")[0] ??
@@ -113,10 +117,7 @@ describe("getViewer", () => {
       address: "10.9.0.2",
     });
     const token = tokenOf(expired);
-    await database.db
-      .update(session)
-      .set({ expiresAt: sql`now() - interval '1 minute'` })
-      .where(eq(session.token, token));
+    await setSession(token, { expiresAt: sql`now() - interval '1 minute'` });
     expect(await getViewer(requestWith(expired), contextOf())).toBeNull();
     expect(await database.db.$count(session, eq(session.token, token))).toBe(0);
   });
@@ -124,10 +125,7 @@ describe("getViewer", () => {
   test("a session used a day after its last extension is extended by Better Auth", async () => {
     const token = tokenOf(cookie);
     const lastExtended = SESSION_LIFETIME.expiresIn - SESSION_LIFETIME.updateAge - 60;
-    await database.db
-      .update(session)
-      .set({ expiresAt: sql`now() + make_interval(secs => ${lastExtended})` })
-      .where(eq(session.token, token));
+    await setSession(token, { expiresAt: sql`now() + make_interval(secs => ${lastExtended})` });
     const viewer = await getViewer(requestWith(cookie), contextOf());
     expect(viewer?.email).toBe("maelle@example.com");
     const [row] = await database.db
@@ -135,6 +133,44 @@ describe("getViewer", () => {
       .from(session)
       .where(eq(session.token, token));
     expect(row?.left).toBeGreaterThan(SESSION_LIFETIME.expiresIn - 60);
+  });
+
+  test("a staff member's session, capped at 12 hours, is found in one query until it ends", async () => {
+    const staff = await signUpVerified(send, database.db, {
+      name: "Staff Member",
+      email: "staff-member@example.com",
+      address: "10.9.0.4",
+    });
+    const token = tokenOf(staff);
+    await database.db
+      .update(user)
+      .set({ role: "moderator" })
+      .where(eq(user.email, "staff-member@example.com"));
+    // The trigger of migration 0027 caps the end at the sign-in's 12 hours on any write of it.
+    await setSession(token, { expiresAt: sql`now() + interval '30 days'` });
+    const endOf = async () =>
+      (
+        await database.db
+          .select({ expiresAt: session.expiresAt })
+          .from(session)
+          .where(eq(session.token, token))
+      )[0]?.expiresAt.getTime();
+    const end = await endOf();
+    expect(end).toBeLessThan(Date.now() + 12 * 60 * 60 * 1000 + 60_000);
+    let viewer: Awaited<ReturnType<typeof getViewer>> = null;
+    const queries = await countQueries(async () => {
+      viewer = await getViewer(requestWith(staff), contextOf());
+    });
+    expect(queries).toBe(1);
+    expect(viewer).toMatchObject({ email: "staff-member@example.com", role: "moderator" });
+    expect(await endOf()).toBe(end);
+
+    await setSession(token, {
+      createdAt: sql`now() - interval '13 hours'`,
+      expiresAt: sql`now() + interval '1 day'`,
+    });
+    expect(await getViewer(requestWith(staff), contextOf())).toBeNull();
+    expect(await database.db.$count(session, eq(session.token, token))).toBe(0);
   });
 
   test("a deleted player's session finds nobody", async () => {

@@ -52,7 +52,8 @@ export function getViewer(
  * The happy path in one query: the signed cookie's session with its player, where Better Auth's
  * getSession takes two queries and its own request machinery, on every signed-in request (a
  * tenth of a quiz answer's CPU, docs/performance.md). A session that has expired or is due for
- * its daily extension goes through Better Auth, which deletes or extends it as it always does.
+ * its daily extension goes through Better Auth, which deletes or extends it as it always does
+ * (a staff member's session, which cannot be extended, only once it has expired).
  */
 async function lookUpViewer(
   request: Request,
@@ -71,6 +72,12 @@ async function lookUpViewer(
   const extendFrom =
     found.expiresAt.getTime() - (SESSION_LIFETIME.expiresIn - SESSION_LIFETIME.updateAge) * 1000;
   if (Date.now() < extendFrom) return viewerOf(found);
+  // A staff member's session ends 12 hours after its sign-in whatever Better Auth writes (the
+  // session_staff_lifetime trigger, migration 0027), so it is always "due" and extending it never
+  // moves its end: asking Better Auth cost every console request two queries, an UPDATE and a
+  // signed cookie (docs/performance.md). Until its end, the row read here is the answer; after it,
+  // Better Auth deletes it as it does any expired session.
+  if (found.role !== "player" && Date.now() < found.expiresAt.getTime()) return viewerOf(found);
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   // Extended (or kept) by Better Auth under the same token: read again, as the happy path does.

@@ -30,6 +30,7 @@ const text = (opening: OpeningHours, now: Date, locale: Locale = "en-CA") =>
 // 2026-07-15 is a Wednesday; 16:30 UTC is 12:30 in Montréal (EDT) and 09:30 in Vancouver (PDT).
 const noonInMontreal = new Date("2026-07-15T16:30:00Z");
 const nineToNine = everyDay("09:00", "21:00");
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe("hoursStatus", () => {
   test("open until the day's closing time, in the business's own time zone", () => {
@@ -43,6 +44,16 @@ describe("hoursStatus", () => {
   test("closed at the closing minute, open at the opening minute", () => {
     expect(hoursStatus(hours(everyDay("09:00", "12:30")), noonInMontreal).open).toBe(false);
     expect(hoursStatus(hours(everyDay("12:30", "18:00")), noonInMontreal).open).toBe(true);
+  });
+
+  test("the zone's clock is read again each minute and each moment asked, forward or back", () => {
+    const lunch = hours(everyDay("09:00", "12:30"));
+    const minuteBefore = new Date(noonInMontreal.getTime() - 60_000);
+    expect(hoursStatus(lunch, minuteBefore).open).toBe(true);
+    expect(hoursStatus(lunch, noonInMontreal).open).toBe(false);
+    expect(hoursStatus(lunch, minuteBefore).open).toBe(true);
+    expect(hoursStatus(lunch, new Date(noonInMontreal.getTime() + DAY_MS)).open).toBe(false);
+    expect(hoursStatus(lunch, new Date(minuteBefore.getTime() + DAY_MS)).open).toBe(true);
   });
 
   test("several ranges a day: closed over lunch, opening again that afternoon", () => {

@@ -78,9 +78,12 @@ const DAY = 24 * 60;
 /** Beyond this, a change is too far ahead to name: "open 24 hours", or closed with no day named. */
 const HORIZON = 7 * DAY;
 
+/** "09:30" or "09:30:00" as minutes since midnight: 570. Read without splitting (ten a card). */
 export function minutesOf(time: string): number {
-  const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  return hours * 60 + minutes;
+  const colon = time.indexOf(":");
+  if (colon < 0) return Number(time) * 60;
+  const minutes = Number(time.slice(colon + 1, colon + 3)) || 0;
+  return Number(time.slice(0, colon)) * 60 + minutes;
 }
 
 function clockOf(minutes: number): string {
@@ -94,6 +97,11 @@ export function everyDay(opens: string, closes: string): HoursRange[][] {
 
 /** The local date (days since 1970-01-01) and minute of the day at `now` in `timeZone`. */
 function localClock(timeZone: string, now: Date): { day: number; minute: number } {
+  // Every card of a page asks at the same moment, mostly in the same few zones: each zone's clock
+  // is read once a minute (every zone's offset is whole minutes), not once a card.
+  const minuteOfEpoch = Math.floor(now.getTime() / 60_000);
+  const known = lastClocks.get(timeZone);
+  if (known?.minuteOfEpoch === minuteOfEpoch) return known.clock;
   const parts = dateTimeFormat("en-CA", {
     timeZone,
     year: "numeric",
@@ -104,11 +112,19 @@ function localClock(timeZone: string, now: Date): { day: number; minute: number 
     hourCycle: "h23",
   }).formatToParts(now);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
+  const clock = {
     day: Date.UTC(part("year"), part("month") - 1, part("day")) / (DAY * 60_000),
     minute: part("hour") * 60 + part("minute"),
   };
+  lastClocks.set(timeZone, { minuteOfEpoch, clock });
+  return clock;
 }
+
+/** Each zone's clock at the last minute it was read: as many entries as zones listings keep. */
+const lastClocks = new Map<
+  string,
+  { minuteOfEpoch: number; clock: { day: number; minute: number } }
+>();
 
 const isoDate = (day: number) => new Date(day * DAY * 60_000).toISOString().slice(0, 10);
 /** ISO weekday, 1 Monday to 7 Sunday. */
@@ -131,7 +147,11 @@ export function hoursStatus(hours: OpeningHours, now: Date): HoursStatus {
   const spans: [number, number][] = [];
   for (let offset = -1; offset <= 8; offset++) {
     const day = today + offset;
-    const ranges = special.get(isoDate(day)) ?? hours.week[weekdayOf(day) - 1] ?? [];
+    // Most listings have no special day: no date to write out for them.
+    const ranges =
+      (special.size > 0 ? special.get(isoDate(day)) : undefined) ??
+      hours.week[weekdayOf(day) - 1] ??
+      [];
     for (const range of ranges) {
       const opens = minutesOf(range.opens);
       const closes = minutesOf(range.closes);

@@ -33,21 +33,26 @@ const gzip = promisify(zlib.gzip);
 /**
  * Up to this size an answer is compressed on the request's own thread: a 13 KB JSON answer takes
  * about 0.1 ms that way, where the trip to the thread pool and back more than doubles the CPU it
- * costs (docs/performance.md, "Job search"). Larger pages still go to the pool.
+ * costs (docs/performance.md, "Job search"). Every page is below it: a player's 65 KB
+ * `/businesses` takes 0.3 ms of CPU on the thread, 0.45 ms through the pool alone and 1.3 ms
+ * each when ten are compressed at once (the pool's threads and the server's fight for two cores).
+ * Only larger answers (a sitemap, a long export), which would hold the thread for milliseconds,
+ * go to the pool.
  */
-export const SYNC_COMPRESSION_MAX_BYTES = 32 * 1024;
+export const SYNC_COMPRESSION_MAX_BYTES = 256 * 1024;
 
 /**
- * Compresses an answer made for one request. Brotli at quality 4: smaller than gzip at its default
- * level for about the same time (quality 11, for files compressed once at build, takes a hundred
- * times longer).
+ * Compresses an answer made for one request. Brotli at quality 2: of a player's 65 KB
+ * `/businesses`, 0.33 ms for 12.6 KB, where quality 4 took 0.64 ms for 11.8 KB, quality 1 (another
+ * algorithm) 0.53 ms for 14.1 KB and gzip at its default level 0.89 ms for 12.6 KB
+ * (docs/performance.md). Quality 11 is for files compressed once at build.
  */
 export async function compressAnswer(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
   const small = body.length <= SYNC_COMPRESSION_MAX_BYTES;
   if (encoding === "gzip") return small ? zlib.gzipSync(body) : gzip(body);
   const options = {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   };

@@ -15,7 +15,7 @@ describe("inlineScriptHashes", () => {
       '<script>window.__a = "é";</script>',
       "<SCRIPT>upper()</SCRIPT >",
     ].join("");
-    expect(inlineScriptHashes(html)).toEqual([
+    expect(inlineScriptHashes(Buffer.from(html))).toEqual([
       sha256('window.__a = "é";'),
       sha256('import("/assets/x.js");\n'),
       sha256("upper()"),
@@ -23,7 +23,9 @@ describe("inlineScriptHashes", () => {
   });
 
   test("a page without inline scripts has no hashes", () => {
-    expect(inlineScriptHashes('<p>no scripts</p><script src="/a.js"></script>')).toEqual([]);
+    expect(
+      inlineScriptHashes(Buffer.from('<p>no scripts</p><script src="/a.js"></script>')),
+    ).toEqual([]);
   });
 });
 
