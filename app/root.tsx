@@ -29,6 +29,7 @@ import { useAlternates, useLocale, useLocalizedPath } from "./i18n/use-locale.ts
 import { TranslateContext, useT } from "./i18n/use-t.ts";
 import { databaseContext } from "./platform/context.ts";
 import { ERRORS, pageErrorCode } from "./platform/error-codes.ts";
+import { mayBeSoldTo } from "./players/identity.ts";
 import { readCart } from "./shop/cart.server.ts";
 import { openCart } from "./shop/cart-session.server.ts";
 import { type CartSummary, summarizeCart } from "./shop/cart-summary.ts";
@@ -64,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         staff: viewer.role !== "player",
       },
       cart: summarizeCart(cart, locale),
+      forSale: mayBeSoldTo(viewer),
     },
     { headers: opened.headers },
   );
@@ -119,7 +121,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-dvh flex-col">
         {t && data ? (
           <TranslateContext value={t}>
-            <Shell year={data.year} viewer={data.viewer} cart={data.cart}>
+            <Shell year={data.year} viewer={data.viewer} cart={data.forSale && data.cart}>
               {children}
             </Shell>
           </TranslateContext>
@@ -142,7 +144,8 @@ function Shell({
   children: React.ReactNode;
   year: number;
   viewer: ShellViewer;
-  cart: CartSummary;
+  /** False for a child under 14: no cart button (mayBeSoldTo). */
+  cart: CartSummary | false;
 }) {
   const t = useT();
   const here = unlocalizedPath(useLocation().pathname);
@@ -155,7 +158,10 @@ function Shell({
         {t("nav.skipToContent")}
       </a>
       <Notice />
-      <SiteHeader viewer={viewer} cart={inQuizArea(here) ? null : <CartButton summary={cart} />} />
+      <SiteHeader
+        viewer={viewer}
+        cart={cart && !inQuizArea(here) ? <CartButton summary={cart} /> : null}
+      />
       <main id="main" className="flex-1">
         {children}
       </main>
@@ -214,6 +220,8 @@ export function ErrorBoundary() {
   if (error.status === 404) return <MessagePage messages="notFound" />;
   // An AppError a loader or action threw (app/platform/route-errors.server.ts) says what happened.
   const code = pageErrorCode(error.data);
+  // Not an error of the child's: a page of its own, not "something went wrong".
+  if (code === "not_for_sale") return <MessagePage messages="notForSale" />;
   return <MessagePage messages="error" reason={code && ERRORS[code].message} />;
 }
 
@@ -225,7 +233,7 @@ function MessagePage({
   messages,
   reason,
 }: {
-  messages: "notFound" | "error";
+  messages: "notFound" | "error" | "notForSale";
   reason?: MessageKey;
 }) {
   const t = useT();

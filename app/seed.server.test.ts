@@ -3,8 +3,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { DatabaseHandle } from "./db/client.server.ts";
+import { user } from "./db/schema/accounts.ts";
 import { createTestDatabase } from "./db/test-database.server.ts";
 import { readBusinessContent } from "./directory/seed.server.ts";
+import { isDecentName } from "./platform/names.ts";
 import { seedDemoData, seedIfEmpty } from "./seed.server.ts";
 
 let database: DatabaseHandle;
@@ -79,6 +81,15 @@ test("the first start loads the demo content; a second seed changes nothing", as
     goals: 0,
   });
   expect(await fingerprint()).toEqual(before);
+});
+
+test("every seeded player's name and handle passes the word check the forms apply", async () => {
+  const players = await database.db.select({ name: user.name, handle: user.handle }).from(user);
+  expect(players.length).toBeGreaterThan(0);
+  for (const { name, handle } of players) {
+    expect(isDecentName(name), name).toBe(true);
+    expect(isDecentName(handle.replace(/-/g, " ")), handle).toBe(true);
+  }
 });
 
 test("the demo looks in use: players' reviews vary the ratings, players have points and follows", async () => {

@@ -118,6 +118,26 @@ test.each([
   },
 );
 
+test.each([
+  ["en-CA", "Shit Happens", "This name contains a word that could hurt or offend someone."],
+  ["fr-CA", "Gros connard", "Ce nom contient un mot qui pourrait blesser ou choquer quelqu’un."],
+])(
+  "Better Auth's sign-up refuses a name with a word on the list (%s) and creates nobody",
+  async (locale, name, message) => {
+    const email = `words-${locale}@example.com`;
+    const response = await post(
+      "/api/auth/sign-up/email",
+      { name, email, password: "maple-syrup-2026", age: 30, locale },
+      { "x-real-ip": "10.0.2.77", "accept-language": locale },
+    );
+    expect(response.status).toBe(400);
+    const answer = JSON.stringify(await response.json());
+    expect(answer).toContain(message);
+    expect(answer).not.toContain(name);
+    expect(await database.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+  },
+);
+
 test("sign-up cannot choose its own privacy", async () => {
   const response = await post(
     "/api/auth/sign-up/email",

@@ -21,6 +21,7 @@ import { enqueueEmail } from "../platform/email.server.ts";
 import { isAppError } from "../platform/errors.ts";
 import { validate } from "../platform/input.server.ts";
 import { AUTH_LIMITS } from "../platform/limits.ts";
+import { isDecentName } from "../platform/names.ts";
 import { normalizeForSearch } from "../platform/text.ts";
 import { anonymousHandle, startsPublic } from "../players/identity.ts";
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from "./emails.server.ts";
@@ -211,13 +212,20 @@ export function createAuth({
       user: {
         // Quiz progress needs no rows yet: a category without one counts 0 completed sets.
         create: {
-          before: async (data) => ({
-            data: {
-              ...data,
-              handle: await uniqueHandle(db, data.name, data.age as number | null | undefined),
-              profilePublic: startsPublic(data.age as number | null | undefined),
-            },
-          }),
+          before: async (data) => {
+            // The sign-up schema has refused a name on the word list already; a name from Google
+            // has met no schema, and a word in it becomes a neutral name, not a failed sign-in.
+            const name = isDecentName(data.name) ? data.name : anonymousHandle();
+            const age = data.age as number | null | undefined;
+            return {
+              data: {
+                ...data,
+                name,
+                handle: await uniqueHandle(db, name, age),
+                profilePublic: startsPublic(age),
+              },
+            };
+          },
         },
       },
     },
@@ -355,11 +363,12 @@ async function uniqueHandle(
   name: string,
   age: number | null | undefined,
 ): Promise<string> {
-  const base =
-    normalizeForSearch(name)
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "")
-      .slice(0, 20) || "player";
+  const fromName = normalizeForSearch(name)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 20);
+  // Cut at 20 characters, a decent name can end in a word on the list ("Assassin" → "ass").
+  const base = fromName && isDecentName(fromName.replace(/-/g, " ")) ? fromName : "player";
   for (;;) {
     const candidate = startsPublic(age)
       ? `${base}-${1000 + Math.floor(Math.random() * 9000)}`

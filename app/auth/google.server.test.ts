@@ -66,6 +66,37 @@ test("signing in with Google goes to the provider, comes back and opens a sessio
   expect(player?.handle).not.toContain("kiana");
 });
 
+test("a Google name with a word on the list becomes a neutral one: the sign-in still succeeds", async () => {
+  const rude = {
+    ...GOOGLE_PLAYER,
+    sub: "google-rude",
+    email: "rude@example.com",
+    name: "Shit Head",
+  };
+  const rudeOidc = await startOidcServer(0, rude);
+  try {
+    const host = await createTestHost(database.db, {
+      google: { ...GOOGLE_CLIENT, discoveryUrl: rudeOidc.discoveryUrl },
+    });
+    const start = await host("/api/auth/sign-in/social", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_BASE_URL },
+      body: JSON.stringify({ provider: "google", callbackURL: "/profile" }),
+    });
+    const approved = await fetch((await start.json()).url, { redirect: "manual" });
+    const back = new URL(approved.headers.get("location") ?? "");
+    const callback = await host(`${back.pathname}${back.search}`, {
+      headers: { cookie: cookies(start) },
+    });
+    expect(callback.headers.get("location")).toBe("/profile");
+    const [player] = await database.db.select().from(user).where(eq(user.email, rude.email));
+    expect(player?.name).toMatch(/^[a-z]+-[a-z]+-\d{4}$/);
+    expect(player?.handle).toMatch(/^[a-z]+-[a-z]+-\d{4}$/);
+  } finally {
+    await rudeOidc.stop();
+  }
+});
+
 test("a callback without the state this browser started with is refused", async () => {
   const forged = await request("/api/auth/callback/google?code=stolen&state=made-up");
   expect(forged.status).toBe(302);

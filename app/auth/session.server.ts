@@ -19,6 +19,8 @@ export type Viewer = {
   emailVerified: boolean;
   image: string | null;
   handle: string;
+  /** As given (null: never given); the shop, plans and promotions are not for a child (mayBeSoldTo). */
+  age: number | null;
   /**
    * The player's seconds a quiz question (0: none), read with the session: every quiz call that
    * shows a question needs it, and a query of its own was a quarter of such a call's round trips.
@@ -103,6 +105,7 @@ function viewerQuery(db: Db | Tx) {
       emailVerified: user.emailVerified,
       image: user.image,
       handle: user.handle,
+      age: user.age,
       quizTimer: user.quizTimer,
       role: user.role,
       sessionId: session.id,

@@ -110,6 +110,8 @@ describe("Better Auth's sign-up endpoint gets the form's rules", () => {
     [{ callbackURL: "/.//evil.example" }, "auth.problems.redirectInvalid"],
     [{ name: "Maya\tTremblay" }, "auth.problems.usernameCharacters"],
     [{ name: "Maya\u202eyalp" }, "auth.problems.usernameCharacters"],
+    [{ name: "Fuck Off" }, "auth.problems.usernameWords"],
+    [{ name: "Petite salope" }, "auth.problems.usernameWords"],
     [{ password: "tuque\u0001hiver-2026" }, "auth.problems.passwordCharacters"],
   ])("%j is refused with %s", (changes, message) => {
     expect(problem(changes)).toBe(message);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "../i18n/locale.ts";
 import { emailField } from "../platform/email.ts";
+import { isDecentName } from "../platform/names.ts";
 import { isReadableText } from "../platform/text.ts";
 
 /**
@@ -15,7 +16,8 @@ export const usernameField = z
   .trim()
   .min(3, "auth.problems.usernameShort")
   .max(40, "auth.problems.usernameLong")
-  .refine(isReadableText, "auth.problems.usernameCharacters");
+  .refine(isReadableText, "auth.problems.usernameCharacters")
+  .refine(isDecentName, "auth.problems.usernameWords");
 
 const email = emailField("auth.problems.emailInvalid");
 

@@ -17,6 +17,8 @@ export const ERRORS = {
   unauthorized: { status: 401, message: "errors.unauthorized" },
   forbidden: { status: 403, message: "errors.forbidden" },
   cross_site: { status: 403, message: "errors.cross_site" },
+  /** The shop, plans and promotions, asked for by a child under 14 (app/players/identity.ts). */
+  not_for_sale: { status: 403, message: "errors.not_for_sale" },
   not_found: { status: 404, message: "errors.not_found" },
   method_not_allowed: { status: 405, message: "errors.method_not_allowed" },
   conflict: { status: 409, message: "errors.conflict" },

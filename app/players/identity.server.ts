@@ -2,7 +2,7 @@ import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import type { Locale } from "../i18n/locale.ts";
-import { type PublicIdentity, publicIdentity } from "./identity.ts";
+import { PUBLIC_PROFILE_MIN_AGE, type PublicIdentity, publicIdentity } from "./identity.ts";
 
 /**
  * The public identities of the given players, for other areas to show authors (reviews, questions)
@@ -41,6 +41,23 @@ export async function notificationContact(
     .from(user)
     .where(and(eq(user.id, playerId), eq(user.notification, true)));
   return row;
+}
+
+/**
+ * Whether an address is a child's account (under 14): no marketing or opt-in mail goes to it
+ * (issue 28), only the consent flow and the child's own account mail.
+ */
+export async function isChildAddress(db: Db | Tx, email: string): Promise<boolean> {
+  const [child] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(
+      and(
+        sql`lower(${user.email}) = lower(${email})`,
+        sql`${user.age} < ${PUBLIC_PROFILE_MIN_AGE}`,
+      ),
+    );
+  return child !== undefined;
 }
 
 /** A handle no player has yet, from `candidate` (tried again on the rare clash). */

@@ -1,3 +1,5 @@
+import { AppError } from "../platform/errors.ts";
+
 /**
  * How a player appears to other players (leaderboard, reviews, questions, follower lists).
  * Children's privacy by default: a player younger than PUBLIC_PROFILE_MIN_AGE starts with a private
@@ -5,6 +7,20 @@
  * Neither the e-mail address nor the age ever leaves this shape.
  */
 export const PUBLIC_PROFILE_MIN_AGE = 14;
+
+/**
+ * Nothing sold to children (issue 28): while a player under 14 is signed in, no shop, product,
+ * plan, promotion or cart. The one rule every page and API of those asks (decision 0062). A player
+ * who never gave an age is not known to be a child: they see what a visitor sees.
+ */
+export function mayBeSoldTo(viewer: { age: number | null } | null): boolean {
+  return viewer?.age == null || viewer.age >= PUBLIC_PROFILE_MIN_AGE;
+}
+
+/** For the shop's, the cart's and the plans' pages and APIs: a child gets 403 and why. */
+export function assertMayBeSoldTo(viewer: { age: number | null } | null): void {
+  if (!mayBeSoldTo(viewer)) throw new AppError("not_for_sale");
+}
 
 /** Whether a new account's profile starts public: only with an age given, and 14 or over. */
 export function startsPublic(age: number | null | undefined): boolean {

@@ -28,6 +28,12 @@ const cartAnswer = (description: string) =>
     "Cart",
   );
 
+/** The cart is not for children (decision 0062): a player under 14 signed in gets 403. */
+const crossSiteOrChild = errorResponse(
+  "A request from another site, or a player under 14 signed in: the shop is not for children",
+  ["cross_site", "not_for_sale"],
+);
+
 const cartCookieNote =
   "A visitor's cart is named by the signed, httpOnly cookie `nearby_cart`, set by the first change; a signed-in player's is their account's, and a visitor's cart joins it on the first request after signing in. Prices are always the server's: none sent by a client is read.";
 
@@ -100,6 +106,7 @@ export const shopApi: ApiArea = {
         description: `The request's cart with the server's prices and totals; empty when there is none. ${cartCookieNote}`,
         responses: {
           "200": jsonResponse("The cart", "Cart"),
+          "403": crossSiteOrChild,
           "500": sharedResponse("InternalError"),
         },
       },
@@ -117,7 +124,7 @@ export const shopApi: ApiArea = {
             "invalid_parameters",
             "invalid_json",
           ]),
-          "403": sharedResponse("CrossSite"),
+          "403": crossSiteOrChild,
           "500": sharedResponse("InternalError"),
         },
       },
@@ -129,7 +136,7 @@ export const shopApi: ApiArea = {
         description: "Takes every item out of the cart.",
         responses: {
           "204": { description: "The cart is empty" },
-          "403": sharedResponse("CrossSite"),
+          "403": crossSiteOrChild,
           "500": sharedResponse("InternalError"),
         },
       },
@@ -157,7 +164,7 @@ export const shopApi: ApiArea = {
             "invalid_parameters",
             "invalid_json",
           ]),
-          "403": sharedResponse("CrossSite"),
+          "403": crossSiteOrChild,
           "404": errorResponse("No product has this id", ["not_found"]),
           "409": errorResponse("Sold out, more than the stock, or more than 10 of one item", [
             "conflict",
@@ -178,7 +185,7 @@ export const shopApi: ApiArea = {
         responses: {
           "200": cartAnswer("The cart"),
           "400": errorResponse("A quantity outside 1–10", ["invalid_parameters", "invalid_json"]),
-          "403": sharedResponse("CrossSite"),
+          "403": crossSiteOrChild,
           "404": errorResponse("The item is not in the cart, or there is no cart", ["not_found"]),
           "409": errorResponse("More than the stock", ["conflict"]),
           "500": sharedResponse("InternalError"),
@@ -194,7 +201,7 @@ export const shopApi: ApiArea = {
         parameters: [productId],
         responses: {
           "200": cartAnswer("The cart"),
-          "403": sharedResponse("CrossSite"),
+          "403": crossSiteOrChild,
           "404": errorResponse("There is no cart", ["not_found"]),
           "500": sharedResponse("InternalError"),
         },
@@ -215,7 +222,7 @@ export const shopApi: ApiArea = {
             "A field is missing or wrong, no province, or a postal code outside the province",
             ["invalid_parameters", "invalid_json"],
           ),
-          "403": sharedResponse("CrossSite"),
+          "403": crossSiteOrChild,
           "409": errorResponse("The cart is empty, or an item sold out or is short in stock", [
             "conflict",
           ]),

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { useT } from "../i18n/use-t.ts";
+import { useForSale } from "./for-sale.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 
 const COLUMNS = [
@@ -18,7 +19,7 @@ const COLUMNS = [
       { path: "/blogs?type=events&when=upcoming", label: "footer.events" },
       { path: "/support", label: "footer.support" },
       { path: "/blogs", label: "footer.blog" },
-      { path: "/shop", label: "footer.shop" },
+      { path: "/shop", label: "footer.shop", sells: true },
     ],
   },
   {
@@ -34,6 +35,7 @@ const COLUMNS = [
 
 export function SiteFooter({ year }: { year: number }) {
   const t = useT();
+  const forSale = useForSale();
   const to = useLocalizedPath();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 pb-20 xl:pb-0">
@@ -44,16 +46,18 @@ export function SiteFooter({ year }: { year: number }) {
               {t(column.heading)}
             </h2>
             <ul className="mt-3 space-y-2">
-              {column.links.map((link) => (
-                <li key={link.path}>
-                  <Link
-                    to={to(link.path)}
-                    className="text-slate-700 hover:text-brand-800 hover:underline"
-                  >
-                    {t(link.label)}
-                  </Link>
-                </li>
-              ))}
+              {column.links
+                .filter((link) => forSale || !("sells" in link))
+                .map((link) => (
+                  <li key={link.path}>
+                    <Link
+                      to={to(link.path)}
+                      className="text-slate-700 hover:text-brand-800 hover:underline"
+                    >
+                      {t(link.label)}
+                    </Link>
+                  </li>
+                ))}
             </ul>
           </section>
         ))}

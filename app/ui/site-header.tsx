@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { unlocalizedPath } from "../i18n/locale.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { useT } from "../i18n/use-t.ts";
+import { useForSale } from "./for-sale.tsx";
 import { Icon } from "./icons.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { PendingBar } from "./pending-bar.tsx";
@@ -16,6 +17,7 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
   const t = useT();
   const to = useLocalizedPath();
   const here = unlocalizedPath(useLocation().pathname);
+  const forSale = useForSale();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <PendingBar />
@@ -26,7 +28,7 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
         </Link>
         <nav aria-label={t("nav.main")} className="hidden xl:block">
           <ul className="flex items-center gap-1">
-            {SITE_SECTIONS.map((section) => {
+            {SITE_SECTIONS.filter((section) => forSale || !section.sells).map((section) => {
               const current = inSection(here, section.path);
               return (
                 <li key={section.path}>
@@ -165,7 +167,10 @@ function MoreMenu({ here, staff }: { here: string; staff: boolean }) {
       document.removeEventListener("pointerdown", close);
     };
   }, [open]);
-  const sections = SITE_SECTIONS.filter((section) => section.desktopOnly);
+  const forSale = useForSale();
+  const sections = SITE_SECTIONS.filter(
+    (section) => section.desktopOnly && (forSale || !section.sells),
+  );
   const current = sections.some((section) => inSection(here, section.path));
   return (
     <details

@@ -11,13 +11,15 @@ export const SITE_SECTIONS: {
   label: MessageKey;
   icon: IconName;
   desktopOnly?: true;
+  /** What sells: not shown to a child under 14 (useForSale). */
+  sells?: true;
 }[] = [
   { path: "/", label: "nav.home", icon: "home" },
   { path: "/businesses", label: "nav.businesses", icon: "store" },
   { path: "/jobs", label: "nav.jobs", icon: "briefcase" },
   { path: "/blogs", label: "nav.blogs", icon: "book", desktopOnly: true },
-  { path: "/shop", label: "nav.shop", icon: "cart", desktopOnly: true },
-  { path: "/pricing", label: "nav.pricing", icon: "tag", desktopOnly: true },
+  { path: "/shop", label: "nav.shop", icon: "cart", desktopOnly: true, sells: true },
+  { path: "/pricing", label: "nav.pricing", icon: "tag", desktopOnly: true, sells: true },
   { path: "/playgames", label: "nav.playGames", icon: "game" },
 ];
 

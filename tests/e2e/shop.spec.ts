@@ -264,7 +264,7 @@ test.describe("every shop page passes axe", () => {
 });
 
 test("the cart button is not in the quiz area", async ({ page, signIn }) => {
-  await signIn();
+  await signIn({ age: 30 });
   await page.goto("/");
   await expect(cartButton(page)).toBeVisible();
   await page.goto("/playgames");

@@ -14,14 +14,14 @@ export const GOOGLE_CLIENT = { clientId: "nearby-test-client", clientSecret: "ne
  * A real OpenID Connect server on loopback (oauth2-mock-server), standing in for Google: it signs
  * real tokens with its own keys and answers discovery, authorize, token and userinfo.
  */
-export async function startOidcServer(port = 0) {
+export async function startOidcServer(port = 0, player: typeof GOOGLE_PLAYER = GOOGLE_PLAYER) {
   const server = new OAuth2Server();
   await server.issuer.keys.generate("RS256");
   server.service.on("beforeTokenSigning", (token) => {
-    Object.assign(token.payload, GOOGLE_PLAYER, { aud: GOOGLE_CLIENT.clientId });
+    Object.assign(token.payload, player, { aud: GOOGLE_CLIENT.clientId });
   });
   server.service.on("beforeUserinfo", (response) => {
-    response.body = { ...GOOGLE_PLAYER };
+    response.body = { ...player };
   });
   await server.start(port, "127.0.0.1");
   // Advertise the address it listens on, whatever "localhost" resolves to on this machine.

@@ -57,6 +57,7 @@ import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { scriptJson } from "../../platform/text.ts";
 import { secondaryButton } from "../../ui/button-link.tsx";
 import { CONFIRM_SAVE_KEY, ConfirmSave } from "../../ui/confirm-save.tsx";
+import { ForSale, useForSale } from "../../ui/for-sale.tsx";
 import { Icon } from "../../ui/icons.tsx";
 import { showNotice } from "../../ui/notice.tsx";
 import { Stars } from "../../ui/stars.tsx";
@@ -279,42 +280,46 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
           </Link>
         </header>
 
-        {business.promo && (
-          <section
-            aria-labelledby="promo"
-            className="mt-10 grid overflow-hidden rounded-2xl bg-accent-500/10 ring-1 ring-accent-500/30 md:grid-cols-2"
-          >
-            <img
-              src={business.promo.image}
-              alt=""
-              width="640"
-              height="360"
-              loading="lazy"
-              className="aspect-video w-full object-cover"
-            />
-            <div className="p-6">
-              <h2
-                id="promo"
-                className="text-sm font-semibold uppercase tracking-wide text-accent-700"
-              >
-                {t("business.promo")}
-              </h2>
-              <p className="mt-2 text-2xl font-bold">{business.promo.title[locale]}</p>
-              <p className="mt-2 text-slate-800">{business.promo.description[locale]}</p>
-            </div>
-          </section>
-        )}
+        <ForSale>
+          {business.promo && (
+            <section
+              aria-labelledby="promo"
+              className="mt-10 grid overflow-hidden rounded-2xl bg-accent-500/10 ring-1 ring-accent-500/30 md:grid-cols-2"
+            >
+              <img
+                src={business.promo.image}
+                alt=""
+                width="640"
+                height="360"
+                loading="lazy"
+                className="aspect-video w-full object-cover"
+              />
+              <div className="p-6">
+                <h2
+                  id="promo"
+                  className="text-sm font-semibold uppercase tracking-wide text-accent-700"
+                >
+                  {t("business.promo")}
+                </h2>
+                <p className="mt-2 text-2xl font-bold">{business.promo.title[locale]}</p>
+                <p className="mt-2 text-slate-800">{business.promo.description[locale]}</p>
+              </div>
+            </section>
+          )}
+        </ForSale>
 
         <OpeningHoursSection business={business} />
 
-        <section aria-labelledby="products" className="mt-12">
-          <h2 id="products" className="text-2xl font-bold">
-            {t("business.products")}
-          </h2>
-          <div className="mt-4">
-            <ProductCarousel products={business.products} labelledBy="products" />
-          </div>
-        </section>
+        <ForSale>
+          <section aria-labelledby="products" className="mt-12">
+            <h2 id="products" className="text-2xl font-bold">
+              {t("business.products")}
+            </h2>
+            <div className="mt-4">
+              <ProductCarousel products={business.products} labelledBy="products" />
+            </div>
+          </section>
+        </ForSale>
 
         <div className="mt-12 grid gap-12 lg:grid-cols-[2fr_1fr]">
           <Reviews
@@ -457,14 +462,21 @@ function Photos({ business }: { business: BusinessDetail }) {
   const t = useT();
   const locale = useLocale();
   // The owners' gallery first, in their order (issue 26), then what the listing shows elsewhere.
+  // A child sees neither the promotion nor the products (ForSale): nor their pictures here.
+  const forSale = useForSale();
   const photos = [
     ...business.gallery.map((photo) => ({ src: photo.image, alt: altIn(photo.alt, locale) })),
     {
       src: business.coverImage,
       alt: business.coverAlt ? altIn(business.coverAlt, locale) : business.name,
     },
-    ...(business.promo ? [{ src: business.promo.image, alt: business.promo.title[locale] }] : []),
-    ...business.products.map((product) => ({ src: product.image, alt: product.name[locale] })),
+    ...(forSale && business.promo
+      ? [{ src: business.promo.image, alt: business.promo.title[locale] }]
+      : []),
+    ...(forSale ? business.products : []).map((product) => ({
+      src: product.image,
+      alt: product.name[locale],
+    })),
   ];
   const unique = photos.filter(
     (photo, index) => photos.findIndex((other) => other.src === photo.src) === index,

@@ -10,8 +10,11 @@ import { searchFormOf } from "../../jobs/search.ts";
 import { type FormOutcome, formAction, retryAfterHeaders } from "../../platform/api.ts";
 import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { baseUrlContext, databaseContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
+import { isChildAddress } from "../../players/identity.server.ts";
+import { mayBeSoldTo } from "../../players/identity.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
 import { EmailField, TextField } from "../../ui/text-field.tsx";
@@ -35,6 +38,12 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const db = context.get(databaseContext);
   await takeAttempt(db, "alert", request.headers.get(CLIENT_IP_HEADER));
   const { email, filters } = await readInput(request, alertFormSchema);
+  // Job alerts are the site's only opt-in mail, and none goes to a child (issue 28). A signed-in
+  // child is told; an address typed by someone else answers as any other, so the form does not
+  // say which addresses are children's.
+  if (!mayBeSoldTo(await getViewer(request, context)))
+    throw new AppError("forbidden", { message: "jobs.alerts.notForChildren" });
+  if (await isChildAddress(db, email)) return { sent: true };
   await createAlert(db, {
     email,
     filters,

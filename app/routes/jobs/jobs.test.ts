@@ -654,6 +654,38 @@ describe("pages", () => {
       expect((await request(path)).status, path).toBe(404);
   });
 
+  test("no job alert for a child: a signed-in child is told, a child's address typed by anyone gets nothing", async () => {
+    const child = await signUpVerified(request, database.db, {
+      name: "Lea Child",
+      email: "lea.child@example.com",
+      address: "10.40.9.1",
+      age: 11,
+    });
+    const refused = await request(
+      "/jobs/alerts/new",
+      form(
+        { email: "lea.child@example.com", keywords: "paie" },
+        { cookie: child, "x-real-ip": "10.40.9.2" },
+      ),
+    );
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Job alerts are not available for your account.");
+    const typed = await request(
+      "/jobs/alerts/new",
+      form({ email: "LEA.CHILD@example.com", keywords: "paie" }, { "x-real-ip": "10.40.9.3" }),
+    );
+    expect(typed.status).toBe(200);
+    expect(await typed.text()).toContain("Check your email");
+    const { rows } = await database.db.execute(
+      sql`select 1 from job_alert where lower(email) = 'lea.child@example.com'`,
+    );
+    expect(rows).toEqual([]);
+    const mails = await database.db.execute(
+      sql`select 1 from outbox_email where lower("to") = 'lea.child@example.com' and subject ilike '%alert%'`,
+    );
+    expect(mails.rows).toEqual([]);
+  });
+
   test("alert sign-ups are limited per client address", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {

@@ -113,6 +113,19 @@ describe("PATCH /api/me", () => {
   });
 });
 
+test("PATCH /api/me refuses a name with a word on the list, says what to change, and keeps the name", async () => {
+  const before = await me(bob);
+  const response = await request(
+    "/api/me",
+    as(bob, { method: "PATCH", body: JSON.stringify({ name: "Merde Singh" }) }),
+  );
+  expect(response.status).toBe(400);
+  const { error } = await response.json();
+  expect(JSON.stringify(error)).toContain("could hurt or offend someone");
+  expect(JSON.stringify(error)).not.toContain("Merde");
+  expect(await me(bob)).toEqual(before);
+});
+
 describe("a player recorded as under 14 (Alice is 12)", () => {
   test.each([[{ profilePublic: true }], [{ age: 30 }], [{ age: 13, name: "Alice Grown" }]])(
     "PATCH %j is refused with 403 and changes nothing",

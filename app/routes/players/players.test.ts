@@ -286,6 +286,25 @@ test("the profile setting makes a profile public or private", async () => {
   expect((await request(`/api/players/${handles.cal}`, as("bob"))).status).toBe(200);
 });
 
+test.each([
+  ["/profile", "Bob the Bitch", "This name contains a word that could hurt or offend someone."],
+  [
+    "/fr/profile",
+    "Bob le connard",
+    "Ce nom contient un mot qui pourrait blesser ou choquer quelqu’un.",
+  ],
+])(
+  "%s refuses a name with a word on the list, without repeating it, and keeps the name",
+  async (path, name, message) => {
+    const refused = await post("bob", path, `intent=edit&name=${encodeURIComponent(name)}`);
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    expect(page).toContain(message);
+    expect(page).not.toContain(name.split(" ").at(-1));
+    expect((await (await request("/api/me", as("bob"))).json()).name).toBe("Bob Singh");
+  },
+);
+
 test("a player under 14 cannot make their profile public on their own", async () => {
   const refused = await post(
     "kim",

@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
+import { assertMayBeSoldTo } from "../../players/identity.ts";
 import { billingOf } from "../../pricing/billing.ts";
 import { BillingToggle } from "../../pricing/components/billing-toggle.tsx";
 import { PlanCard } from "../../pricing/components/plan-card.tsx";
@@ -21,6 +22,7 @@ import { claimedBusinessId, planRequestSchema } from "../../pricing/schemas.ts";
 import type { Route } from "./+types/pricing";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  assertMayBeSoldTo(await getViewer(request, context));
   const db = context.get(databaseContext);
   const params = new URL(request.url).searchParams;
   const plans = await listPlans(db);
@@ -46,6 +48,7 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 /** The plan request: stored and confirmed by e-mail; a refused one comes back filled in. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
+  assertMayBeSoldTo(await getViewer(request, context));
   const raw = await readRaw(request);
   try {
     const form = await validate(planRequestSchema, raw);

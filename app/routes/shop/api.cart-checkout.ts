@@ -1,9 +1,11 @@
+import { getViewer } from "../../auth/session.server.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
 import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { databaseContext, interacEmailContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
+import { assertMayBeSoldTo } from "../../players/identity.ts";
 import { openCart } from "../../shop/cart-session.server.ts";
 import { placeOrder } from "../../shop/checkout.server.ts";
 import { orderLinksOf } from "../../shop/order-links.server.ts";
@@ -19,6 +21,7 @@ export const loader = apiRoute(() => methodNotAllowed(ALLOW));
 /** POST /api/cart/checkout: the cart becomes an order awaiting payment (201). */
 export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") methodNotAllowed(ALLOW);
+  assertMayBeSoldTo(await getViewer(request, context));
   const form = await readInput(request, checkoutSchema);
   const opened = await openCart(request, context, { create: false });
   if (!opened.cartId) throw new AppError("conflict", { message: "shop.problems.emptyCart" });

@@ -1,7 +1,9 @@
+import { getViewer } from "../../auth/session.server.ts";
 import { apiRoute, methodNotAllowed } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
+import { assertMayBeSoldTo } from "../../players/identity.ts";
 import { removeFromCart, setQuantity } from "../../shop/cart.server.ts";
 import { answerWithCart } from "../../shop/cart-api.server.ts";
 import { parseProductId, quantitySchema } from "../../shop/schemas.ts";
@@ -15,6 +17,7 @@ export const loader = apiRoute(() => methodNotAllowed(ALLOW));
 /** PATCH /api/cart/items/{productId} sets the quantity; DELETE takes the item out. */
 export const action = apiRoute(async (args: Route.ActionArgs) => {
   const { request, params, context } = args;
+  assertMayBeSoldTo(await getViewer(request, context));
   if (request.method !== "PATCH" && request.method !== "DELETE") methodNotAllowed(ALLOW);
   const productId = parseProductId(params.productId);
   if (!productId) throw new AppError("not_found", { message: "shop.problems.notInCart" });

@@ -180,6 +180,7 @@ describe("signing in", () => {
       name: "Noor Haddad",
       email: "noor@example.com",
       address: "10.3.0.1",
+      age: 30,
     });
     // Signed in elsewhere earlier, the player already has a mug in their cart.
     await send(new Jar(session), "/api/cart/items", {
@@ -218,6 +219,7 @@ describe("signing in", () => {
       name: "Ines Moreau",
       email: "ines@example.com",
       address: "10.3.0.2",
+      age: 30,
     });
     await send(new Jar(session), "/api/cart/items", {
       method: "POST",

@@ -15,6 +15,7 @@ import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
 import { databaseContext, interacEmailContext } from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
+import { assertMayBeSoldTo } from "../../players/identity.ts";
 import {
   addToCart,
   assertAddable,
@@ -39,6 +40,7 @@ import { ButtonLink } from "../../ui/button-link.tsx";
 import type { Route } from "./+types/cart";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  assertMayBeSoldTo(await getViewer(request, context));
   const opened = await openCart(request, context, { create: false });
   const cart = await readCart(context.get(databaseContext), opened.cartId);
   const viewer = await getViewer(request, context);
@@ -69,6 +71,7 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
  * request's cookie or account names is ever read or changed, and prices never come from the form.
  */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
+  assertMayBeSoldTo(await getViewer(request, context));
   const db = context.get(databaseContext);
   const locale = localeFromPath(new URL(request.url).pathname);
   let extra: Pick<ActionResult, "intent" | "productId"> = {};

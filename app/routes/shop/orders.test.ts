@@ -49,11 +49,13 @@ beforeAll(async () => {
     name: "Alice Martin",
     email: "alice@example.com",
     address: "10.3.0.1",
+    age: 30,
   });
   bob = await signUpVerified(request, database.db, {
     name: "Bob Singh",
     email: "bob@example.com",
     address: "10.3.0.2",
+    age: 30,
   });
   const idByEmail = async (email: string) =>
     (await database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]

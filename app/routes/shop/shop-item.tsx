@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { getViewer } from "../../auth/session.server.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
@@ -6,6 +7,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { scriptJson } from "../../platform/text.ts";
+import { assertMayBeSoldTo } from "../../players/identity.ts";
 import { ProductDetails } from "../../shop/components/product-details.tsx";
 import { productJsonLd } from "../../shop/json-ld.ts";
 import { getProduct, morePicturesOf } from "../../shop/products.server.ts";
@@ -14,6 +16,7 @@ import { Icon } from "../../ui/icons.tsx";
 import type { Route } from "./+types/shop-item";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  assertMayBeSoldTo(await getViewer(request, context));
   const id = parseProductId(params.id);
   if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);

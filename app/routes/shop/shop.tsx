@@ -1,11 +1,13 @@
 import { useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
+import { getViewer } from "../../auth/session.server.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
+import { assertMayBeSoldTo } from "../../players/identity.ts";
 import { SHOP_CATEGORIES } from "../../shop/categories.ts";
 import { ProductCard } from "../../shop/components/product-card.tsx";
 import { ProductDialog } from "../../shop/components/product-dialog.tsx";
@@ -24,6 +26,7 @@ import { useMorePages } from "../../ui/use-more-pages.ts";
 import type { Route } from "./+types/shop";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  assertMayBeSoldTo(await getViewer(request, context));
   const messages = pageMessages(request, "shop");
   try {
     const { form, criteria, afterId, limit } = await readInput(request, productQuerySchema, {
