@@ -87,6 +87,7 @@ describe("a claim by a code sent to the listing's address", () => {
       state: "open",
       maskedEmail: "b•••@example.test",
       codeSentUntil: null,
+      documentWaiting: false,
     });
     const now = new Date();
     await sendClaimCode(database.db, "alice", idOf("by-code"), "fr-CA", { secret, now });
@@ -267,7 +268,7 @@ describe("a claim that waits on staff", () => {
   test("approved, the claimant owns even a claimed business (via staff) and is told; a second decision is a 409", async () => {
     const id = await openClaim("by-code", "bruno");
     const change = await decide(id, { to: "approved" });
-    expect(change.result).toEqual({ status: "approved" });
+    expect(change.result).toEqual({ status: "approved", document: null });
     expect(change.audit).toMatchObject({ action: "claim.approve", after: { status: "approved" } });
     expect(await ownersOf("by-code")).toEqual(["alice:code", "bruno:staff"]);
     const [mail] = await database.db
