@@ -295,6 +295,33 @@ describe("a claim that waits on staff", () => {
     expect(mail?.text).toContain("No proof of ownership");
   });
 
+  test("a document claim approved by two moderators at once: one owner row, one 409, the document to delete", async () => {
+    const [claim] = await database.db
+      .insert(businessClaim)
+      .values({
+        businessId: idOf("wrong-tries"),
+        requesterId: "dev",
+        source: "document",
+        document: `${"a".repeat(32)}.pdf`,
+        note: "Business licence",
+      })
+      .returning({ id: businessClaim.id });
+    const id = claim?.id ?? 0;
+    const answers = await Promise.allSettled([
+      decide(id, { to: "approved" }),
+      decide(id, { to: "approved" }),
+    ]);
+    const done = answers.filter((answer) => answer.status === "fulfilled");
+    expect(done.map((answer) => answer.value.result)).toEqual([
+      { status: "approved", document: `${"a".repeat(32)}.pdf` },
+    ]);
+    const refused = answers.filter((answer) => answer.status === "rejected");
+    expect(refused.map((answer) => (answer.reason as AppError).status)).toEqual([409]);
+    expect((await ownersOf("wrong-tries")).filter((owner) => owner.startsWith("dev:"))).toEqual([
+      "dev:staff",
+    ]);
+  });
+
   test("a visitor's claim without an account cannot be approved (409), and a code claim is not the console's (404)", async () => {
     const id = await openClaim("no-address", null);
     const error = await refusal(decide(id, { to: "approved" }));
