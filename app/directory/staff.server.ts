@@ -305,6 +305,7 @@ export async function openClaims(
       createdAt: businessClaim.createdAt,
       business: business.name,
       planRequestId: businessClaim.sourceId,
+      note: businessClaim.note,
     })
     .from(businessClaim)
     .innerJoin(business, eq(business.id, businessClaim.businessId))
