@@ -14,10 +14,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { startEmbeddedDatabase } from "../app/db/embedded.server.ts";
-import { testPdf } from "../app/jobs/test-files.ts";
 import { readS3Config } from "../app/platform/config.server.ts";
 import { createS3Storage, type S3Settings } from "../app/platform/storage.server.ts";
 import { testPhoto } from "../app/platform/test-images.ts";
+import { testPdf } from "../app/platform/test-pdfs.ts";
 import { startTestBucket } from "../app/platform/test-storage.server.ts";
 import { type BuiltServer, requireBuild, signUpConfirmed, startBuiltServer } from "./lib/server.ts";
 

@@ -87,6 +87,7 @@ describe("a claim by a code sent to the listing's address", () => {
       state: "open",
       maskedEmail: "b•••@example.test",
       codeSentUntil: null,
+      documentWaiting: false,
     });
     const now = new Date();
     await sendClaimCode(database.db, "alice", idOf("by-code"), "fr-CA", { secret, now });
@@ -267,7 +268,7 @@ describe("a claim that waits on staff", () => {
   test("approved, the claimant owns even a claimed business (via staff) and is told; a second decision is a 409", async () => {
     const id = await openClaim("by-code", "bruno");
     const change = await decide(id, { to: "approved" });
-    expect(change.result).toEqual({ status: "approved" });
+    expect(change.result).toEqual({ status: "approved", document: null });
     expect(change.audit).toMatchObject({ action: "claim.approve", after: { status: "approved" } });
     expect(await ownersOf("by-code")).toEqual(["alice:code", "bruno:staff"]);
     const [mail] = await database.db
@@ -292,6 +293,33 @@ describe("a claim that waits on staff", () => {
       .limit(1);
     expect(mail?.to).toBe("chloe@example.com");
     expect(mail?.text).toContain("No proof of ownership");
+  });
+
+  test("a document claim approved by two moderators at once: one owner row, one 409, the document to delete", async () => {
+    const [claim] = await database.db
+      .insert(businessClaim)
+      .values({
+        businessId: idOf("wrong-tries"),
+        requesterId: "dev",
+        source: "document",
+        document: `${"a".repeat(32)}.pdf`,
+        note: "Business licence",
+      })
+      .returning({ id: businessClaim.id });
+    const id = claim?.id ?? 0;
+    const answers = await Promise.allSettled([
+      decide(id, { to: "approved" }),
+      decide(id, { to: "approved" }),
+    ]);
+    const done = answers.filter((answer) => answer.status === "fulfilled");
+    expect(done.map((answer) => answer.value.result)).toEqual([
+      { status: "approved", document: `${"a".repeat(32)}.pdf` },
+    ]);
+    const refused = answers.filter((answer) => answer.status === "rejected");
+    expect(refused.map((answer) => (answer.reason as AppError).status)).toEqual([409]);
+    expect((await ownersOf("wrong-tries")).filter((owner) => owner.startsWith("dev:"))).toEqual([
+      "dev:staff",
+    ]);
   });
 
   test("a visitor's claim without an account cannot be approved (409), and a code claim is not the console's (404)", async () => {

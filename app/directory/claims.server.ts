@@ -7,8 +7,12 @@ import { serverT } from "../i18n/messages.server.ts";
 import { type Actor, recordAudit } from "../platform/audit.server.ts";
 import { enqueueEmail, paragraphsEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
+import { ImageRejected, processDocumentPicture } from "../platform/images.server.ts";
+import { assertPlainPdf } from "../platform/pdf.server.ts";
+import { startsLikePdf } from "../platform/pdf.ts";
 import { takeAttempt } from "../platform/rate-limit.server.ts";
 import { assertMove } from "../platform/state-machine.ts";
+import type { Storage } from "../platform/storage.server.ts";
 import { playerContact } from "../players/identity.server.ts";
 import {
   CLAIM_CODE_MINUTES,
@@ -21,11 +25,17 @@ import {
 /**
  * What the claim page offers player `userId` for a business: nothing to a minor, the manage page
  * to an owner, staff's review once someone owns it, else the code to the listing's address (its
- * masked form; null when it has none) and when the code sent last ends.
+ * masked form; null when it has none) and when the code sent last ends, and whether a document
+ * they sent waits on staff.
  */
 export type ClaimPage =
   | { state: "minor" | "owner" | "claimed" }
-  | { state: "open"; maskedEmail: string | null; codeSentUntil: Date | null };
+  | {
+      state: "open";
+      maskedEmail: string | null;
+      codeSentUntil: Date | null;
+      documentWaiting: boolean;
+    };
 
 export async function claimPageOf(
   db: Db | Tx,
@@ -58,10 +68,21 @@ export async function claimPageOf(
         lt(businessClaim.codeTries, CLAIM_CODE_TRIES),
       ),
     );
+  const [waiting] = await db
+    .select({ id: businessClaim.id })
+    .from(businessClaim)
+    .where(
+      and(
+        eq(businessClaim.businessId, businessId),
+        eq(businessClaim.requesterId, userId),
+        eq(businessClaim.status, "open"),
+      ),
+    );
   return {
     state: "open",
     maskedEmail: row.contactEmail ? maskEmail(row.contactEmail) : null,
     codeSentUntil: sent?.until ?? null,
+    documentWaiting: Boolean(waiting),
   };
 }
 
@@ -207,4 +228,86 @@ export async function verifyClaimCode(
     throw new AppError("invalid_parameters", {
       problems: [{ field: "code", message: `claim.problems.${problem}` }],
     });
+}
+
+/** The private storage folder of claims' documents (storage.server.ts): never served by /uploads/. */
+export const CLAIM_DOCUMENT_FOLDER = "claims";
+
+/**
+ * The document as it is kept: a PDF through the CVs' checks (parsed, nothing active in it), or a
+ * JPEG, PNG or WebP picture through the avatars' checks, re-encoded without its metadata. The
+ * type is the bytes', whatever the file's name or declared type says; anything else is a 415.
+ */
+async function cleanDocument(file: File): Promise<{ bytes: Buffer; extension: "pdf" | "jpg" }> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (await startsLikePdf(file)) {
+    await assertPlainPdf(bytes, "document", {
+      notPdf: "claim.problems.documentDamaged",
+      active: "claim.problems.documentActive",
+    });
+    return { bytes: Buffer.from(bytes), extension: "pdf" };
+  }
+  try {
+    return { bytes: await processDocumentPicture(bytes), extension: "jpg" };
+  } catch (error) {
+    if (error instanceof ImageRejected) {
+      const message =
+        error.problem === "not_an_image"
+          ? "claim.problems.documentType"
+          : error.problem === "damaged"
+            ? "claim.problems.documentDamaged"
+            : "claim.problems.documentTooLarge";
+      throw new AppError(error.code, { message, problems: [{ field: "document", message }] });
+    }
+    throw error;
+  }
+}
+
+/**
+ * A claim for staff (issue 26): when the listing has no address or the claimant cannot read it,
+ * an adult sends a document that shows the business is theirs, with a note saying what it is. The
+ * file goes to the private folder first and the claim (open, in the console's queue) after; a
+ * claim that is not written removes its file. One open claim per player and business (409), the
+ * same refusals as a code (a minor, a claimed business), and a few a day per player
+ * ("claim-document" in LIMITS).
+ */
+export async function sendClaimDocument(
+  db: Db,
+  storage: Storage,
+  claimant: Actor,
+  businessId: number,
+  { document, note }: { document: File; note: string },
+  now = new Date(),
+): Promise<void> {
+  await takeAttempt(db, "claim-document", claimant.id, now);
+  // The cheap refusals before the file is read and cleaned; checked again, locked, when written.
+  await db.transaction((tx) => claimableBusiness(tx, businessId, claimant.id));
+  const cleaned = await cleanDocument(document);
+  const name = await storage.save(CLAIM_DOCUMENT_FOLDER, cleaned.bytes, cleaned.extension);
+  try {
+    await db.transaction(async (tx) => {
+      await claimableBusiness(tx, businessId, claimant.id);
+      const [claim] = await tx
+        .insert(businessClaim)
+        .values({
+          businessId,
+          requesterId: claimant.id,
+          status: "open",
+          source: "document",
+          document: name,
+          note,
+        })
+        .onConflictDoNothing()
+        .returning({ id: businessClaim.id });
+      if (!claim) throw new AppError("conflict", { message: "claim.problems.documentWaiting" });
+      await recordAudit(tx, claimant, {
+        action: "claim.document_send",
+        target: { kind: "business", id: businessId },
+        after: { claim: claim.id, via: "document" },
+      });
+    });
+  } catch (error) {
+    await storage.remove(CLAIM_DOCUMENT_FOLDER, name);
+    throw error;
+  }
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ClaimStatus } from "../db/schema/directory.ts";
 import { emailField } from "../platform/email.ts";
 import type { Moves } from "../platform/state-machine.ts";
+import { isReadableText } from "../platform/text.ts";
 
 /**
  * A claim's moves (issue 26): a code claim goes from code_sent to verified when the right code is
@@ -32,11 +33,38 @@ export function maskEmail(address: string): string {
   return `${address.slice(0, Math.min(1, at))}•••${address.slice(at)}`;
 }
 
-/** The claim page's forms: ask for a code, or type the code received. */
+/** A claim's document may weigh what a CV or a picture may (DESIGN.md: 5 MB). */
+const CLAIM_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** What the document claim's file input accepts; the server decides by the bytes, not the name. */
+export const CLAIM_DOCUMENT_TYPES = "application/pdf,image/jpeg,image/png,image/webp";
+
+/**
+ * The claim page's forms: ask for a code, type the code received, or send staff a document (a PDF
+ * or a picture, its type decided on the server by its bytes) with a note saying what it is.
+ */
 export const claimFormSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("send") }),
+    z.object({
+      intent: z.literal("document"),
+      document: z
+        .instanceof(File, { message: "claim.problems.documentRequired" })
+        .refine((file) => file.size > 0, {
+          message: "claim.problems.documentRequired",
+          abort: true,
+        })
+        .refine((file) => file.size <= CLAIM_DOCUMENT_MAX_BYTES, {
+          message: "claim.problems.documentTooLarge",
+        }),
+      note: z
+        .string("claim.problems.note")
+        .trim()
+        .min(1, "claim.problems.note")
+        .max(500, "claim.problems.note")
+        .refine((text) => isReadableText(text, { multiline: true }), "errors.invalid_text"),
+    }),
     z.object({
       intent: z.literal("verify"),
       code: z

@@ -305,6 +305,7 @@ export async function openClaims(
       createdAt: businessClaim.createdAt,
       business: business.name,
       planRequestId: businessClaim.sourceId,
+      note: businessClaim.note,
     })
     .from(businessClaim)
     .innerJoin(business, eq(business.id, businessClaim.businessId))
@@ -458,6 +459,8 @@ export async function claimForStaff(db: Db | Tx, id: number) {
       requesterId: businessClaim.requesterId,
       contactEmail: businessClaim.contactEmail,
       planRequestId: businessClaim.sourceId,
+      hasDocument: sql<boolean>`${businessClaim.document} is not null`,
+      note: businessClaim.note,
       reason: businessClaim.reason,
       createdAt: businessClaim.createdAt,
       decidedAt: businessClaim.decidedAt,
@@ -474,24 +477,53 @@ export async function claimForStaff(db: Db | Tx, id: number) {
   return { ...row, requester: identity ? { id: row.requesterId, handle: identity.handle } : null };
 }
 
+/**
+ * A member of staff opens the document of a claim that waits on them: its stored name (and
+ * whether a PDF or a picture), after `staffWrite` has checked their role inside the transaction;
+ * every opening is in the audit trail. Once the claim is decided its document is gone (decision
+ * 0063), and so is this: a 404 as for a claim that has none.
+ */
+export async function openClaimDocument(
+  tx: Tx,
+  id: number,
+): Promise<StaffChange<{ name: string }>> {
+  const [claim] = await tx
+    .select({ document: businessClaim.document })
+    .from(businessClaim)
+    .where(
+      and(
+        eq(businessClaim.id, id),
+        eq(businessClaim.source, "document"),
+        eq(businessClaim.status, "open"),
+      ),
+    );
+  if (!claim?.document) throw new AppError("not_found");
+  return {
+    audit: { action: "claim.document_open", target: { kind: "business_claim", id } },
+    result: { name: claim.document },
+  };
+}
+
 export type ClaimDecision = { to: "approved" } | { to: "rejected"; reason: string };
 
 /**
  * Staff approve a claim that waits on them (the claimant becomes an owner via 'staff', even of a
  * business someone already owns: a claimed business is claimed again only this way) or reject it
  * with a reason; the claimant is told by e-mail in their language. The conditional UPDATE on
- * 'open' makes the second of two staff members a 409 naming the first.
+ * 'open' makes the second of two staff members a 409 naming the first. Returns the claim's
+ * document, which the caller deletes once this has committed (decision 0063).
  */
 export async function decideClaim(
   tx: Tx,
   id: number,
   decision: ClaimDecision,
   { baseUrl }: { baseUrl: string },
-): Promise<StaffChange<{ status: ClaimDecision["to"] }>> {
+): Promise<StaffChange<{ status: ClaimDecision["to"]; document: string | null }>> {
   const target = { kind: "business_claim", id };
   const [claim] = await tx
     .select({
       status: businessClaim.status,
+      document: businessClaim.document,
       businessId: businessClaim.businessId,
       requesterId: businessClaim.requesterId,
       business: business.name,
@@ -550,6 +582,6 @@ export async function decideClaim(
       after: { status: decision.to },
       reason: decision.to === "rejected" ? decision.reason : null,
     },
-    result: { status: decision.to },
+    result: { status: decision.to, document: claim.document },
   };
 }

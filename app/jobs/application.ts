@@ -1,18 +1,11 @@
 import { z } from "zod";
 import { emailField } from "../platform/email.ts";
+import { startsLikePdf } from "../platform/pdf.ts";
 import { phoneField } from "../platform/phone.ts";
 import { isReadableText } from "../platform/text.ts";
 
 /** DESIGN.md: CVs are PDF by their bytes, at most 5 MB. */
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
-
-/** Every PDF starts with these bytes, whatever its name or declared type says. */
-const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
-
-export async function startsLikePdf(file: Blob): Promise<boolean> {
-  const head = new Uint8Array(await file.slice(0, PDF_SIGNATURE.length).arrayBuffer());
-  return PDF_SIGNATURE.every((byte, index) => head[index] === byte);
-}
 
 /** Letters, marks, spaces and the punctuation names use; no control characters or markup. */
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M}\p{Zs}'’.-]*$/u;

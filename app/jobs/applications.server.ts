@@ -5,11 +5,11 @@ import type { Locale } from "../i18n/locale.ts";
 import { isUniqueViolation } from "../platform/db-errors.server.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
+import { assertPlainPdf } from "../platform/pdf.server.ts";
 import type { Storage } from "../platform/storage.server.ts";
 import type { Application } from "./application.ts";
 import { applicationConfirmationEmail, applicationEmail } from "./emails.server.ts";
 import { isOpenAt } from "./jobs.server.ts";
-import { assertPlainPdf } from "./resume-pdf.server.ts";
 
 /** Private storage: no route serves this folder; CVs leave only as e-mail attachments. */
 export const CV_FOLDER = "cvs";
@@ -100,7 +100,10 @@ export async function applyToJob(
   if (earlier) throw alreadyApplied();
 
   const bytes = Buffer.from(await application.resume.arrayBuffer());
-  await assertPlainPdf(bytes);
+  await assertPlainPdf(bytes, "resume", {
+    notPdf: "jobs.problems.resumeNotPdf",
+    active: "jobs.problems.resumeActive",
+  });
   const cvName = await storage.save(CV_FOLDER, bytes, "pdf");
   try {
     return await db.transaction(async (tx) => {

@@ -73,8 +73,22 @@ export function processAvatar(bytes: Uint8Array): Promise<Buffer> {
   return processPicture(bytes, { width: AVATAR_SIDE, height: AVATAR_SIDE });
 }
 
-/** The frame a cleaned picture is cropped to, centred. */
-type PictureFrame = { width: number; height: number };
+/**
+ * The frame a cleaned picture is cropped to, centred; or, `inside`, the most it is shrunk to,
+ * whole and never enlarged (a scanned document must keep all its text).
+ */
+type PictureFrame = { width: number; height: number; inside?: boolean };
+
+/** The longest side a picture of a document keeps: an A4 page at about 200 dpi. */
+const DOCUMENT_SIDE = 2400;
+
+/**
+ * A picture of a document sent to staff (a claim's proof): the avatar's checks and cleaning,
+ * shrunk to fit DOCUMENT_SIDE without cropping, so that what staff open is re-encoded pixels only.
+ */
+export function processDocumentPicture(bytes: Uint8Array): Promise<Buffer> {
+  return processPicture(bytes, { width: DOCUMENT_SIDE, height: DOCUMENT_SIDE, inside: true });
+}
 
 /**
  * A picture staff put on a post, product or goal: the avatar's checks and cleaning (the same bytes
@@ -102,7 +116,13 @@ async function cleanCopy(bytes: Uint8Array, format: Format, frame: PictureFrame)
   // part grey; libjpeg only warns of the premature end.
   return sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "warning" })
     .rotate()
-    .resize(frame.width, frame.height, { fit: "cover", position: "centre" })
+    .resize(
+      frame.width,
+      frame.height,
+      frame.inside
+        ? { fit: "inside", withoutEnlargement: true }
+        : { fit: "cover", position: "centre" },
+    )
     .jpeg({ quality: 90 })
     .toBuffer()
     .catch(() => {

@@ -47,6 +47,12 @@ export const LIMITS = {
    * late e-mail, not for flooding the business's mailbox (issue 26).
    */
   "claim-code": { max: 3, windowSeconds: HOUR, message: "claim.problems.tooManyCodes" },
+  /** Claims by document per player: each waits on a member of staff, who opens its file. */
+  "claim-document": {
+    max: 3,
+    windowSeconds: 24 * HOUR,
+    message: "claim.problems.tooManyDocuments",
+  },
   /** Co-owner invitations per manager: each mails whatever address is typed. */
   "owner-invite": { max: 10, windowSeconds: HOUR, message: "manage.invite.problems.tooMany" },
 } as const satisfies Record<string, Limit>;

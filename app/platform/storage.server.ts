@@ -39,6 +39,8 @@ const FOLDERS = {
   content: "public",
   /** Job applicants' CVs: for the employer's eyes (the application e-mail) only. */
   cvs: "private",
+  /** The documents players send staff to claim a listing: opened by staff only, one at a time. */
+  claims: "private",
 } as const satisfies Record<string, "public" | "private">;
 
 type PublicFolder = {
@@ -115,7 +117,10 @@ export type S3Settings = {
   forcePathStyle: boolean;
 };
 
-const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", pdf: "application/pdf" };
+export const CONTENT_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  pdf: "application/pdf",
+};
 
 export function createS3Storage(settings: S3Settings): Storage {
   const client = new S3Client({

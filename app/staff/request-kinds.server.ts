@@ -50,7 +50,7 @@ export const plansKind: QueueKind = {
   },
 };
 
-/** Listing claims waiting on staff (opened by won plan requests), reviewed at /staff/claims/:id. */
+/** Listing claims waiting on staff (won plan requests, documents), reviewed at /staff/claims/:id. */
 export const claimsKind: QueueKind = {
   key: "claims",
   label: "staff.queue.kinds.claims",
@@ -62,7 +62,11 @@ export const claimsKind: QueueKind = {
       id: String(row.id),
       waitingSince: row.createdAt,
       title: t("staff.claims.title", { business: row.business }),
-      detail: t("staff.claims.detail", { request: row.planRequestId }),
+      // A document claim says what the claimant says the document is.
+      detail:
+        row.planRequestId === null
+          ? t("staff.claims.detailDocument", { note: row.note ?? "" })
+          : t("staff.claims.detail", { request: row.planRequestId }),
       href: `/staff/claims/${row.id}`,
     }));
   },

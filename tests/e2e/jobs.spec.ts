@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { testPdf } from "../../app/jobs/test-files.ts";
+import { testPdf } from "../../app/platform/test-pdfs.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { lastMailTo } from "./mail-server.ts";
 

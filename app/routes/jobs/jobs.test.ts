@@ -10,12 +10,12 @@ import { outboxEmail } from "../../db/schema/platform.ts";
 import { createTestDatabase } from "../../db/test-database.server.ts";
 import { RESUME_MAX_BYTES } from "../../jobs/application.ts";
 import { CV_FOLDER } from "../../jobs/applications.server.ts";
-import { testCvCorpus, testPdf } from "../../jobs/test-files.ts";
 import { fixturePosting, insertFixtures } from "../../jobs/test-fixtures.server.ts";
 import { LIMITS } from "../../platform/limits.ts";
 import { createLocalStorage } from "../../platform/storage.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
 import { pngClaiming } from "../../platform/test-images.ts";
+import { testCvCorpus, testPdf } from "../../platform/test-pdfs.ts";
 
 let database: DatabaseHandle;
 let request: Awaited<ReturnType<typeof createTestHost>>;

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CLAIM_DOCUMENT_FOLDER } from "../../directory/claims.server.ts";
 import { claimDecisionSchema } from "../../directory/claims.ts";
 import { claimForStaff, decideClaim } from "../../directory/staff.server.ts";
 import { formatDate } from "../../i18n/format.ts";
@@ -6,7 +7,7 @@ import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
-import { baseUrlContext, databaseContext } from "../../platform/context.ts";
+import { baseUrlContext, databaseContext, storageContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { DecisionPage } from "../../staff/components/decision-page.tsx";
@@ -33,14 +34,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const action = formAction(async ({ request, context, params }: Route.ActionArgs) => {
   const staff = await requireStaff({ request, context });
   const form = await readInput(request, claimDecisionSchema);
-  const { status } = await staffWrite(context.get(databaseContext), staff, "moderator", (tx) =>
-    decideClaim(
-      tx,
-      staffIdOf(params.id),
-      form.intent === "approve" ? { to: "approved" } : { to: "rejected", reason: form.reason },
-      { baseUrl: context.get(baseUrlContext) },
-    ),
+  const { status, document } = await staffWrite(
+    context.get(databaseContext),
+    staff,
+    "moderator",
+    (tx) =>
+      decideClaim(
+        tx,
+        staffIdOf(params.id),
+        form.intent === "approve" ? { to: "approved" } : { to: "rejected", reason: form.reason },
+        { baseUrl: context.get(baseUrlContext) },
+      ),
   );
+  // Decided, the document has served its purpose: it is deleted at once (decision 0063).
+  if (document) await context.get(storageContext).remove(CLAIM_DOCUMENT_FOLDER, document);
   return { done: status };
 });
 
@@ -87,6 +94,23 @@ export default function StaffClaim({ loaderData, actionData }: Route.ComponentPr
       >
         {claim.planRequestId}
       </Link>,
+    ]);
+  if (claim.note) fields.push([t("staff.claims.fields.note"), claim.note]);
+  if (claim.hasDocument)
+    fields.push([
+      t("staff.claims.fields.document"),
+      claim.status === "open" ? (
+        <a
+          key="document"
+          href={to(`/staff/claims/${claim.id}/document`)}
+          className="text-brand-700 underline"
+          download
+        >
+          {t("staff.claims.document.open")}
+        </a>
+      ) : (
+        t("staff.claims.document.deleted")
+      ),
     ]);
   if (claim.reason) fields.push([t("staff.claims.fields.reason"), claim.reason]);
   return (

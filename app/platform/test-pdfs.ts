@@ -23,7 +23,7 @@ export function testPdf(padTo = 0): Buffer {
 }
 
 /**
- * CVs for the checks of app/jobs/resume-pdf.server.ts, made with pdf-lib itself rather than kept as
+ * PDFs for the checks of app/platform/pdf.server.ts (CVs, claim documents), made with pdf-lib itself rather than kept as
  * binaries: a plain one and one of each kind a CV must not be.
  */
 export async function testCvCorpus() {

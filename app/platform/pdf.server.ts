@@ -7,12 +7,14 @@ import {
   PDFRawStream,
   PDFRef,
 } from "pdf-lib";
-import { AppError } from "../platform/errors.ts";
+import type { MessageKey } from "../i18n/i18n.ts";
+import { AppError } from "./errors.ts";
 
 /**
  * Names that make a PDF do something when opened or clicked (run a script, start a program, carry
- * another file), as dictionary keys or as an action's `/S`. An employer's reader must only show
- * the CV: a file with any of them is refused, however it is written.
+ * another file), as dictionary keys or as an action's `/S`. Whoever opens an uploaded PDF (an
+ * employer a CV, staff a claim's document) must only see it: a file with any of them is refused,
+ * however it is written.
  */
 const ACTIVE_KEYS = new Set(["JS", "JavaScript", "Launch", "EmbeddedFile", "EmbeddedFiles", "EF"]);
 const ACTIVE_VALUES = new Set(["JavaScript", "Launch", "EmbeddedFile"]);
@@ -21,32 +23,33 @@ const ACTIVE_VALUES = new Set(["JavaScript", "Launch", "EmbeddedFile"]);
 const END_OF_FILE = "%%EOF";
 const TAIL_BYTES = 1024;
 
+/** Why an uploaded PDF is refused: not a PDF at all, or one that does more than show pages. */
+export type PdfProblem = "notPdf" | "active";
+
 /**
- * Why a CV's bytes may not be stored and mailed, or undefined when they may: a file pdf-lib cannot
+ * Why an uploaded PDF's bytes may not be stored, or undefined when they may: a file pdf-lib cannot
  * parse (HTML behind a `%PDF-` header, a truncated or encrypted file, no pages) is not a PDF, and
  * one with JavaScript, a Launch action, an embedded file or an `/OpenAction` action carries more
- * than a CV. An `/OpenAction` that is only a destination (`[page /Fit]`, as word processors write)
+ * than pages. An `/OpenAction` that is only a destination (`[page /Fit]`, as word processors write)
  * is not an action and stays allowed.
  */
-export async function resumeProblem(
-  bytes: Uint8Array,
-): Promise<"jobs.problems.resumeNotPdf" | "jobs.problems.resumeActive" | undefined> {
+export async function pdfProblem(bytes: Uint8Array): Promise<PdfProblem | undefined> {
   const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES))).toString(
     "latin1",
   );
-  if (!tail.includes(END_OF_FILE)) return "jobs.problems.resumeNotPdf";
+  if (!tail.includes(END_OF_FILE)) return "notPdf";
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
-    if (document.getPageCount() === 0) return "jobs.problems.resumeNotPdf";
+    if (document.getPageCount() === 0) return "notPdf";
   } catch {
-    return "jobs.problems.resumeNotPdf";
+    return "notPdf";
   }
   const openAction = document.catalog.get(PDFName.of("OpenAction"));
   const resolved = openAction && document.context.lookup(openAction);
-  if (resolved instanceof PDFDict) return "jobs.problems.resumeActive";
+  if (resolved instanceof PDFDict) return "active";
   for (const [, object] of document.context.enumerateIndirectObjects())
-    if (isActive(object)) return "jobs.problems.resumeActive";
+    if (isActive(object)) return "active";
   return undefined;
 }
 
@@ -65,12 +68,19 @@ function isActive(object: PDFObject): boolean {
   return false;
 }
 
-/** Refuses a CV that is not a plain PDF with a 415 whose message says which. */
-export async function assertPlainPdf(bytes: Uint8Array): Promise<void> {
-  const problem = await resumeProblem(bytes);
+/**
+ * Refuses a file that is not a plain PDF with a 415 whose message (the area's own, for each
+ * problem) says which, beside the form's `field`.
+ */
+export async function assertPlainPdf(
+  bytes: Uint8Array,
+  field: string,
+  messages: Record<PdfProblem, MessageKey>,
+): Promise<void> {
+  const problem = await pdfProblem(bytes);
   if (problem)
     throw new AppError("unsupported_media_type", {
-      message: problem,
-      problems: [{ field: "resume", message: problem }],
+      message: messages[problem],
+      problems: [{ field, message: messages[problem] }],
     });
 }

@@ -1,14 +1,14 @@
 import { PDFDocument, PDFName } from "pdf-lib";
 import { describe, expect, test } from "vitest";
-import { resumeProblem } from "./resume-pdf.server.ts";
-import { testCvCorpus, testPdf } from "./test-files.ts";
+import { pdfProblem } from "./pdf.server.ts";
+import { testCvCorpus, testPdf } from "./test-pdfs.ts";
 
-describe("resumeProblem", async () => {
+describe("pdfProblem", async () => {
   const corpus = await testCvCorpus();
 
   test("a plain CV passes, from pdf-lib or written by hand", async () => {
-    expect(await resumeProblem(corpus.clean)).toBeUndefined();
-    expect(await resumeProblem(testPdf())).toBeUndefined();
+    expect(await pdfProblem(corpus.clean)).toBeUndefined();
+    expect(await pdfProblem(testPdf())).toBeUndefined();
   });
 
   test.each([
@@ -17,15 +17,15 @@ describe("resumeProblem", async () => {
     ["embeddedFile"],
     ["javaScriptNameTree"],
   ] as const)("%s is refused as active content", async (name) => {
-    expect(await resumeProblem(corpus[name])).toBe("jobs.problems.resumeActive");
+    expect(await pdfProblem(corpus[name])).toBe("active");
   });
 
   test.each([["htmlBehindHeader"], ["truncated"]] as const)("%s is not a PDF", async (name) => {
-    expect(await resumeProblem(corpus[name])).toBe("jobs.problems.resumeNotPdf");
+    expect(await pdfProblem(corpus[name])).toBe("notPdf");
   });
 
   test("a file cut just before its end is not a PDF", async () => {
-    expect(await resumeProblem(corpus.clean.subarray(0, -8))).toBe("jobs.problems.resumeNotPdf");
+    expect(await pdfProblem(corpus.clean.subarray(0, -8))).toBe("notPdf");
   });
 
   test("an /OpenAction that only opens a page at a zoom is not an action", async () => {
@@ -35,7 +35,7 @@ describe("resumeProblem", async () => {
       PDFName.of("OpenAction"),
       document.context.obj([page.ref, PDFName.of("Fit")]),
     );
-    expect(await resumeProblem(await document.save())).toBeUndefined();
+    expect(await pdfProblem(await document.save())).toBeUndefined();
   });
 
   test("a name written with #-escapes is read as the name it spells", async () => {
@@ -48,6 +48,6 @@ describe("resumeProblem", async () => {
     const text = Buffer.from(await document.save({ useObjectStreams: false })).toString("latin1");
     const escaped = text.replace("/JavaScript", "/Java#53cript");
     expect(escaped).not.toBe(text);
-    expect(await resumeProblem(Buffer.from(escaped, "latin1"))).toBe("jobs.problems.resumeActive");
+    expect(await pdfProblem(Buffer.from(escaped, "latin1"))).toBe("active");
   });
 });
