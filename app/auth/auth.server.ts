@@ -22,11 +22,12 @@ import { isAppError } from "../platform/errors.ts";
 import { validate } from "../platform/input.server.ts";
 import { AUTH_LIMITS } from "../platform/limits.ts";
 import { normalizeForSearch } from "../platform/text.ts";
-import { anonymousHandle, startsPublic } from "../players/identity.ts";
+import { requestConsent } from "../players/consent.server.ts";
+import { anonymousHandle, needsConsent, startsPublic } from "../players/identity.ts";
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from "./emails.server.ts";
 import { assertPasswordNotCommon } from "./passwords.server.ts";
 import { countSignInAttempt, forgetSignInAttempts } from "./sign-in-limit.server.ts";
-import { authEndpointSchemas, redirectQuerySchema } from "./validation.ts";
+import { authEndpointSchemas, parentEmailField, redirectQuerySchema } from "./validation.ts";
 
 /** Better Auth's session cookie, plain or with the __Secure- prefix it takes over https. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
@@ -189,6 +190,7 @@ export function createAuth({
         locale: { type: "string", required: false, input: true, defaultValue: "en-CA" },
         handle: { type: "string", required: false, input: false },
         profilePublic: { type: "boolean", required: false, input: false },
+        consentStatus: { type: "string", required: false, input: false },
       },
     },
     session: SESSION_LIFETIME,
@@ -216,8 +218,19 @@ export function createAuth({
               ...data,
               handle: await uniqueHandle(db, data.name, data.age as number | null | undefined),
               profilePublic: startsPublic(data.age as number | null | undefined),
+              // Under 14 the account waits for a parent (decision 0060) from its first moment.
+              consentStatus: needsConsent(data.age as number | null | undefined)
+                ? "needs_parent"
+                : "not_needed",
             },
           }),
+          // The parent's address the sign-up carried (its hook checked it is there under 14):
+          // the parent gets the link. Should this fail, the child is asked again at sign-in.
+          after: async (created, context) => {
+            if (!needsConsent(created.age as number | null | undefined)) return;
+            const parentEmail = parentEmailField.safeParse(context?.body?.parentEmail).data;
+            if (parentEmail) await requestConsent(db, created.id, parentEmail, { secret, baseUrl });
+          },
         },
       },
     },

@@ -49,6 +49,12 @@ export const LIMITS = {
   "claim-code": { max: 3, windowSeconds: HOUR, message: "claim.problems.tooManyCodes" },
   /** Co-owner invitations per manager: each mails whatever address is typed. */
   "owner-invite": { max: 10, windowSeconds: HOUR, message: "manage.invite.problems.tooMany" },
+  /** A child's "send it again" of the parent's consent e-mail, per child: a lost mail, not a flood. */
+  "consent-resend": {
+    max: 3,
+    windowSeconds: HOUR,
+    message: "consent.problems.tooManyResends",
+  },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -6,6 +6,14 @@
  */
 export const PUBLIC_PROFILE_MIN_AGE = 14;
 
+/**
+ * Whether an account of this age needs a parent's consent before anything about it is collected
+ * or shown (Quebec's Law 25, decision 0060): the same line as the private profile.
+ */
+export function needsConsent(age: number | null | undefined): boolean {
+  return typeof age === "number" && age < PUBLIC_PROFILE_MIN_AGE;
+}
+
 /** Whether a new account's profile starts public: only with an age given, and 14 or over. */
 export function startsPublic(age: number | null | undefined): boolean {
   return typeof age === "number" && age >= PUBLIC_PROFILE_MIN_AGE;
