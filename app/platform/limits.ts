@@ -49,8 +49,11 @@ export const LIMITS = {
   "claim-code": { max: 3, windowSeconds: HOUR, message: "claim.problems.tooManyCodes" },
   /** Co-owner invitations per manager: each mails whatever address is typed. */
   "owner-invite": { max: 10, windowSeconds: HOUR, message: "manage.invite.problems.tooMany" },
-  /** A child's "send it again" of the parent's consent e-mail, per child: a lost mail, not a flood. */
-  "consent-resend": {
+  /**
+   * A child's e-mails to a parent for consent (a new address, or the same again), per child: a
+   * lost mail or a second parent, not a flood of someone's mailbox.
+   */
+  "consent-request": {
     max: 3,
     windowSeconds: HOUR,
     message: "consent.problems.tooManyResends",

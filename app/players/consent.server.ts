@@ -36,35 +36,23 @@ function tokenHash(secret: string, token: string): string {
 const dueFrom = (now: Date) => new Date(now.getTime() + CONSENT_DAYS * 24 * 60 * 60 * 1000);
 
 /**
- * A child's first request to a parent (at sign-up, or when an account older than the consent flow
- * gives the address): the account must be waiting for one ("needs_parent"); see `sendRequest`.
+ * A request to a parent, at sign-up or from the child's page (a first parent for an account older
+ * than the consent flow, or a second parent): a new row with a fresh token and the e-mail to the
+ * parent in the child's language. A child without consent waits ("pending") with its deadline:
+ * kept when it already runs (asking again does not buy time), else CONSENT_DAYS from now; a child
+ * with a parent's consent keeps it. The address must not be the child's own. In the caller's
+ * transaction when given one.
  */
 export async function requestConsent(
   db: Db | Tx,
   childId: string,
   parentEmail: string,
-  options: ConsentOptions,
-): Promise<void> {
-  await sendRequest(db, childId, parentEmail, options, "needs_parent");
-}
-
-/**
- * A request to a parent: a new row with a fresh token, the e-mail to the parent in the child's
- * language, and the child's account waiting ("pending") with its deadline: kept when it already
- * runs (sending again does not buy time), else CONSENT_DAYS from now. The address must not be the
- * child's own. In the caller's transaction when given one.
- */
-async function sendRequest(
-  db: Db | Tx,
-  childId: string,
-  parentEmail: string,
   { secret, baseUrl, now = new Date() }: ConsentOptions,
-  from: "needs_parent" | "pending",
 ): Promise<void> {
   const [child] = await db
     .select({ email: user.email, name: user.name, locale: user.locale })
     .from(user)
-    .where(and(eq(user.id, childId), eq(user.consentStatus, from)));
+    .where(and(eq(user.id, childId), sql`${user.consentStatus} <> 'not_needed'`));
   if (!child) throw new AppError("conflict");
   if (child.email.toLowerCase() === parentEmail.toLowerCase())
     throw new AppError("invalid_parameters", {
@@ -76,7 +64,7 @@ async function sendRequest(
       consentStatus: "pending",
       consentDueBy: sql`coalesce(${user.consentDueBy}, ${dueFrom(now)}::timestamptz)`,
     })
-    .where(eq(user.id, childId));
+    .where(and(eq(user.id, childId), sql`${user.consentStatus} <> 'given'`));
   const token = randomBytes(24).toString("base64url");
   await db
     .insert(guardianConsent)
@@ -107,15 +95,29 @@ function consentEmail(
 }
 
 /**
+ * The child's page asks a parent (LIMITS "consent-request", per child: each mails the address
+ * typed); see `requestConsent`.
+ */
+export async function askParent(
+  db: Db,
+  childId: string,
+  parentEmail: string,
+  options: ConsentOptions,
+): Promise<void> {
+  await takeAttempt(db, "consent-request", childId, options.now);
+  await db.transaction((tx) => requestConsent(tx, childId, parentEmail, options));
+}
+
+/**
  * Sends the parent's e-mail again with a new link (the old one stops working), for the child's
- * waiting page: "consent-resend" in LIMITS, per child. The deadline does not move.
+ * waiting page: "consent-request" in LIMITS, per child. The deadline does not move.
  */
 export async function resendConsent(
   db: Db,
   childId: string,
   options: ConsentOptions,
 ): Promise<void> {
-  await takeAttempt(db, "consent-resend", childId, options.now);
+  await takeAttempt(db, "consent-request", childId, options.now);
   await db.transaction(async (tx) => {
     const [last] = await tx
       .select({ id: guardianConsent.id, parentEmail: guardianConsent.parentEmail })
@@ -125,7 +127,7 @@ export async function resendConsent(
       .limit(1);
     if (!last) throw new AppError("not_found");
     await tx.delete(guardianConsent).where(eq(guardianConsent.id, last.id));
-    await sendRequest(tx, childId, last.parentEmail, options, "pending");
+    await requestConsent(tx, childId, last.parentEmail, options);
   });
 }
 

@@ -8,7 +8,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
 import { authContext, baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
-import { childConsentState, requestConsent, resendConsent } from "../../players/consent.server.ts";
+import { askParent, childConsentState, resendConsent } from "../../players/consent.server.ts";
 import { consentWaitingSchema } from "../../players/consent-form.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
@@ -41,7 +41,7 @@ export const action = formAction(async ({ request, context, url }: Route.ActionA
     secret: context.get(authContext).options.secret as string,
     baseUrl: context.get(baseUrlContext),
   };
-  if (form.intent === "ask") await requestConsent(db, viewer.id, form.parentEmail, options);
+  if (form.intent === "ask") await askParent(db, viewer.id, form.parentEmail, options);
   else await resendConsent(db, viewer.id, options);
   return { done: form.intent };
 });
