@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, count, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { guardianConsent } from "../db/schema/players.ts";
@@ -123,7 +123,7 @@ export async function resendConsent(
       .select({ id: guardianConsent.id, parentEmail: guardianConsent.parentEmail })
       .from(guardianConsent)
       .where(and(eq(guardianConsent.childId, childId), isNull(guardianConsent.parentId)))
-      .orderBy(sql`${guardianConsent.id} desc`)
+      .orderBy(desc(guardianConsent.id))
       .limit(1);
     if (!last) throw new AppError("not_found");
     await tx.delete(guardianConsent).where(eq(guardianConsent.id, last.id));
@@ -141,16 +141,17 @@ export type ChildConsentState = {
 /** The signed-in child's own view of their consent: for the waiting page. */
 export async function childConsentState(db: Db | Tx, childId: string): Promise<ChildConsentState> {
   const [row] = await db
-    .select({
-      status: user.consentStatus,
-      dueBy: user.consentDueBy,
-      parentEmail: sql<string | null>`(select ${guardianConsent.parentEmail} from ${guardianConsent}
-        where ${guardianConsent.childId} = ${user.id} order by ${guardianConsent.id} desc limit 1)`,
-    })
+    .select({ status: user.consentStatus, dueBy: user.consentDueBy })
     .from(user)
     .where(eq(user.id, childId));
   if (!row) throw new AppError("not_found");
-  return row;
+  const [last] = await db
+    .select({ parentEmail: guardianConsent.parentEmail })
+    .from(guardianConsent)
+    .where(eq(guardianConsent.childId, childId))
+    .orderBy(desc(guardianConsent.id))
+    .limit(1);
+  return { ...row, parentEmail: last?.parentEmail ?? null };
 }
 
 export type ConsentLink = {

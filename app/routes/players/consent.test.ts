@@ -1,22 +1,26 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { cookieOf, signUpVerified, TEST_PASSWORD } from "../auth/test-players.server.ts";
-import type { DatabaseHandle } from "../db/client.server.ts";
-import { user } from "../db/schema/accounts.ts";
-import { business } from "../db/schema/directory.ts";
-import { outboxEmail } from "../db/schema/platform.ts";
-import { guardianConsent } from "../db/schema/players.ts";
-import { createTestDatabase } from "../db/test-database.server.ts";
-import { seedBusinesses } from "../directory/seed.server.ts";
-import { fixtureBusiness, fixtureFile } from "../directory/test-fixtures.ts";
-import { createTestHost, TEST_AUTH_SECRET, TEST_BASE_URL } from "../platform/test-host.server.ts";
+import { cookieOf, signUpVerified, TEST_PASSWORD } from "../../auth/test-players.server.ts";
+import type { DatabaseHandle } from "../../db/client.server.ts";
+import { user } from "../../db/schema/accounts.ts";
+import { business } from "../../db/schema/directory.ts";
+import { outboxEmail } from "../../db/schema/platform.ts";
+import { guardianConsent } from "../../db/schema/players.ts";
+import { createTestDatabase } from "../../db/test-database.server.ts";
+import { seedBusinesses } from "../../directory/seed.server.ts";
+import { fixtureBusiness, fixtureFile } from "../../directory/test-fixtures.ts";
+import {
+  createTestHost,
+  TEST_AUTH_SECRET,
+  TEST_BASE_URL,
+} from "../../platform/test-host.server.ts";
 import {
   deleteUnconsentedChildren,
   giveConsent,
   requestConsent,
   withdrawConsent,
-} from "./consent.server.ts";
-import { seedRedeemGoals } from "./seed.server.ts";
+} from "../../players/consent.server.ts";
+import { seedRedeemGoals } from "../../players/seed.server.ts";
 
 let database: DatabaseHandle;
 let request: Awaited<ReturnType<typeof createTestHost>>;
@@ -240,7 +244,7 @@ describe("a waiting child", () => {
       );
     }
     const [french] = await Promise.all(gated("fr-CA"));
-    expect((await french?.json()).error.message).toContain("Un parent doit d’abord");
+    expect((await french?.json())?.error.message).toContain("Un parent doit d’abord");
     const redeemBody = {
       goal: "sticker-pack",
       name: "Mia",
@@ -327,6 +331,53 @@ describe("a waiting child", () => {
 
   test("an unknown link is the site's 404", async () => {
     expect((await request("/family/consent/not-a-real-token")).status).toBe(404);
+  });
+});
+
+describe("an account under 14 from before consent was asked", () => {
+  test("is sent to give a parent's address at sign-in, then waits; sending again is throttled", async () => {
+    const email = "old-kid@example.com";
+    await signUpVerified(request, database.db, {
+      name: "Old Kid",
+      email,
+      address: nextAddress(),
+      age: 12,
+    });
+    // As migration 0040 left the accounts under 14 it found.
+    await database.db
+      .update(user)
+      .set({ consentStatus: "needs_parent", consentDueBy: null })
+      .where(eq(user.email, email));
+    const cookie = await signIn(email);
+    const elsewhere = await request("/fr/profile", { headers: { cookie }, redirect: "manual" });
+    expect(elsewhere.status).toBe(302);
+    expect(elsewhere.headers.get("location")).toBe("/fr/family/waiting");
+    const page = await request("/family/waiting", { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Ask a parent or guardian");
+    const own = await postForm("/family/waiting", { intent: "ask", parentEmail: email }, cookie);
+    expect(own.status).toBe(400);
+    const asked = await postForm(
+      "/family/waiting",
+      { intent: "ask", parentEmail: "old-kid-mum@example.com" },
+      cookie,
+    );
+    expect(asked.status).toBe(200);
+    const waiting = await playerByEmail(email);
+    expect(waiting.consentStatus).toBe("pending");
+    expect(waiting.consentDueBy).toBeInstanceOf(Date);
+    expect((await request("/profile", { headers: { cookie } })).status).toBe(200);
+    const first = await mailedToken("old-kid-mum@example.com");
+    const resent = await postForm("/family/waiting", { intent: "resend" }, cookie);
+    expect(resent.status).toBe(200);
+    // The new link replaces the old one; the deadline stays.
+    expect((await request(`/family/consent/${first}`)).status).toBe(404);
+    const second = await mailedToken("old-kid-mum@example.com");
+    expect((await request(`/family/consent/${second}`)).status).toBe(200);
+    expect((await playerByEmail(email)).consentDueBy).toEqual(waiting.consentDueBy);
+    // Three tries an hour per child (LIMITS "consent-request", the refused address counted): the
+    // fourth waits.
+    expect((await postForm("/family/waiting", { intent: "resend" }, cookie)).status).toBe(429);
   });
 });
 
