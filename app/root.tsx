@@ -14,7 +14,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { getViewer } from "./auth/session.server.ts";
+import { getViewer, requireParentAddress } from "./auth/session.server.ts";
 import { type MessageKey, translatorFor } from "./i18n/i18n.ts";
 import {
   DEFAULT_LOCALE,
@@ -45,10 +45,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url: page }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const viewer = await getViewer(request, context);
+  // The page's address: on a client navigation `request.url` is the data request's.
+  requireParentAddress(viewer, page);
   // A visitor's cart joins the player's here, on the first page after signing in.
   const opened = await openCart(request, context, { create: false });
   const cart = await readCart(context.get(databaseContext), opened.cartId);

@@ -49,6 +49,7 @@ describe("the schedules", () => {
       ["sweep-avatars", "0 * * * *"],
       ["sweep-content-pictures", "0 * * * *"],
       ["prune-limits", "0 * * * *"],
+      ["delete-unconsented-children", "0 * * * *"],
       ["sweep-stats", "0 * * * *"],
     ]);
     const other = scheduledTasks(database.db, createLocalStorage("/nonexistent-uploads"), {
@@ -58,7 +59,7 @@ describe("the schedules", () => {
     });
     expect(other.map(({ cron }) => cron)).toEqual([
       "5 18 * * *",
-      ...Array.from({ length: 6 }, () => "*/15 * * * *"),
+      ...Array.from({ length: 7 }, () => "*/15 * * * *"),
     ]);
   });
 });

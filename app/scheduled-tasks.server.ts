@@ -8,6 +8,7 @@ import { pruneAttempts } from "./platform/rate-limit.server.ts";
 import type { Task } from "./platform/scheduler.server.ts";
 import type { Storage } from "./platform/storage.server.ts";
 import { sweepOrphanedAvatars } from "./players/account.server.ts";
+import { deleteUnconsentedChildren } from "./players/consent.server.ts";
 import { sweepVisitorCarts } from "./shop/cart.server.ts";
 import { releaseUnpaidOrders } from "./shop/checkout.server.ts";
 
@@ -70,6 +71,12 @@ export function scheduledTasks(db: Database, storage: Storage, settings: TaskSet
         windows: await pruneAttempts(db),
         signInFailures: await pruneSignInFailures(db),
       }),
+    },
+    {
+      // Children's accounts whose week ended without a parent's consent (decision 0064).
+      name: "delete-unconsented-children",
+      cron: sweeps,
+      run: async () => ({ deleted: await deleteUnconsentedChildren(db) }),
     },
     {
       // Listings' daily figures older than two years (the privacy page says so).

@@ -54,6 +54,7 @@ describe("sign-up", () => {
         email: "elodie@example.com",
         password: "maple-syrup-2026",
         age: 11,
+        parentEmail: "parent.elodie@example.com",
         locale: "fr-CA",
       },
       { "x-real-ip": "10.0.1.1" },
@@ -106,7 +107,13 @@ test.each([
     const email = `age-${age}@example.com`;
     const response = await post(
       "/api/auth/sign-up/email",
-      { name: `Player ${age}`, email, password: "maple-syrup-2026", age },
+      {
+        name: `Player ${age}`,
+        email,
+        password: "maple-syrup-2026",
+        age,
+        ...(age < 14 ? { parentEmail: `parent.${email}` } : {}),
+      },
       { "x-real-ip": `10.0.2.${age}` },
     );
     expect(response.status).toBe(200);
@@ -159,7 +166,13 @@ describe("sign-in", () => {
   beforeAll(async () => {
     await post(
       "/api/auth/sign-up/email",
-      { name: "Sam Tremblay", email: "sam@example.com", password: "northern-lights-7", age: 9 },
+      {
+        name: "Sam Tremblay",
+        email: "sam@example.com",
+        password: "northern-lights-7",
+        age: 9,
+        parentEmail: "parent.sam@example.com",
+      },
       { "x-real-ip": "10.0.2.1" },
     );
   });
@@ -394,6 +407,7 @@ describe("Better Auth's own endpoints keep the site's rules", () => {
     email: "rules@example.com",
     password: "prairie-wind-88",
     age: 12,
+    parentEmail: "parent.rules@example.com",
   };
 
   test.each([
@@ -405,6 +419,9 @@ describe("Better Auth's own endpoints keep the site's rules", () => {
     [{ locale: "xx-XX" }, "locale"],
     [{ image: "https://evil.example/me.png" }, "image"],
     [{ callbackURL: "//evil.example" }, "callbackURL"],
+    // Under 14 a parent's address, not the child's own (decision 0064).
+    [{ parentEmail: undefined }, "parentEmail"],
+    [{ parentEmail: "Rules@example.com" }, "parentEmail"],
   ])("sign-up with %j is refused with 400 and creates nothing", async (changes, field) => {
     const response = await post(
       "/api/auth/sign-up/email",

@@ -23,11 +23,12 @@ import { validate } from "../platform/input.server.ts";
 import { AUTH_LIMITS } from "../platform/limits.ts";
 import { isDecentName } from "../platform/names.ts";
 import { normalizeForSearch } from "../platform/text.ts";
-import { anonymousHandle, startsPublic } from "../players/identity.ts";
+import { requestConsent } from "../players/consent.server.ts";
+import { anonymousHandle, needsConsent, startsPublic } from "../players/identity.ts";
 import { existingAccountEmail, passwordResetEmail, verificationEmail } from "./emails.server.ts";
 import { assertPasswordNotCommon } from "./passwords.server.ts";
 import { countSignInAttempt, forgetSignInAttempts } from "./sign-in-limit.server.ts";
-import { authEndpointSchemas, redirectQuerySchema } from "./validation.ts";
+import { authEndpointSchemas, parentEmailField, redirectQuerySchema } from "./validation.ts";
 
 /** Better Auth's session cookie, plain or with the __Secure- prefix it takes over https. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
@@ -190,6 +191,7 @@ export function createAuth({
         locale: { type: "string", required: false, input: true, defaultValue: "en-CA" },
         handle: { type: "string", required: false, input: false },
         profilePublic: { type: "boolean", required: false, input: false },
+        consentStatus: { type: "string", required: false, input: false },
       },
     },
     session: SESSION_LIFETIME,
@@ -223,8 +225,17 @@ export function createAuth({
                 name,
                 handle: await uniqueHandle(db, name, age),
                 profilePublic: startsPublic(age),
+                // Under 14 the account waits for a parent (decision 0064) from its first moment.
+                consentStatus: needsConsent(age) ? "needs_parent" : "not_needed",
               },
             };
+          },
+          // The parent's address the sign-up carried (its hook checked it is there under 14):
+          // the parent gets the link. Should this fail, the child is asked again at sign-in.
+          after: async (created, context) => {
+            if (!needsConsent(created.age as number | null | undefined)) return;
+            const parentEmail = parentEmailField.safeParse(context?.body?.parentEmail).data;
+            if (parentEmail) await requestConsent(db, created.id, parentEmail, { secret, baseUrl });
           },
         },
       },

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { type RouterContextProvider, redirect } from "react-router";
 import type { Db, Tx } from "../db/client.server.ts";
-import { session, user } from "../db/schema/accounts.ts";
+import { type ConsentStatus, session, user } from "../db/schema/accounts.ts";
 import { statementCache } from "../db/statements.server.ts";
 import type { MessageKey } from "../i18n/i18n.ts";
-import { localeFromPath, localizedPath } from "../i18n/locale.ts";
+import { localeFromPath, localizedPath, unlocalizedPath } from "../i18n/locale.ts";
 import { codeForStatus } from "../platform/api.ts";
 import { CLIENT_IP_HEADER } from "../platform/config.server.ts";
 import { authContext, baseUrlContext, databaseContext } from "../platform/context.ts";
@@ -30,6 +30,11 @@ export type Viewer = {
   quizTimer: number;
   /** "player", or a staff role: the header links staff to the console (which checks it again). */
   role: string;
+  /**
+   * Whether a parent's consent is awaited (decision 0064): a child of an account older than the
+   * consent flow ("needs_parent") is sent to give a parent's address before anything else.
+   */
+  consentStatus: ConsentStatus;
   /** The session's id and when it began: staff sessions end 12 hours after (app/staff/access). */
   sessionId: string;
   signedInAt: Date;
@@ -108,6 +113,7 @@ function viewerQuery(db: Db | Tx) {
       age: user.age,
       quizTimer: user.quizTimer,
       role: user.role,
+      consentStatus: user.consentStatus,
       sessionId: session.id,
       signedInAt: session.createdAt,
       expiresAt: session.expiresAt,
@@ -135,6 +141,27 @@ export async function requireViewer({
   if (viewer) return viewer;
   const login = localizedPath("/login", localeFromPath(url.pathname));
   throw redirect(`${login}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+}
+
+/** Where a child whose account predates the consent flow gives a parent's address (decision 0064). */
+const PARENT_ADDRESS_PAGE = "/family/waiting";
+
+/**
+ * The pages such a child may open before giving the address: that page, signing out, and a
+ * parent's consent page (a parent's device may be signed in to the child's account).
+ */
+const BEFORE_PARENT_ADDRESS = /^\/(?:family\/waiting|logout|family\/consent\/[^/]+)\/?$/;
+
+/**
+ * Sends a signed-in child whose account waits for a parent's address to the page that asks for
+ * it, from any page until it is given; the root's loader calls it on every full page load and
+ * after every form post (such as signing in).
+ */
+export function requireParentAddress(viewer: Viewer | null, url: URL): void {
+  if (viewer?.consentStatus !== "needs_parent") return;
+  const path = unlocalizedPath(url.pathname);
+  if (BEFORE_PARENT_ADDRESS.test(path)) return;
+  throw redirect(localizedPath(PARENT_ADDRESS_PAGE, localeFromPath(url.pathname)));
 }
 
 /** Login and sign-up are for visitors: a signed-in player goes home. */

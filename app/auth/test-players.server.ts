@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { TEST_BASE_URL } from "../platform/test-host.server.ts";
+import { needsConsent } from "../players/identity.ts";
 
 type Send = (pathname: string, init?: RequestInit) => Response | Promise<Response>;
 
@@ -16,13 +17,22 @@ export const cookieOf = (response: Response) =>
 
 /**
  * A player who signed up through the real endpoint, confirmed their address (as following the
- * e-mailed link does) and signed in: their session cookie.
+ * e-mailed link does) and signed in: their session cookie. Under 14 (the default, 12) the sign-up
+ * gives a parent's address, and the parent's consent is written as given (decision 0064) unless
+ * `awaitingConsent`, which leaves the child waiting.
  */
 export async function signUpVerified(
   send: Send,
   db: Db,
-  player: { name: string; email: string; address?: string; age?: number },
+  player: {
+    name: string;
+    email: string;
+    address?: string;
+    age?: number;
+    awaitingConsent?: boolean;
+  },
 ): Promise<string> {
+  const age = player.age ?? 12;
   const headers = {
     "content-type": "application/json",
     origin: TEST_BASE_URL,
@@ -35,11 +45,20 @@ export async function signUpVerified(
       name: player.name,
       email: player.email,
       password: TEST_PASSWORD,
-      age: player.age ?? 12,
+      age,
+      ...(needsConsent(age) ? { parentEmail: `parent.${player.email}` } : {}),
     }),
   });
   if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}`);
-  await db.update(user).set({ emailVerified: true }).where(eq(user.email, player.email));
+  await db
+    .update(user)
+    .set({
+      emailVerified: true,
+      ...(needsConsent(age) && !player.awaitingConsent
+        ? { consentStatus: "given" as const, consentDueBy: null }
+        : {}),
+    })
+    .where(eq(user.email, player.email));
   const signIn = await send("/api/auth/sign-in/email", {
     method: "POST",
     headers,

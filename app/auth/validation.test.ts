@@ -8,6 +8,7 @@ const sound = {
   age: "10",
   password: "tuque-hiver-2026",
   confirmPassword: "tuque-hiver-2026",
+  parentEmail: "parent.of.maya@example.com",
 };
 const check = (changes: Partial<typeof sound>) =>
   signUpSchema.safeParse({ ...sound, ...changes }).error?.issues[0]?.message;
@@ -53,6 +54,17 @@ describe("sign-up checks, in SPEC.md's order", () => {
   test("the e-mail must have the form of an address", () => {
     expect(check({ email: "maya-at-example" })).toBe("auth.problems.emailInvalid");
   });
+
+  test("under 14 a parent's address is required, and it is not the child's own", () => {
+    expect(check({ parentEmail: "" })).toBe("auth.problems.parentEmailRequired");
+    expect(check({ age: "13", parentEmail: "  " })).toBe("auth.problems.parentEmailRequired");
+    expect(check({ parentEmail: "MAYA@example.com" })).toBe("auth.problems.parentEmailSame");
+    expect(check({ parentEmail: "parent-at-example" })).toBe("auth.problems.parentEmailInvalid");
+  });
+
+  test("from 14 no parent's address is asked", () => {
+    expect(check({ age: "14", parentEmail: "" })).toBeUndefined();
+  });
 });
 
 describe("safeRedirect", () => {
@@ -90,7 +102,13 @@ describe("safeRedirect", () => {
 
 describe("Better Auth's sign-up endpoint gets the form's rules", () => {
   const signUp = authEndpointSchemas["/sign-up/email"];
-  const body = { name: "Maya", email: "maya@example.com", password: "tuque-hiver-2026", age: 10 };
+  const body = {
+    name: "Maya",
+    email: "maya@example.com",
+    password: "tuque-hiver-2026",
+    age: 10,
+    parentEmail: "parent.of.maya@example.com",
+  };
   const problem = (changes: Record<string, unknown>) =>
     signUp.safeParse({ ...body, ...changes }).error?.issues[0]?.message;
 
@@ -113,6 +131,8 @@ describe("Better Auth's sign-up endpoint gets the form's rules", () => {
     [{ name: "Fuck Off" }, "auth.problems.usernameWords"],
     [{ name: "Petite salope" }, "auth.problems.usernameWords"],
     [{ password: "tuque\u0001hiver-2026" }, "auth.problems.passwordCharacters"],
+    [{ parentEmail: undefined }, "auth.problems.parentEmailRequired"],
+    [{ parentEmail: "maya@example.com" }, "auth.problems.parentEmailSame"],
   ])("%j is refused with %s", (changes, message) => {
     expect(problem(changes)).toBe(message);
   });

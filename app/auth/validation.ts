@@ -3,6 +3,7 @@ import { LOCALES } from "../i18n/locale.ts";
 import { emailField } from "../platform/email.ts";
 import { isDecentName } from "../platform/names.ts";
 import { isReadableText } from "../platform/text.ts";
+import { needsConsent } from "../players/identity.ts";
 
 /**
  * The account rules, one field schema each, shared by the forms, their actions, the JSON API and
@@ -53,6 +54,38 @@ const sitePathField = z
   .max(2000)
   .refine((target) => safeRedirect(target, "") === target, "auth.problems.redirectInvalid");
 
+/**
+ * A parent's or guardian's address, asked when the age is under 14 (decision 0064); an empty field
+ * (the form sends one at any age) is none.
+ */
+export const parentEmailField = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  emailField("auth.problems.parentEmailInvalid").optional(),
+);
+
+/**
+ * Under 14, the parent's address is required and must not be the child's own; at 14 or more it is
+ * not kept. The same rule for the sign-up form and Better Auth's endpoint.
+ */
+function parentEmailRule(
+  form: { age: number; email: string; parentEmail?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  if (!needsConsent(form.age)) return;
+  if (!form.parentEmail)
+    context.addIssue({
+      code: "custom",
+      message: "auth.problems.parentEmailRequired",
+      path: ["parentEmail"],
+    });
+  else if (form.parentEmail.toLowerCase() === form.email.toLowerCase())
+    context.addIssue({
+      code: "custom",
+      message: "auth.problems.parentEmailSame",
+      path: ["parentEmail"],
+    });
+}
+
 const confirmPassword = z
   .string("auth.problems.confirmRequired")
   .min(1, "auth.problems.confirmRequired");
@@ -68,9 +101,11 @@ export const signUpSchema = z
     password: passwordField,
     confirmPassword,
     email,
+    parentEmail: parentEmailField,
     redirectTo: z.string().optional(),
   })
-  .refine(passwordsMatch, mismatch);
+  .refine(passwordsMatch, mismatch)
+  .superRefine(parentEmailRule);
 
 export const signInSchema = z.object({
   intent: z.literal("login"),
@@ -132,15 +167,18 @@ export const forgotPasswordSchema = z.object({ email });
 
 /** What Better Auth's endpoints accept, field for field the same rules as the forms. */
 export const authEndpointSchemas = {
-  "/sign-up/email": z.strictObject({
-    name: usernameField,
-    email,
-    password: passwordField,
-    age: ageField,
-    locale: localeField.optional(),
-    callbackURL: sitePathField.optional(),
-    rememberMe: z.boolean().optional(),
-  }),
+  "/sign-up/email": z
+    .strictObject({
+      name: usernameField,
+      email,
+      password: passwordField,
+      age: ageField,
+      parentEmail: parentEmailField,
+      locale: localeField.optional(),
+      callbackURL: sitePathField.optional(),
+      rememberMe: z.boolean().optional(),
+    })
+    .superRefine(parentEmailRule),
   "/sign-in/email": z.strictObject({
     email: z.string().max(254),
     password: z.string().max(128),

@@ -15,7 +15,7 @@ import { AppError } from "../platform/errors.ts";
 import type { HideReason } from "../platform/moderation.ts";
 import { type TimeCursor, timeCursor } from "../platform/query.ts";
 import { type Reporter, reporterKey } from "../platform/reporter.server.ts";
-import { publicIdentities } from "../players/identity.server.ts";
+import { assertMayTakePart, publicIdentities } from "../players/identity.server.ts";
 import { businessExists } from "./businesses.server.ts";
 import {
   type Answer,
@@ -216,6 +216,7 @@ export async function writeReview(
   businessId: number,
   input: ReviewInput & { locale: Locale },
 ): Promise<{ id: number }> {
+  await assertMayTakePart(db, userId);
   await assertBusiness(db, businessId);
   try {
     const [row] = await db
@@ -237,6 +238,7 @@ export async function updateReview(
   reviewId: number,
   input: ReviewInput & { locale: Locale },
 ): Promise<{ businessId: number }> {
+  await assertMayTakePart(db, userId);
   const [row] = await db
     .update(review)
     .set({ ...input, editedAt: sql`now()` })
@@ -362,6 +364,7 @@ export async function askQuestion(
   businessId: number,
   input: { question: string; locale: Locale },
 ): Promise<{ id: number }> {
+  await assertMayTakePart(db, userId);
   await assertBusiness(db, businessId);
   const [row] = await db
     .insert(businessQuestion)
@@ -380,6 +383,7 @@ export async function answerQuestion(
   questionId: number,
   input: { answer: string; locale: Locale },
 ): Promise<{ id: number; businessId: number }> {
+  await assertMayTakePart(db, userId);
   const [question] = await db
     .select({ businessId: businessQuestion.businessId })
     .from(businessQuestion)

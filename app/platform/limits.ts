@@ -55,6 +55,15 @@ export const LIMITS = {
   },
   /** Co-owner invitations per manager: each mails whatever address is typed. */
   "owner-invite": { max: 10, windowSeconds: HOUR, message: "manage.invite.problems.tooMany" },
+  /**
+   * A child's e-mails to a parent for consent (a new address, or the same again), per child: a
+   * lost mail or a second parent, not a flood of someone's mailbox.
+   */
+  "consent-request": {
+    max: 3,
+    windowSeconds: HOUR,
+    message: "consent.problems.tooManyResends",
+  },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

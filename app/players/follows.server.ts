@@ -1,9 +1,10 @@
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
-import { user } from "../db/schema/accounts.ts";
+import { listedPlayer, user } from "../db/schema/accounts.ts";
 import { follow } from "../db/schema/players.ts";
 import { AppError } from "../platform/errors.ts";
 import { completedSetsByCategory } from "../quiz/progress.server.ts";
+import { assertMayTakePart } from "./identity.server.ts";
 import { type PublicIdentity, publicIdentity } from "./identity.ts";
 import { HANDLE } from "./leaderboard-query.ts";
 import { achievementsFor, playerTypeFor } from "./tiers.ts";
@@ -24,7 +25,8 @@ async function playerByHandle(db: Db | Tx, handle: string) {
       handle: user.handle,
       name: user.name,
       image: user.image,
-      profilePublic: user.profilePublic,
+      // A child waiting for a parent's consent is private to everyone (decision 0064).
+      profilePublic: sql<boolean>`${user.profilePublic} and ${listedPlayer}`,
       points: user.points,
       balance: sql<number>`${user.points} - ${user.usesPoints}`,
       playMatch: user.playMatch,
@@ -113,13 +115,14 @@ async function stateAfter(db: Db | Tx, viewerId: string, targetId: string): Prom
  * insert itself checks it).
  */
 export async function followPlayer(db: Db | Tx, viewerId: string, handle: string) {
+  await assertMayTakePart(db, viewerId);
   const target = await playerByHandle(db, handle);
   if (target.id === viewerId)
     throw new AppError("forbidden", { message: "players.problems.followSelf" });
   refusePrivate(target, viewerId);
   const inserted = await db.execute(sql`
     insert into ${follow} (follower_id, followee_id)
-    select ${viewerId}, ${user.id} from ${user} where ${user.id} = ${target.id} and ${user.profilePublic}
+    select ${viewerId}, ${user.id} from ${user} where ${user.id} = ${target.id} and ${user.profilePublic} and ${listedPlayer}
     on conflict do nothing`);
   if (inserted.rowCount === 0) {
     const state = await stateAfter(db, viewerId, target.id);
@@ -181,6 +184,7 @@ export async function followList(
       and(
         eq(mine, owner.id),
         eq(user.profilePublic, true),
+        listedPlayer,
         cursor ? gt(user.handle, cursor) : undefined,
       ),
     )
@@ -191,7 +195,7 @@ export async function followList(
     .select({ count: count() })
     .from(follow)
     .innerJoin(user, eq(user.id, theirs))
-    .where(and(eq(mine, owner.id), eq(user.profilePublic, false)));
+    .where(and(eq(mine, owner.id), sql`not (${user.profilePublic} and ${listedPlayer})`));
   return {
     owner: publicIdentity(owner),
     list,

@@ -1,12 +1,14 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
-import { user } from "../db/schema/accounts.ts";
+import { listedPlayer, user } from "../db/schema/accounts.ts";
 import type { Locale } from "../i18n/locale.ts";
+import { AppError } from "../platform/errors.ts";
 import { PUBLIC_PROFILE_MIN_AGE, type PublicIdentity, publicIdentity } from "./identity.ts";
 
 /**
  * The public identities of the given players, for other areas to show authors (reviews, questions)
- * without reading the accounts table themselves. Unknown ids are absent from the map.
+ * without reading the accounts table themselves. Unknown ids are absent from the map, and so are
+ * children waiting for a parent's consent: nothing about them is shown (decision 0064).
  */
 export async function publicIdentities(
   db: Db | Tx,
@@ -23,7 +25,7 @@ export async function publicIdentities(
       profilePublic: user.profilePublic,
     })
     .from(user)
-    .where(inArray(user.id, ids));
+    .where(and(inArray(user.id, ids), listedPlayer));
   return new Map(rows.map(({ id, ...player }) => [id, publicIdentity(player)]));
 }
 
@@ -110,4 +112,17 @@ export async function playerContact(
     .from(user)
     .where(and(eq(user.id, id), eq(user.banned, false)));
   return row;
+}
+
+/**
+ * Refuses (403, "A parent must consent first…") what a child waiting for a parent's consent may
+ * not do: write reviews, questions or answers, follow, ask to redeem (decision 0064). The one check
+ * every such action calls, in its own transaction when it has one.
+ */
+export async function assertMayTakePart(db: Db | Tx, playerId: string): Promise<void> {
+  const [listed] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, playerId), listedPlayer));
+  if (!listed) throw new AppError("forbidden", { message: "errors.consent_needed" });
 }

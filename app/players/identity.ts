@@ -22,6 +22,14 @@ export function assertMayBeSoldTo(viewer: { age: number | null } | null): void {
   if (!mayBeSoldTo(viewer)) throw new AppError("not_for_sale");
 }
 
+/**
+ * Whether an account of this age needs a parent's consent before anything about it is collected
+ * or shown (Quebec's Law 25, decision 0064): the same line as the private profile.
+ */
+export function needsConsent(age: number | null | undefined): boolean {
+  return typeof age === "number" && age < PUBLIC_PROFILE_MIN_AGE;
+}
+
 /** Whether a new account's profile starts public: only with an age given, and 14 or over. */
 export function startsPublic(age: number | null | undefined): boolean {
   return typeof age === "number" && age >= PUBLIC_PROFILE_MIN_AGE;

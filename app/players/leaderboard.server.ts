@@ -1,13 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
-import { user } from "../db/schema/accounts.ts";
+import { listedPlayer, user } from "../db/schema/accounts.ts";
 import { playerBalanceCount } from "../db/schema/players.ts";
 import { type PublicIdentity, publicIdentity } from "./identity.ts";
 import { type PlayerType, playerTypeFor } from "./tiers.ts";
 
 const LEADERBOARD_PAGE_SIZE = 50;
 
-/** The leaderboard's order (index user_balance_rank_idx): balance, highest first, then handle. */
+/**
+ * The leaderboard's order (index user_balance_rank_idx): balance, highest first, then handle. Only
+ * listed players (`listedPlayer`, the index's own condition): no child waiting for a parent.
+ */
 const balance = sql`(${user.points} - ${user.usesPoints})`;
 
 type LeaderboardRow = PublicIdentity & {
@@ -70,17 +73,18 @@ const rowColumns = sql`${user.handle} as handle, ${user.name} as name, ${user.im
  */
 export function pageRowsQuery(from: { balance: number; skip: number } | null, size: number) {
   if (!from)
-    return sql`select ${rowColumns} from ${user} order by ${balance} desc, ${user.handle} limit ${size}`;
+    return sql`select ${rowColumns} from ${user} where ${listedPlayer}
+      order by ${balance} desc, ${user.handle} limit ${size}`;
   return sql`
     with start as (
-      select ${user.handle} as handle from ${user} where ${balance} = ${from.balance}
+      select ${user.handle} as handle from ${user} where ${balance} = ${from.balance} and ${listedPlayer}
       order by ${user.handle} offset ${from.skip} limit 1
     )
     (select ${rowColumns} from ${user}
-      where ${balance} = ${from.balance} and ${user.handle} >= (select handle from start)
+      where ${balance} = ${from.balance} and ${listedPlayer} and ${user.handle} >= (select handle from start)
       order by ${user.handle} limit ${size})
     union all
-    (select ${rowColumns} from ${user} where ${balance} < ${from.balance}
+    (select ${rowColumns} from ${user} where ${balance} < ${from.balance} and ${listedPlayer}
       order by ${balance} desc, ${user.handle} limit ${size})
     order by balance desc, handle limit ${size}`;
 }
@@ -161,17 +165,20 @@ export function rankQuery(playerId: string) {
         where ${playerBalanceCount.balance} > ${balance}
       ), 0)::integer as rank,
       (select coalesce(sum(${playerBalanceCount.players}), 0) from ${playerBalanceCount})::integer as total
-    from ${user} where ${user.id} = ${playerId}`;
+    from ${user} where ${user.id} = ${playerId} and ${listedPlayer}`;
 }
 
 /** Players of the same balance listed before this one (by handle): where on the page they sit. */
 export function placeInTieQuery(playerBalance: number, handle: string) {
   return sql`
     select count(*)::integer as before from ${user}
-    where ${balance} = ${playerBalance} and ${user.handle} < ${handle}`;
+    where ${balance} = ${playerBalance} and ${listedPlayer} and ${user.handle} < ${handle}`;
 }
 
-/** The player's own rank and the page that holds them; undefined for an unknown player. */
+/**
+ * The player's own rank and the page that holds them; undefined for an unknown player and for a
+ * child waiting for a parent, who is not on the board.
+ */
 export async function ownStanding(
   db: Db | Tx,
   player: { id: string; handle: string },

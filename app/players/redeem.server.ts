@@ -11,6 +11,7 @@ import type { Locale } from "../i18n/locale.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { redeemConfirmationEmail } from "./emails.server.ts";
+import { assertMayTakePart } from "./identity.server.ts";
 import type { RedeemRequestForm } from "./redeem-form.ts";
 
 export type RedeemGoal = {
@@ -104,6 +105,7 @@ export async function redeemGoalFor(
   form: RedeemRequestForm,
   idempotencyKey: string,
 ): Promise<{ request: RedeemRequestView; created: boolean }> {
+  await assertMayTakePart(db, player.id);
   const earlier = await requestByKey(db, player.id, idempotencyKey);
   if (earlier) return { request: earlier, created: false };
   const goal = await findGoal(db, form.goal);

@@ -15,6 +15,10 @@ async function register(
   await form.getByLabel(/Username|Nom d’utilisateur/).fill(name);
   await form.getByLabel(/^(Email|Courriel)$/).fill(email);
   await form.getByLabel(/^(Age|Âge)$/).fill("10");
+  // Under 14, a parent's address (decision 0064).
+  await form
+    .getByLabel(/^(Parent’s or guardian’s email|Courriel d’un parent ou tuteur)$/)
+    .fill(`parent.${email}`);
   await form.getByLabel(/^(Password|Mot de passe)$/).fill(password);
   await form.getByLabel(/^(Confirm password|Confirmer le mot de passe)$/).fill(password);
   await form.getByRole("button", { name: /Sign up|S’inscrire/ }).click();

@@ -51,6 +51,15 @@ export const user = pgTable(
     banExpires: timestamp({ withTimezone: true }),
     /** Better Auth's two-factor plugin: TOTP is on, so signing in asks for a code. Staff must. */
     twoFactorEnabled: boolean().notNull().default(false),
+    /**
+     * A parent's consent for a child under 14 (decision 0064): "not_needed" (14 or over, or no age
+     * given), "needs_parent" (an account older than the consent flow: asked for a parent's address
+     * at its next sign-in), "pending" (the parent was written to), "given". Only "not_needed" and
+     * "given" are shown to anyone (`listedPlayer`); the leaderboard's counts follow it.
+     */
+    consentStatus: text().$type<ConsentStatus>().notNull().default("not_needed"),
+    /** When a "pending" child's account is deleted if no parent has consented by then. */
+    consentDueBy: timestamp({ withTimezone: true }),
   },
   (table) => [
     check("user_age_range", sql`${table.age} between 4 and 120`),
@@ -61,10 +70,26 @@ export const user = pgTable(
     // "player_balance_count_triggers": drizzle cannot write its INCLUDE (docs/decisions/0016).
     check("user_quiz_timer", sql`${table.quizTimer} in (0, 30, 60)`),
     check("user_role", sql`${table.role} in ('player', 'moderator', 'admin')`),
+    check(
+      "user_consent_status",
+      sql`${table.consentStatus} in ('not_needed', 'needs_parent', 'pending', 'given')`,
+    ),
+    // The scheduled deletion reads the children whose week is over.
+    index("user_consent_due_idx")
+      .on(table.consentDueBy)
+      .where(sql`${table.consentDueBy} is not null`),
     // Staff are few: the console's list of them, and the role check inside each staff write, read this.
     index("user_staff_idx").on(table.role).where(sql`${table.role} <> 'player'`),
   ],
 );
+
+export type ConsentStatus = "not_needed" | "needs_parent" | "pending" | "given";
+
+/**
+ * A player others may see: not a child still waiting for a parent's consent (decision 0064). The
+ * leaderboard's index and its counting triggers hold the same condition, written out in SQL.
+ */
+export const listedPlayer = sql`${user.consentStatus} in ('not_needed', 'given')`;
 
 /** A ban in force: set and not past its end. A ban that expired no longer refuses anything. */
 export const banInForce = sql`(${user.banned} and (${user.banExpires} is null or ${user.banExpires} > now()))`;

@@ -12,6 +12,46 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "./accounts.ts";
 
+/**
+ * A parent's consent for a child under 14 (decision 0064): the child gives the parent's address,
+ * which gets a link whose token is stored only as an HMAC; the parent (an adult with a confirmed
+ * address) confirms the text of CONSENT_TEXT_VERSION, recorded with the time and client address.
+ * Withdrawn consent keeps its row (withdrawn_at). At most two parents per child with consent in
+ * force, checked in the consenting transaction (app/players/consent.server.ts). Deleting the child
+ * deletes the rows; deleting a parent's account deletes their consent.
+ */
+export const guardianConsent = pgTable(
+  "guardian_consent",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    childId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The address the child gave; the e-mail with the link goes there. */
+    parentEmail: text().notNull(),
+    /** HMAC of the link's token (app/players/consent.server.ts): the token itself is never kept. */
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The parent who consented: null until then. */
+    parentId: text().references(() => user.id, { onDelete: "cascade" }),
+    /** The version of the consent text the parent read and confirmed. */
+    textVersion: integer(),
+    consentedAt: timestamp({ withTimezone: true }),
+    /** The client address of the confirming request. */
+    consentIp: text(),
+    withdrawnAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index("guardian_consent_child_idx").on(table.childId),
+    index("guardian_consent_parent_idx").on(table.parentId),
+    check(
+      "guardian_consent_recorded",
+      sql`(${table.parentId} is null) = (${table.consentedAt} is null) and (${table.parentId} is null) = (${table.textVersion} is null)`,
+    ),
+    check("guardian_consent_not_self", sql`${table.parentId} <> ${table.childId}`),
+  ],
+);
+
 /** One player following another; a player cannot follow themselves. */
 export const follow = pgTable(
   "follow",

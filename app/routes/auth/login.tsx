@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import {
   data,
   Form,
@@ -32,6 +32,7 @@ import { type FormOutcome, formAction } from "../../platform/api.ts";
 import { authContext, moderationReplyToContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
+import { needsConsent } from "../../players/identity.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
@@ -115,6 +116,7 @@ async function register(
     email: form.email,
     password: form.password,
     age: form.age,
+    parentEmail: form.parentEmail,
     locale,
     callbackURL: `${localizedPath("/", locale)}?notice=email-verified`,
   });
@@ -172,7 +174,7 @@ function googleConfigured(context: Route.LoaderArgs["context"]): boolean {
   return plugins.some((plugin: { id: string }) => plugin.id === "generic-oauth");
 }
 
-const AUTH_FIELDS = ["name", "email", "age", "password", "confirmPassword"] as const;
+const AUTH_FIELDS = ["name", "email", "age", "parentEmail", "password", "confirmPassword"] as const;
 
 /** A field of the card, labelled from auth.fields.<name>, with the form's problem about it. */
 function Field({
@@ -216,6 +218,10 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
 
   const other = mode === "login" ? "register" : "login";
   const problem = useFormProblem(result?.problem, "auth-problem", AUTH_FIELDS);
+  // Under 14 a parent's address is asked (decision 0064): shown as the age is typed, and, without
+  // JavaScript, once the server asked for it beside the field.
+  const [age, setAge] = useState<number | null>(null);
+  const asksParent = needsConsent(age) || result?.problem?.field === "parentEmail";
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <title>{t(`auth.${mode}.metaTitle`)}</title>
@@ -252,6 +258,18 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                 inputMode="numeric"
                 min={4}
                 max={120}
+                problem={problem}
+                onChange={(event) =>
+                  setAge(event.target.value === "" ? null : Number(event.target.value))
+                }
+              />
+            )}
+            {mode === "register" && asksParent && (
+              <Field
+                name="parentEmail"
+                type="email"
+                autoComplete="off"
+                hint={t("auth.fields.parentEmailHint")}
                 problem={problem}
               />
             )}

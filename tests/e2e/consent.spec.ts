@@ -1,0 +1,144 @@
+import type { Page } from "@playwright/test";
+import type pg from "pg";
+import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
+import { lastMailTo } from "./mail-server.ts";
+import { connectToSite } from "./players.ts";
+
+const password = "maple-leaf-canoe-7";
+
+let site: pg.Pool;
+test.beforeAll(() => {
+  site = connectToSite();
+});
+test.afterAll(() => site.end());
+
+const TEXTS = {
+  "en-CA": {
+    prefix: "",
+    username: "Username",
+    email: /^Email$/,
+    age: /^Age$/,
+    parent: "Parent’s or guardian’s email",
+    password: /^Password$/,
+    confirm: "Confirm password",
+    signUp: "Sign up",
+    sent: "We have sent a link to",
+    consentTitle: "Consent for",
+    register: "Create an account",
+    iConsent: "I consent",
+    given: "Your consent is recorded.",
+    subject: "asks for your consent on Nearby",
+  },
+  "fr-CA": {
+    prefix: "/fr",
+    username: "Nom d’utilisateur",
+    email: /^Courriel$/,
+    age: /^Âge$/,
+    parent: "Courriel d’un parent ou tuteur",
+    password: /^Mot de passe$/,
+    confirm: "Confirmer le mot de passe",
+    signUp: "S’inscrire",
+    sent: "Nous avons envoyé un lien à",
+    consentTitle: "Consentement pour",
+    register: "Créer un compte",
+    iConsent: "Je consens",
+    given: "Votre consentement est enregistré.",
+    subject: "demande votre consentement sur Nearby",
+  },
+} as const;
+
+async function signUp(page: Page, locale: keyof typeof TEXTS, who: Record<string, string>) {
+  const text = TEXTS[locale];
+  const form = page.locator("main form").first();
+  await form.getByLabel(text.username).fill(who.name ?? "");
+  await form.getByLabel(text.email).fill(who.email ?? "");
+  await form.getByLabel(text.age).fill(who.age ?? "");
+  if (who.parent) await form.getByLabel(text.parent).fill(who.parent);
+  await form.getByLabel(text.password).fill(password);
+  await form.getByLabel(text.confirm).fill(password);
+  await form.getByRole("button", { name: text.signUp }).click();
+  await expect(page.getByRole("status")).toContainText(`${text.sent} ${who.email}`);
+}
+
+/** The link of the last message to `to` that matches `pattern`, as its reader would follow it. */
+async function linkIn(to: string, pattern: RegExp) {
+  await expect.poll(() => lastMailTo(to)).toMatch(pattern);
+  return (pattern.exec(lastMailTo(to) ?? "")?.[0] ?? "").replaceAll("&amp;", "&");
+}
+
+async function onBoard(page: Page, prefix: string, handle: string) {
+  await page.goto(`${prefix}/leaderboard`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  return page.locator("main").getByText(handle).count();
+}
+
+for (const [locale, width] of [
+  ["en-CA", 1280],
+  ["fr-CA", 375],
+] as const) {
+  test.describe(`${locale} at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("a 10-year-old signs up, the parent consents with a new account, and the child is on the leaderboard", async ({
+      page,
+      signIn,
+    }) => {
+      const text = TEXTS[locale];
+      const stamp = `${Date.now()}.${width}`;
+      const child = `kid.${stamp}@example.com`;
+      const parent = `parent.${stamp}@example.com`;
+
+      await page.goto(`${text.prefix}/register`);
+      // The parent's field comes with an age under 14, with the 7 days said beside it.
+      await expect(page.getByLabel(text.parent)).toHaveCount(0);
+      await page.locator("main form").first().getByLabel(text.age).fill("10");
+      await expect(page.getByLabel(text.parent)).toBeVisible();
+      await expect(
+        page.getByText(locale === "en-CA" ? /within 7 days/ : /dans les 7 jours/),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+      if (locale === "fr-CA") expect(await frenchSpacingMistakes(page)).toEqual([]);
+      await signUp(page, locale, { name: "Kid Consent", email: child, age: "10", parent });
+
+      // The child is nowhere on the board; a player tops it to make the place easy to find.
+      const { rows } = await site.query<{ handle: string }>(
+        `update "user" set points = 999999 where email = $1 returning handle`,
+        [child],
+      );
+      const handle = rows[0]?.handle ?? "";
+      expect(handle).toMatch(/^[a-z]+-[a-z]+-\d{4}$/);
+      await signIn({ name: "Board Watcher", age: 30, locale });
+      expect(await onBoard(page, text.prefix, handle)).toBe(0);
+      await page.context().clearCookies();
+
+      // The parent's e-mail, in the child's language, leads to the consent page.
+      const link = await linkIn(
+        parent,
+        /http:\/\/127\.0\.0\.1:\d+(?:\/fr)?\/family\/consent\/[\w-]+/,
+      );
+      expect(lastMailTo(parent)).toContain(text.subject);
+
+      await page.goto(link);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        `${text.consentTitle} Kid Consent`,
+      );
+      await expectNoAxeViolations(page);
+      if (locale === "fr-CA") expect(await frenchSpacingMistakes(page)).toEqual([]);
+
+      // A new account of the parent's own, confirmed from its e-mail, then back to consent.
+      await page.getByRole("link", { name: text.register }).click();
+      await signUp(page, locale, { name: "Parent Consent", email: parent, age: "41" });
+      await page.goto(
+        await linkIn(parent, /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<]+/),
+      );
+      await page.goto(link);
+      await page.getByRole("button", { name: text.iConsent }).click();
+      await expect(page.getByRole("status")).toContainText(text.given);
+      await expectNoAxeViolations(page);
+      await page.context().clearCookies();
+
+      await signIn({ name: "Board Watcher", age: 30, locale });
+      expect(await onBoard(page, text.prefix, handle)).toBeGreaterThan(0);
+    });
+  });
+}
