@@ -213,8 +213,9 @@ describe("the roles page", () => {
     const page = await (
       await get("ada", `/staff/audit?action=staff.grant&targetKind=user&targetId=${ids.pat}`)
     ).text();
-    expect(page).toContain("role: player → moderator");
-    expect(page).toContain("role: moderator → player");
+    // The values are marked as of no known language (what people wrote, in any language).
+    expect(page).toContain('role: <span lang="">player</span> → <span lang="">moderator</span>');
+    expect(page).toContain('role: <span lang="">moderator</span> → <span lang="">player</span>');
     const none = await (await get("ada", "/staff/audit?action=order.mark_paid")).text();
     expect(none).toContain("No action matches.");
     expect((await get("ada", "/staff/audit?from=yesterday")).status).toBe(400);
