@@ -17,6 +17,8 @@ const pages: [path: string, file: string][] = [
   ["jobs/alerts/new", "routes/jobs/alert-new.tsx"],
   ["jobs/alerts/confirm", "routes/jobs/alert-confirm.tsx"],
   ["jobs/alerts/unsubscribe", "routes/jobs/alert-unsubscribe.tsx"],
+  ["employers", "routes/jobs/employer/mine.tsx"],
+  ["employers/new", "routes/jobs/employer/new.tsx"],
   ["jobs/:id", "routes/jobs/detail.tsx"],
   ["jobs/:id/apply", "routes/jobs/apply.tsx"],
   ["jobs/:id/report", "routes/jobs/report.tsx"],

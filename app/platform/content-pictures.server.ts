@@ -1,12 +1,16 @@
 import { arrayOverlaps, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
 import { blogPost } from "../db/schema/blog.ts";
+import { employer } from "../db/schema/jobs.ts";
 import { redeemGoal } from "../db/schema/players.ts";
 import { product } from "../db/schema/shop.ts";
 import { processPicture } from "./images.server.ts";
 import { type Storage, sweepOrphans } from "./storage.server.ts";
 
-/** Where the pictures staff upload for posts, products and goals are kept and served from. */
+/**
+ * Where the pictures staff upload for posts, products and goals, and employers' logos, are kept and
+ * served from.
+ */
 const CONTENT_FOLDER = "content";
 const CONTENT_PATH = `/uploads/${CONTENT_FOLDER}/`;
 
@@ -15,6 +19,7 @@ export const PICTURE_FRAMES = {
   blogCover: { width: 800, height: 600 },
   product: { width: 800, height: 800 },
   goal: { width: 600, height: 600 },
+  employerLogo: { width: 400, height: 400 },
 } as const;
 
 /**
@@ -34,7 +39,7 @@ export async function saveContentPicture(
 }
 
 /**
- * Removes content pictures no post, product or goal shows any more: the cover or picture an edit
+ * Removes content pictures no post, product, goal or employer shows any more: the picture an edit
  * replaced or removed, or an upload whose save was refused (see sweepOrphans). The one place that
  * knows every column a content picture's address is kept in.
  */
@@ -61,6 +66,12 @@ export async function sweepOrphanedContentPictures(db: Db, storage: Storage): Pr
           .select({ address: redeemGoal.image })
           .from(redeemGoal)
           .where(inArray(redeemGoal.image, addresses)),
+      )
+      .union(
+        db
+          .select({ address: sql<string>`${employer.logo}` })
+          .from(employer)
+          .where(inArray(employer.logo, addresses)),
       );
     return new Set(rows.map((row) => row.address));
   });

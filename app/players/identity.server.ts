@@ -94,3 +94,11 @@ export async function playerContact(
     .where(and(eq(user.id, id), eq(user.banned, false)));
   return row;
 }
+
+/**
+ * Whether player `userId` is an adult: a listing's owners (issue 26) and an employer's members
+ * (issue 27) must be. A player without an age given is not one.
+ */
+export async function isAdult(db: Db | Tx, userId: string): Promise<boolean> {
+  return ((await playerContact(db, userId))?.age ?? 0) >= 18;
+}
