@@ -19,6 +19,7 @@ const pages: [path: string, file: string][] = [
   ["jobs/alerts/unsubscribe", "routes/jobs/alert-unsubscribe.tsx"],
   ["employers", "routes/jobs/employer/mine.tsx"],
   ["employers/new", "routes/jobs/employer/new.tsx"],
+  ["employers/:id/members/accept", "routes/jobs/employer/invite.tsx"],
   ["jobs/:id", "routes/jobs/detail.tsx"],
   ["jobs/:id/apply", "routes/jobs/apply.tsx"],
   ["jobs/:id/report", "routes/jobs/report.tsx"],
@@ -94,7 +95,10 @@ const managePages: [path: string, file: string][] = [
 ];
 
 /** An employer's own pages, under /employers/{id}/manage, for its members and staff (issue 27). */
-const employerPages: [path: string, file: string][] = [["", "routes/jobs/employer/overview.tsx"]];
+const employerPages: [path: string, file: string][] = [
+  ["", "routes/jobs/employer/overview.tsx"],
+  ["members", "routes/jobs/employer/members.tsx"],
+];
 
 /**
  * A section of pages inside one layout (the console, a listing's manage pages), once in English at

@@ -49,6 +49,12 @@ export const LIMITS = {
   "claim-code": { max: 3, windowSeconds: HOUR, message: "claim.problems.tooManyCodes" },
   /** New employer profiles per player: each one waits on a member of staff to verify it. */
   "employer-create": { max: 5, windowSeconds: 24 * HOUR, message: "employer.new.problems.tooMany" },
+  /** Invitations to act for an employer, per member: each mails whatever address is typed. */
+  "employer-invite": {
+    max: 10,
+    windowSeconds: HOUR,
+    message: "employer.members.problems.tooMany",
+  },
   /** Co-owner invitations per manager: each mails whatever address is typed. */
   "owner-invite": { max: 10, windowSeconds: HOUR, message: "manage.invite.problems.tooMany" },
 } as const satisfies Record<string, Limit>;

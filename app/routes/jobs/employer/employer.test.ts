@@ -87,7 +87,7 @@ describe("/employers/{id}/manage", () => {
           "Maple Works: employer pages",
           "as one of its members",
           "Waiting for our staff",
-          "member Tester",
+          "hiring@example.test",
         ],
       ],
       [
@@ -129,7 +129,7 @@ describe("/employers/new and the way in", () => {
     for (const [path, back] of [
       ["/employers/new", "%2Femployers%2Fnew"],
       ["/fr/employers", "%2Ffr%2Femployers"],
-    ]) {
+    ] as const) {
       const response = await get(null, path);
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toContain(`redirectTo=${back}`);
@@ -191,5 +191,57 @@ describe("the overview's profile form", () => {
       .from(employer)
       .where(eq(employer.id, employerId));
     expect(row?.name).not.toBe("Hijacked");
+  });
+});
+
+describe("the members section and the invitation's page", () => {
+  test("lists the members for a member, in both languages", async () => {
+    const english = await (await get("member", `/employers/${employerId}/manage/members`)).text();
+    expect(english).toContain("member Tester");
+    expect(english).toContain("Leave this employer");
+    const french = await (await get("member", `/fr/employers/${employerId}/manage/members`)).text();
+    expect(french).toContain("Quitter cet employeur");
+  });
+
+  test("is the site's 404 for a stranger: page, data request and form", async () => {
+    const path = `/employers/${employerId}/manage/members`;
+    expect((await get("stranger", path)).status).toBe(404);
+    expect((await get("stranger", `${path}.data`)).status).toBe(404);
+    const invite = await post("stranger", path, { intent: "invite", email: "x@example.com" });
+    expect(invite.status).toBe(404);
+  });
+
+  test("the last member cannot leave: the page says why", async () => {
+    const [row] = await database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, "founder@example.com"));
+    const [other] = await database.db
+      .insert(employer)
+      .values({
+        name: "Solo Co",
+        description: { "en-CA": "Solo." },
+        province: "ON",
+        contactEmail: "s@example.test",
+      })
+      .returning({ id: employer.id });
+    await database.db
+      .insert(employerMember)
+      .values({ employerId: other?.id ?? 0, userId: row?.id ?? "", via: "founder" });
+    const response = await post("founder", `/employers/${other?.id}/manage/members`, {
+      intent: "remove",
+      userId: row?.id ?? "",
+    });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("An employer keeps at least one member");
+  });
+
+  test("an invitation's page sends a visitor to sign in; a link not signed is the 404", async () => {
+    const path = `/employers/${employerId}/members/accept?t=1.forged`;
+    expect((await get(null, path)).status).toBe(302);
+    expect((await get("stranger", path)).status).toBe(404);
+    expect(
+      (await get("stranger", `/employers/${employerId}/members/accept.data?t=1.x`)).status,
+    ).toBe(404);
   });
 });

@@ -7,7 +7,6 @@ import { employerHref } from "../../../jobs/employer-nav.ts";
 import { employerProfileSchema } from "../../../jobs/employer-profile.ts";
 import {
   employerProfile,
-  membersOf,
   requireEmployerMember,
   storeLogo,
   updateEmployer,
@@ -24,7 +23,7 @@ import { readRaw, validate } from "../../../platform/input.server.ts";
 import { rowIdOrNotFound } from "../../../platform/query.ts";
 import type { Route } from "./+types/overview";
 
-/** An employer's overview: its profile to edit, and who acts for it and how each joined. */
+/** An employer's overview: its profile, to edit (its members have their own section). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const actor = await requireEmployerMember(
@@ -35,7 +34,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   return {
     profile: await employerProfile(db, actor.employerId),
-    members: await membersOf(db, actor.employerId),
   };
 }
 
@@ -66,41 +64,24 @@ export default function EmployerOverview({ loaderData, actionData }: Route.Compo
   const [search] = useSearchParams();
   const result: FormOutcome<typeof actionData> = actionData;
   return (
-    <div className="flex flex-col gap-10">
-      <section aria-labelledby="profile-heading">
-        <title>{t("employer.overview.heading")}</title>
-        <h2 id="profile-heading" className="text-xl font-bold">
-          {t("employer.profile.heading")}
-        </h2>
-        {search.has("saved") && !result && (
-          <p role="status" className="mt-4 rounded-lg bg-green-50 p-3 font-medium text-green-800">
-            {t("employer.profile.saved")}
-          </p>
-        )}
-        <div className="mt-4">
-          <EmployerForm
-            saved={loaderData.profile}
-            sent={result?.values}
-            problem={result?.problem}
-            submitLabel={t("employer.profile.save")}
-          />
-        </div>
-      </section>
-      <section aria-labelledby="members-heading">
-        <h2 id="members-heading" className="text-xl font-bold">
-          {t("employer.overview.members")}
-        </h2>
-        <ul className="mt-2 divide-y divide-slate-200 rounded-lg ring-1 ring-slate-200">
-          {loaderData.members.map((member) => (
-            <li key={member.id} className="px-4 py-3">
-              <span className="font-semibold">{member.name}</span>
-              <span className="block text-sm text-slate-700">
-                {t(`employer.overview.memberVia.${member.via}`)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </div>
+    <section aria-labelledby="profile-heading">
+      <title>{t("employer.overview.heading")}</title>
+      <h2 id="profile-heading" className="text-xl font-bold">
+        {t("employer.profile.heading")}
+      </h2>
+      {search.has("saved") && !result && (
+        <p role="status" className="mt-4 rounded-lg bg-green-50 p-3 font-medium text-green-800">
+          {t("employer.profile.saved")}
+        </p>
+      )}
+      <div className="mt-4">
+        <EmployerForm
+          saved={loaderData.profile}
+          sent={result?.values}
+          problem={result?.problem}
+          submitLabel={t("employer.profile.save")}
+        />
+      </div>
+    </section>
   );
 }
