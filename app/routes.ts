@@ -62,6 +62,7 @@ const staffPages: [path: string, file: string][] = [
   ["redeem", "routes/staff/redeem.tsx"],
   ["redeem/:id", "routes/staff/redeem-request.tsx"],
   ["claims/:id", "routes/staff/claim.tsx"],
+  ["employers/:id", "routes/staff/employer.tsx"],
   ["plans", "routes/staff/plans.tsx"],
   ["plans/:id", "routes/staff/plan-request.tsx"],
   ["listings/:id", "routes/staff/listing.tsx"],

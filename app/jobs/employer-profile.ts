@@ -43,3 +43,20 @@ export const employerProfileSchema = z
   }));
 
 export type EmployerProfile = z.output<typeof employerProfileSchema>;
+
+/** The console's decision on a waiting employer: verify it, or reject it with a reason. */
+export const employerDecisionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("verify") }),
+    z.object({
+      intent: z.literal("reject"),
+      reason: z
+        .string("staff.employers.problems.reason")
+        .trim()
+        .min(1, "staff.employers.problems.reason")
+        .max(1000, "staff.employers.problems.reason"),
+    }),
+  ],
+  { error: "errors.unknown_intent" },
+);

@@ -103,6 +103,7 @@ describe("who acts for an employer", () => {
       id: employerId,
       name: "Maple Works",
       verified: false,
+      rejectionReason: null,
     });
   });
 });

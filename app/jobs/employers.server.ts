@@ -81,13 +81,17 @@ export function employerWrite<T>(
   );
 }
 
-/** The employer an actor works for, as its own pages head it: name and whether staff verified it. */
+/**
+ * The employer an actor works for, as its own pages head it: name, whether staff verified it, and
+ * their reason when they rejected it (null otherwise).
+ */
 export async function managedEmployer(db: Db | Tx, employerId: number) {
   const [row] = await db
     .select({
       id: employer.id,
       name: employer.name,
       verified: sql<boolean>`${employer.verifiedAt} is not null`,
+      rejectionReason: employer.rejectionReason,
     })
     .from(employer)
     .where(eq(employer.id, employerId));

@@ -245,3 +245,19 @@ describe("the members section and the invitation's page", () => {
     ).toBe(404);
   });
 });
+
+describe("/staff/employers/{id}", () => {
+  test("is the site's 404 for a player, a member of that employer, and a visitor; data requests too", async () => {
+    for (const who of [null, "stranger", "member"]) {
+      expect((await get(who, `/staff/employers/${employerId}`)).status).toBe(404);
+      expect((await get(who, `/fr/staff/employers/${employerId}.data`)).status).toBe(404);
+      const decision = await post(who, `/staff/employers/${employerId}`, { intent: "verify" });
+      expect(decision.status).toBe(404);
+    }
+    const [row] = await database.db
+      .select({ verifiedAt: employer.verifiedAt })
+      .from(employer)
+      .where(eq(employer.id, employerId));
+    expect(row?.verifiedAt).toBeNull();
+  });
+});
