@@ -76,7 +76,7 @@ beforeAll(async () => {
       name: staff.name,
       email: `${staff.id}@example.com`,
       handle: staff.id,
-      role: "moderator",
+      role: "moderator" as const,
       twoFactorEnabled: true,
     })),
   ]);
