@@ -11,6 +11,7 @@ import { appliedOn } from "../../jobs/applications.server.ts";
 import { ApplyForm } from "../../jobs/components/apply-form.tsx";
 import { useCloseOnBackdrop } from "../../jobs/components/close-on-backdrop.ts";
 import { PayText } from "../../jobs/components/job-card.tsx";
+import { VerifiedEmployerBadge } from "../../jobs/components/verified-badge.tsx";
 import { descriptionBlocks, placeOf } from "../../jobs/format.ts";
 import { getJob } from "../../jobs/jobs.server.ts";
 import { jobPostingJsonLd } from "../../jobs/json-ld.ts";
@@ -141,6 +142,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-lg text-slate-700">
             {t("jobs.list.companyLocation", { company: job.company, location: placeOf(job) })}
           </p>
+          <VerifiedEmployerBadge verified={job.verifiedEmployer} />
           <p className="mt-1 text-lg font-semibold text-brand-800">
             <PayText pay={job.pay} />
           </p>
