@@ -10,6 +10,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { appliedOn } from "../../jobs/applications.server.ts";
 import { ApplyForm } from "../../jobs/components/apply-form.tsx";
 import { useCloseOnBackdrop } from "../../jobs/components/close-on-backdrop.ts";
+import { FraudPolicyLink } from "../../jobs/components/fraud-policy-link.tsx";
 import { PayText } from "../../jobs/components/job-card.tsx";
 import { VerifiedEmployerBadge } from "../../jobs/components/verified-badge.tsx";
 import { descriptionBlocks, placeOf } from "../../jobs/format.ts";
@@ -231,6 +232,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
               {t("jobs.detail.report")}
             </Link>
           </p>
+          <FraudPolicyLink />
         </aside>
       </div>
     </article>
