@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect } from "react-router";
 import { getViewer } from "../../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../../i18n/locale.ts";
 import { useT } from "../../../i18n/use-t.ts";
@@ -9,9 +9,7 @@ import { type FormOutcome, formAction, retryAfterHeaders } from "../../../platfo
 import { authContext, baseUrlContext, databaseContext } from "../../../platform/context.ts";
 import { readInput } from "../../../platform/input.server.ts";
 import { rowIdOrNotFound } from "../../../platform/query.ts";
-import { primaryButton, secondaryButton } from "../../../ui/button-link.tsx";
-import { useFormProblem } from "../../../ui/form-problem.tsx";
-import { EmailField } from "../../../ui/text-field.tsx";
+import { PartyMembers } from "../../../ui/party-members.tsx";
 import type { Route } from "./+types/members";
 
 /** An employer's members: who they are and how each joined; invite one, remove one, or leave. */
@@ -54,11 +52,7 @@ export const action = formAction(async (args: Route.ActionArgs) => {
 
 export default function EmployerMembers({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const busy = useNavigation().state === "submitting";
   const result: FormOutcome<typeof actionData> = actionData;
-  const { form, field, message, alert } = useFormProblem(result?.problem, "members-problem", [
-    "email",
-  ]);
   return (
     <section aria-labelledby="members-heading">
       <title>{t("employer.members.heading")}</title>
@@ -66,69 +60,23 @@ export default function EmployerMembers({ loaderData, actionData }: Route.Compon
         {t("employer.members.heading")}
       </h2>
       <p className="mt-1 text-slate-700">{t("employer.members.intro")}</p>
-      {result?.removed !== undefined && (
-        <p role="status" className="mt-4 rounded-lg bg-green-50 p-3 text-green-900">
-          {t("employer.members.removed", { name: result.removed })}
-        </p>
-      )}
-      <div className="mt-4">{alert}</div>
-      <ul className="mt-4 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
-        {loaderData.members.map((member) => (
-          <li key={member.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-            <div className="min-w-0">
-              <p className="font-semibold break-words">
-                {member.name} {member.id === loaderData.me && t("employer.members.you")}
-              </p>
-              <p className="text-sm text-slate-700">
-                {t(`employer.overview.memberVia.${member.via}`)}
-              </p>
-            </div>
-            <Form method="post">
-              <input type="hidden" name="userId" value={member.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="remove"
-                disabled={busy}
-                className={secondaryButton}
-              >
-                {member.id === loaderData.me
-                  ? t("employer.members.leave")
-                  : t("employer.members.remove", { name: member.name })}
-              </button>
-            </Form>
-          </li>
-        ))}
-      </ul>
-      <section aria-labelledby="invite-heading" className="mt-8">
-        <h2 id="invite-heading" className="text-xl font-bold">
-          {t("employer.members.inviteHeading")}
-        </h2>
-        <p className="mt-1 text-slate-700">{t("employer.members.inviteExplain")}</p>
-        {result?.invited && (
-          <p role="status" className="mt-4 rounded-lg bg-green-50 p-3 text-green-900">
-            {t("employer.members.sent", { email: result.invited })}
-          </p>
-        )}
-        <Form method="post" ref={form} noValidate className="mt-4 flex max-w-md flex-col gap-4">
-          <EmailField
-            id="invite-email"
-            name="email"
-            label={t("employer.members.email")}
-            {...field("email")}
-            problem={message("email")}
-          />
-          <button
-            type="submit"
-            name="intent"
-            value="invite"
-            disabled={busy}
-            className={`${primaryButton} self-start`}
-          >
-            {t("employer.members.send")}
-          </button>
-        </Form>
-      </section>
+      <PartyMembers
+        members={loaderData.members}
+        me={loaderData.me}
+        result={result}
+        texts={{
+          you: t("employer.members.you"),
+          via: (via) => t(`employer.overview.memberVia.${via as "founder" | "invite"}`),
+          remove: (name) => t("employer.members.remove", { name }),
+          leave: t("employer.members.leave"),
+          removed: (name) => t("employer.members.removed", { name }),
+          inviteHeading: t("employer.members.inviteHeading"),
+          inviteExplain: t("employer.members.inviteExplain"),
+          email: t("employer.members.email"),
+          send: t("employer.members.send"),
+          sent: (email) => t("employer.members.sent", { email }),
+        }}
+      />
     </section>
   );
 }
