@@ -74,8 +74,9 @@ export default function StaffEmployer({ loaderData, actionData }: Route.Componen
     [
       t("staff.employers.fields.website"),
       employer.website ? (
+        // The host alone, as the directory shows a website: the address itself is the link.
         <a key="website" href={employer.website} rel="noopener noreferrer" className="underline">
-          {employer.website}
+          {URL.parse(employer.website)?.hostname ?? employer.website}
         </a>
       ) : (
         none

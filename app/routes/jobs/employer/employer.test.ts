@@ -92,7 +92,7 @@ describe("/employers/{id}/manage", () => {
       ],
       [
         `/fr/employers/${employerId}/manage`,
-        ["Maple Works : pages de l’employeur", "en tant que membre", "En attente de vérification"],
+        ["Maple Works : pages de l’employeur", "en tant que membre", "En attente de vérification"],
       ],
     ] as const) {
       const response = await get("member", path);
@@ -161,7 +161,7 @@ describe("/employers/new and the way in", () => {
     expect(location).toMatch(/^\/fr\/employers\/\d+\/manage$/);
     expect((await get("founder", "/fr/employers")).headers.get("location")).toBe(location);
     const page = await (await get("founder", location)).text();
-    expect(page).toContain("Prairie Bakery : pages de l’employeur");
+    expect(page).toContain("Prairie Bakery : pages de l’employeur");
     expect(page).toContain("jobs@prairie.example.ca");
   });
 });
