@@ -14,9 +14,13 @@ const pages: [path: string, file: string][] = [
   ["businesses/:id/owners/accept", "routes/directory/owner-invite.tsx"],
   ["jobs", "routes/jobs/list.tsx"],
   ["jobs/saved", "routes/jobs/saved.tsx"],
+  ["jobs/fraud-policy", "routes/jobs/fraud-policy.tsx"],
   ["jobs/alerts/new", "routes/jobs/alert-new.tsx"],
   ["jobs/alerts/confirm", "routes/jobs/alert-confirm.tsx"],
   ["jobs/alerts/unsubscribe", "routes/jobs/alert-unsubscribe.tsx"],
+  ["employers", "routes/jobs/employer/mine.tsx"],
+  ["employers/new", "routes/jobs/employer/new.tsx"],
+  ["employers/:id/members/accept", "routes/jobs/employer/invite.tsx"],
   ["jobs/:id", "routes/jobs/detail.tsx"],
   ["jobs/:id/apply", "routes/jobs/apply.tsx"],
   ["jobs/:id/report", "routes/jobs/report.tsx"],
@@ -62,6 +66,7 @@ const staffPages: [path: string, file: string][] = [
   ["redeem/:id", "routes/staff/redeem-request.tsx"],
   ["claims/:id", "routes/staff/claim.tsx"],
   ["claims/:id/document", "routes/staff/claim-document.ts"],
+  ["employers/:id", "routes/staff/employer.tsx"],
   ["plans", "routes/staff/plans.tsx"],
   ["plans/:id", "routes/staff/plan-request.tsx"],
   ["listings/:id", "routes/staff/listing.tsx"],
@@ -96,7 +101,10 @@ const managePages: [path: string, file: string][] = [
 ];
 
 /** An employer's own pages, under /employers/{id}/manage, for its members and staff (issue 27). */
-const employerPages: [path: string, file: string][] = [["", "routes/jobs/employer/overview.tsx"]];
+const employerPages: [path: string, file: string][] = [
+  ["", "routes/jobs/employer/overview.tsx"],
+  ["members", "routes/jobs/employer/members.tsx"],
+];
 
 /**
  * A section of pages inside one layout (the console, a listing's manage pages), once in English at

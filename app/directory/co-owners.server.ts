@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { business, businessOwner, businessOwnerInvite } from "../db/schema/directory.ts";
@@ -8,12 +7,15 @@ import { type Actor, recordAudit } from "../platform/audit.server.ts";
 import { enqueueEmail, paragraphsEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { takeAttempt } from "../platform/rate-limit.server.ts";
-import { playerContact } from "../players/identity.server.ts";
-import { OWNER_MIN_AGE } from "./claims.ts";
+import { signedIdOf, signedToken } from "../platform/signed-links.server.ts";
+import { inviteeProblem } from "../players/identity.server.ts";
 import { type Manager, managerWrite } from "./owners.server.ts";
 
 /** How long an invitation's link works. */
 const INVITE_DAYS = 7;
+
+/** What an invitation's link is signed for. */
+const INVITE_PURPOSE = "owner-invite";
 
 /**
  * Removes owner `userId` from the manager's listing (an owner leaving removes themself), never its
@@ -47,22 +49,6 @@ export async function removeOwner(db: Db, manager: Manager, userId: string): Pro
   });
 }
 
-/** The signature of invitation `id`, with a key of its own derived from the auth secret. */
-function inviteSignature(id: number, secret: string): string {
-  const key = createHmac("sha256", secret).update("nearby:owner-invite:v1").digest();
-  return createHmac("sha256", key).update(String(id)).digest("base64url");
-}
-
-/** The invitation a link's token names, when its signature is right; else undefined. */
-function inviteIdOf(token: string, secret: string): number | undefined {
-  const [id, signature = ""] = token.split(".");
-  const number = Number(id);
-  if (!Number.isSafeInteger(number) || number <= 0) return undefined;
-  const expected = Buffer.from(inviteSignature(number, secret));
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? number : undefined;
-}
-
 /** What inviting needs: the secret that signs the link, the site's address, the e-mail's language. */
 export type InviteOptions = { secret: string; baseUrl: string; locale: Locale; now?: Date };
 
@@ -93,7 +79,7 @@ export async function inviteOwner(
       .returning({ id: businessOwnerInvite.id });
     if (!listing || !invite) throw new AppError("not_found");
     const path = `/businesses/${manager.businessId}/owners/accept`;
-    const link = `${baseUrl}${localizedPath(path, locale)}?t=${invite.id}.${inviteSignature(invite.id, secret)}`;
+    const link = `${baseUrl}${localizedPath(path, locale)}?t=${signedToken(INVITE_PURPOSE, invite.id, secret)}`;
     const t = serverT(locale);
     await enqueueEmail(
       tx,
@@ -122,7 +108,7 @@ export async function inviteOwner(
 
 /** The invitation a link names for business `businessId`, locked when `tx` writes; else a 404. */
 async function inviteFor(db: Db | Tx, businessId: number, token: string, secret: string) {
-  const id = inviteIdOf(token, secret);
+  const id = signedIdOf(INVITE_PURPOSE, token, secret);
   if (!id) throw new AppError("not_found");
   const [invite] = await db
     .select({
@@ -137,24 +123,6 @@ async function inviteFor(db: Db | Tx, businessId: number, token: string, secret:
   return invite;
 }
 
-/**
- * Why player `userId` may not accept the invitation, or undefined when they may: used or
- * expired, a minor (or no age given), or signed in with another address than the one invited.
- */
-async function invitationProblem(
-  db: Db | Tx,
-  invite: { email: string; expiresAt: Date; acceptedAt: Date | null },
-  userId: string,
-  now: Date,
-) {
-  if (invite.acceptedAt) return "used" as const;
-  if (invite.expiresAt <= now) return "expired" as const;
-  const player = await playerContact(db, userId);
-  if (!player || player.age == null || player.age < OWNER_MIN_AGE) return "adultsOnly" as const;
-  if (player.email.toLowerCase() !== invite.email.toLowerCase()) return "otherAddress" as const;
-  return undefined;
-}
-
 /** What the invitation's page shows player `userId`: whether they may accept, else why not. */
 export async function invitationFor(
   db: Db,
@@ -164,7 +132,7 @@ export async function invitationFor(
   { secret, now = new Date() }: { secret: string; now?: Date },
 ) {
   const invite = await inviteFor(db, businessId, token, secret);
-  return { problem: (await invitationProblem(db, invite, userId, now)) ?? null };
+  return { problem: (await inviteeProblem(db, invite, userId, now)) ?? null };
 }
 
 /**
@@ -186,7 +154,7 @@ export async function acceptInvitation(
       .where(eq(businessOwnerInvite.id, id))
       .for("update");
     if (!invite) throw new AppError("not_found");
-    const problem = await invitationProblem(tx, invite, invitee.id, now);
+    const problem = await inviteeProblem(tx, invite, invitee.id, now);
     if (problem)
       throw new AppError(problem === "used" ? "conflict" : "forbidden", {
         message: `manage.invite.problems.${problem}`,

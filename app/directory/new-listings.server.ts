@@ -9,7 +9,7 @@ import { type Email, enqueueEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { assertMove, type Moves } from "../platform/state-machine.ts";
 import { escapeHtml, normalizeForSearch } from "../platform/text.ts";
-import { playerContact, publicIdentities } from "../players/identity.server.ts";
+import { isAdult, playerContact, publicIdentities } from "../players/identity.server.ts";
 import type { NewListing } from "./new-listing.ts";
 
 /**
@@ -21,11 +21,6 @@ const LISTING_MOVES: Moves<BusinessStatus> = {
   approved: [],
   rejected: [],
 };
-
-/** Owners of a business are adults (issue 26): a player without an age given is not one. */
-export async function isAdult(db: Db | Tx, userId: string): Promise<boolean> {
-  return ((await playerContact(db, userId))?.age ?? 0) >= 18;
-}
 
 /**
  * "Add your business": a new listing from `submitterId`, waiting for staff (not listed, so out of

@@ -5,12 +5,18 @@ import { employer, employerMember } from "../db/schema/jobs.ts";
 import { auditEvent } from "../db/schema/platform.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { isAppError } from "../platform/errors.ts";
+import { validate } from "../platform/input.server.ts";
+import { type EmployerProfile, employerProfileSchema } from "./employer-profile.ts";
 import {
+  createEmployer,
   type EmployerActor,
+  employerProfile,
   employerRoleOf,
+  employersOf,
   employerWrite,
   managedEmployer,
   membersOf,
+  updateEmployer,
 } from "./employers.server.ts";
 
 let database: DatabaseHandle;
@@ -19,11 +25,16 @@ let otherId: number;
 
 async function insertPlayer(
   id: string,
-  { role = "player", twoFactor = false, banned = false } = {},
+  {
+    role = "player",
+    twoFactor = false,
+    banned = false,
+    age = 30 as number | null,
+  }: { role?: string; twoFactor?: boolean; banned?: boolean; age?: number | null } = {},
 ) {
   await database.db.execute(
     sql`insert into "user" (id, name, email, handle, age, role, two_factor_enabled, banned)
-        values (${id}, ${`Name of ${id}`}, ${`${id}@example.com`}, ${`${id}-handle`}, 30,
+        values (${id}, ${`Name of ${id}`}, ${`${id}@example.com`}, ${`${id}-handle`}, ${age},
                 ${role}, ${twoFactor}, ${banned})`,
   );
 }
@@ -51,6 +62,8 @@ beforeAll(async () => {
   await insertPlayer("banned-member", { banned: true });
   await insertPlayer("moderator", { role: "moderator", twoFactor: true });
   await insertPlayer("moderator-without-code", { role: "moderator" });
+  await insertPlayer("minor", { age: 15 });
+  await insertPlayer("ageless", { age: null });
   // One at a time: the list is in the order they joined.
   await database.db.insert(employerMember).values({ employerId, userId: "member", via: "founder" });
   await database.db.insert(employerMember).values({ employerId, userId: "invitee", via: "invite" });
@@ -90,6 +103,7 @@ describe("who acts for an employer", () => {
       id: employerId,
       name: "Maple Works",
       verified: false,
+      rejectionReason: null,
     });
   });
 });
@@ -132,5 +146,132 @@ describe("an employer's write", () => {
     expect(isAppError(refused) && refused.code).toBe("not_found");
     expect((await managedEmployer(database.db, employerId)).name).toBe("Maple Works Ltd");
     expect(await auditRows()).toHaveLength(before);
+  });
+});
+
+const profileForm = {
+  name: "  Northern Lights Co  ",
+  website: "northern.example.ca",
+  descriptionEn: "",
+  descriptionFr: "Nous embauchons au Nord.",
+  province: "NT",
+  contactEmail: "jobs@northern.example.ca",
+};
+
+const refusal = (promise: Promise<unknown>) => promise.catch((error: unknown) => error);
+
+describe("an employer's profile", () => {
+  const founder = (id: string) => ({ id, role: "employer", clientAddress: "192.0.2.9" });
+
+  test("its schema takes one description (the other left out) and a website without a scheme", async () => {
+    expect(await validate(employerProfileSchema, profileForm)).toEqual({
+      name: "Northern Lights Co",
+      website: "https://northern.example.ca",
+      description: { "fr-CA": "Nous embauchons au Nord." },
+      province: "NT",
+      contactEmail: "jobs@northern.example.ca",
+    });
+  });
+
+  test("its schema gives each field's own message, in the order of the form", async () => {
+    const refused = await refusal(
+      validate(employerProfileSchema, {
+        name: " ",
+        logo: "not a file",
+        website: "ftp://example.ca",
+        descriptionEn: "",
+        descriptionFr: " ",
+        province: "XX",
+        contactEmail: "nobody",
+      }),
+    );
+    expect(isAppError(refused) && refused.options.problems).toEqual([
+      { field: "name", message: "employer.profile.problems.name" },
+      { field: "logo", message: "employer.profile.problems.logo" },
+      { field: "website", message: "employer.profile.problems.website" },
+      { field: "descriptionEn", message: "employer.profile.problems.description" },
+      { field: "province", message: "employer.profile.problems.province" },
+      { field: "contactEmail", message: "employer.profile.problems.contactEmail" },
+    ]);
+  });
+
+  test("an adult creates one and is its founder; the audit row says so; it waits for staff", async () => {
+    const form = await validate(employerProfileSchema, profileForm);
+    const id = await createEmployer(database.db, founder("stranger"), form, undefined);
+    expect(await membersOf(database.db, id)).toEqual([
+      { id: "stranger", via: "founder", name: "stranger-handle" },
+    ]);
+    expect(await managedEmployer(database.db, id)).toMatchObject({ verified: false });
+    expect(await employersOf(database.db, "stranger")).toEqual([
+      { id, name: "Northern Lights Co" },
+    ]);
+    const [audit] = await database.db
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.action, "employer.create"));
+    expect(audit).toMatchObject({
+      actorId: "stranger",
+      actorRole: "employer",
+      targetKind: "employer",
+      targetId: String(id),
+    });
+  });
+
+  test("a minor, or a player who gave no age, is told employers must be adults; nothing is made", async () => {
+    const form = await validate(employerProfileSchema, profileForm);
+    for (const id of ["minor", "ageless"]) {
+      const refused = await refusal(createEmployer(database.db, founder(id), form, undefined));
+      expect(isAppError(refused) && [refused.code, refused.messageKey]).toEqual([
+        "forbidden",
+        "employer.new.adultsOnly",
+      ]);
+      expect(await employersOf(database.db, id)).toEqual([]);
+    }
+  });
+
+  test("a member edits it through employerWrite: the audit row keeps before and after", async () => {
+    const form: EmployerProfile = await validate(employerProfileSchema, {
+      ...profileForm,
+      name: "Other Co Renamed",
+      descriptionEn: "We hire.",
+    });
+    const owner: EmployerActor = {
+      id: "moderator",
+      role: "moderator",
+      employerId: otherId,
+      clientAddress: null,
+    };
+    await updateEmployer(database.db, owner, form, "/uploads/content/logo.jpg");
+    expect(await employerProfile(database.db, otherId)).toMatchObject({
+      name: "Other Co Renamed",
+      logo: "/uploads/content/logo.jpg",
+      description: { "en-CA": "We hire.", "fr-CA": "Nous embauchons au Nord." },
+    });
+    const [audit] = await database.db
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.action, "employer.update"));
+    expect(audit).toMatchObject({ actorId: "moderator", actorRole: "moderator" });
+    expect(audit?.before).toMatchObject({ name: "Other Co", logo: null });
+    expect(audit?.after).toMatchObject({
+      name: "Other Co Renamed",
+      logo: "/uploads/content/logo.jpg",
+    });
+    // Without a new logo, the one before stays.
+    await updateEmployer(database.db, owner, form, undefined);
+    expect((await employerProfile(database.db, otherId)).logo).toBe("/uploads/content/logo.jpg");
+  });
+
+  test("a stranger's edit is the 404 and changes nothing", async () => {
+    const form = await validate(employerProfileSchema, { ...profileForm, name: "Hijacked" });
+    const stranger: EmployerActor = {
+      id: "stranger",
+      role: "employer",
+      employerId: otherId,
+      clientAddress: null,
+    };
+    const refused = await refusal(updateEmployer(database.db, stranger, form, undefined));
+    expect(isAppError(refused) && refused.code).toBe("not_found");
+    expect((await employerProfile(database.db, otherId)).name).not.toBe("Hijacked");
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { employer, employerMember } from "../db/schema/jobs.ts";
 import {
@@ -6,9 +6,14 @@ import {
   type AuditedChange,
   auditedWrite,
   clientAddressOf,
+  recordAudit,
 } from "../platform/audit.server.ts";
+import { saveContentPicture } from "../platform/content-pictures.server.ts";
 import { AppError } from "../platform/errors.ts";
-import { partyRoleOf, publicIdentities } from "../players/identity.server.ts";
+import { ImageRejected } from "../platform/images.server.ts";
+import type { Storage } from "../platform/storage.server.ts";
+import { isAdult, partyRoleOf, publicIdentities } from "../players/identity.server.ts";
+import type { EmployerProfile } from "./employer-profile.ts";
 
 /**
  * Who may act for an employer (DESIGN.md, Parties and roles): one of its members, or staff (a
@@ -76,13 +81,17 @@ export function employerWrite<T>(
   );
 }
 
-/** The employer an actor works for, as its own pages head it: name and whether staff verified it. */
+/**
+ * The employer an actor works for, as its own pages head it: name, whether staff verified it, and
+ * their reason when they rejected it (null otherwise).
+ */
 export async function managedEmployer(db: Db | Tx, employerId: number) {
   const [row] = await db
     .select({
       id: employer.id,
       name: employer.name,
       verified: sql<boolean>`${employer.verifiedAt} is not null`,
+      rejectionReason: employer.rejectionReason,
     })
     .from(employer)
     .where(eq(employer.id, employerId));
@@ -108,4 +117,118 @@ export async function membersOf(db: Db | Tx, employerId: number) {
     const identity = identities.get(userId);
     return identity ? [{ id: userId, via, name: identity.displayName }] : [];
   });
+}
+
+/**
+ * Stores a logo sent with the profile's form through the image pipeline, or nothing when none was
+ * sent; a refused picture is the logo field's problem, shown beside it.
+ */
+export async function storeLogo(storage: Storage, file: Blob | undefined) {
+  if (!file) return undefined;
+  try {
+    return await saveContentPicture(storage, file, "employerLogo");
+  } catch (error) {
+    if (!(error instanceof ImageRejected)) throw error;
+    throw new AppError(error.code, {
+      message: error.messageKey,
+      problems: [{ field: "logo", message: error.messageKey }],
+    });
+  }
+}
+
+/** The columns a profile's form fills, from its checked input and the logo's stored address. */
+function profileColumns(form: EmployerProfile, logo: string | undefined) {
+  const { logo: _file, ...rest } = form;
+  return { ...rest, ...(logo ? { logo } : {}) };
+}
+
+/**
+ * An adult player creates an employer profile and becomes its founder member, in one transaction
+ * with its audit row (`employer.create`); it waits for staff to verify it. `logo` is the stored
+ * logo's address, when one was sent. Returns the employer's id.
+ */
+export async function createEmployer(
+  db: Db,
+  founder: Actor,
+  form: EmployerProfile,
+  logo: string | undefined,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (!(await isAdult(tx, founder.id)))
+      throw new AppError("forbidden", { message: "employer.new.adultsOnly" });
+    const [row] = await tx
+      .insert(employer)
+      .values(profileColumns(form, logo))
+      .returning({ id: employer.id });
+    if (!row) throw new AppError("not_found");
+    await tx
+      .insert(employerMember)
+      .values({ employerId: row.id, userId: founder.id, via: "founder" });
+    await recordAudit(
+      tx,
+      { ...founder, role: "employer" },
+      {
+        action: "employer.create",
+        target: { kind: "employer", id: row.id },
+        after: profileColumns(form, logo),
+      },
+    );
+    return row.id;
+  });
+}
+
+/** An employer's profile as its own form shows it (the contact address included). */
+export async function employerProfile(db: Db | Tx, employerId: number) {
+  const [row] = await db
+    .select({
+      name: employer.name,
+      logo: employer.logo,
+      website: employer.website,
+      description: employer.description,
+      province: employer.province,
+      contactEmail: employer.contactEmail,
+    })
+    .from(employer)
+    .where(eq(employer.id, employerId));
+  if (!row) throw new AppError("not_found");
+  return row;
+}
+
+/**
+ * A member (or staff) changes the profile through `employerWrite`: the audit row
+ * (`employer.update`) keeps what it was and what it became. A logo not sent keeps the one before;
+ * the one replaced is swept with other unused content pictures.
+ */
+export async function updateEmployer(
+  db: Db,
+  actor: EmployerActor,
+  form: EmployerProfile,
+  logo: string | undefined,
+): Promise<void> {
+  await employerWrite(db, actor, async (tx) => {
+    const before = await employerProfile(tx, actor.employerId);
+    const columns = profileColumns(form, logo);
+    await tx.update(employer).set(columns).where(eq(employer.id, actor.employerId));
+    return {
+      audit: {
+        action: "employer.update",
+        target: { kind: "employer", id: actor.employerId },
+        before,
+        after: { ...before, ...columns },
+      },
+      result: undefined,
+    };
+  });
+}
+
+/** The employers player `userId` is a member of, by name: where "Post a job" leads them. */
+export async function employersOf(db: Db | Tx, userId: string) {
+  return db
+    .select({ id: employer.id, name: employer.name })
+    .from(employer)
+    .innerJoin(
+      employerMember,
+      and(eq(employerMember.employerId, employer.id), eq(employerMember.userId, userId)),
+    )
+    .orderBy(employer.name, employer.id);
 }

@@ -1,8 +1,15 @@
-import { inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
-import { job, jobReport } from "../db/schema/jobs.ts";
-import type { Locale } from "../i18n/locale.ts";
+import { employer, job, jobReport } from "../db/schema/jobs.ts";
+import { type Locale, localizedPath } from "../i18n/locale.ts";
+import { serverT } from "../i18n/messages.server.ts";
+import { type AuditedChange, actedFirst } from "../platform/audit.server.ts";
+import { enqueueEmail, paragraphsEmail } from "../platform/email.server.ts";
+import { AppError } from "../platform/errors.ts";
 import type { ModeratedKind } from "../platform/moderation.server.ts";
+import { playerContact } from "../players/identity.server.ts";
+import { employerHref } from "./employer-nav.ts";
+import { employerProfile, membersOf } from "./employers.server.ts";
 
 // The job board's console operations (issue 25): reported postings, as the console reads and
 // moderates them. The moves are the platform's (app/platform/moderation.server.ts). Postings have
@@ -46,4 +53,127 @@ export async function jobItems(
       { id: row.id, title: row.title[locale], company: row.company, href: `/jobs/${row.id}` },
     ]),
   );
+}
+
+// Employers waiting for staff to verify them (issue 27): neither verified nor rejected yet.
+
+const waiting = and(isNull(employer.verifiedAt), isNull(employer.rejectedAt));
+
+export async function countWaitingEmployers(db: Db | Tx): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(employer)
+    .where(waiting);
+  return row?.count ?? 0;
+}
+
+/** Waiting employers, oldest first, after the queue's position (employer_waiting_idx). */
+export async function waitingEmployers(
+  db: Db | Tx,
+  { after, limit }: { after: { at: Date; id: number } | null; limit: number },
+) {
+  return db
+    .select({
+      id: employer.id,
+      name: employer.name,
+      province: employer.province,
+      createdAt: employer.createdAt,
+    })
+    .from(employer)
+    .where(
+      and(
+        waiting,
+        after
+          ? or(
+              gt(employer.createdAt, after.at),
+              and(eq(employer.createdAt, after.at), gt(employer.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(employer.createdAt), asc(employer.id))
+    .limit(limit);
+}
+
+/**
+ * An employer as the console's decision page shows it: its whole profile (the private contact
+ * address included: staff write to it), its members, and what was decided.
+ */
+export async function employerForStaff(db: Db | Tx, id: number) {
+  const profile = await employerProfile(db, id);
+  const [state] = await db
+    .select({
+      createdAt: employer.createdAt,
+      verifiedAt: employer.verifiedAt,
+      rejectedAt: employer.rejectedAt,
+      rejectionReason: employer.rejectionReason,
+    })
+    .from(employer)
+    .where(eq(employer.id, id));
+  if (!state) throw new AppError("not_found");
+  const status = state.verifiedAt ? "verified" : state.rejectedAt ? "rejected" : "waiting";
+  return { id, ...profile, ...state, status, members: await membersOf(db, id) } as const;
+}
+
+export type EmployerDecision = { to: "verified" } | { to: "rejected"; reason: string };
+
+/**
+ * Staff verify a waiting employer (its badge shows from then on) or reject it with a reason its
+ * members read. The conditional UPDATE on "still waiting" makes the second of two staff members a
+ * 409 naming the first. Each member is told by e-mail in their own language.
+ */
+export async function decideEmployer(
+  tx: Tx,
+  id: number,
+  decision: EmployerDecision,
+  { baseUrl }: { baseUrl: string },
+): Promise<AuditedChange<{ status: EmployerDecision["to"] }>> {
+  const target = { kind: "employer", id };
+  const now = new Date();
+  const [moved] = await tx
+    .update(employer)
+    .set(
+      decision.to === "verified"
+        ? { verifiedAt: now }
+        : { rejectedAt: now, rejectionReason: decision.reason },
+    )
+    .where(and(eq(employer.id, id), waiting))
+    .returning({ name: employer.name });
+  if (!moved) {
+    const [exists] = await tx.select({ id: employer.id }).from(employer).where(eq(employer.id, id));
+    if (!exists) throw new AppError("not_found");
+    throw await actedFirst(tx, target);
+  }
+  for (const member of await membersOf(tx, id)) {
+    const contact = await playerContact(tx, member.id);
+    if (!contact) continue;
+    const t = serverT(contact.locale);
+    const link = `${baseUrl}${localizedPath(employerHref(id), contact.locale)}`;
+    await enqueueEmail(
+      tx,
+      paragraphsEmail(
+        contact.email,
+        t(`jobsEmail.employerDecision.${decision.to}.subject`, { employer: moved.name }),
+        [
+          t(`jobsEmail.employerDecision.${decision.to}.body`, { employer: moved.name }),
+          ...(decision.to === "rejected"
+            ? [t("jobsEmail.employerDecision.reason", { reason: decision.reason })]
+            : []),
+          t("jobsEmail.employerDecision.page", { link }),
+          t("jobsEmail.signature"),
+        ],
+        contact.locale,
+      ),
+    );
+  }
+  return {
+    audit: {
+      action: decision.to === "verified" ? "employer.verify" : "employer.reject",
+      target,
+      before: { status: "waiting" },
+      after: { status: decision.to },
+      reason: decision.to === "rejected" ? decision.reason : null,
+    },
+    result: { status: decision.to },
+  };
 }

@@ -8,14 +8,17 @@ import {
   type WithSubquery,
 } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
-import { job, jobText } from "../db/schema/jobs.ts";
+import { employer, job, jobText } from "../db/schema/jobs.ts";
 import type { Province } from "../platform/provinces.ts";
 import { COUNT_CAP } from "./links.ts";
 import type { EmployerType, EmploymentType, PayPeriod, WorkSetting } from "./posting.ts";
 import { PAGE_SIZE } from "./search.ts";
 import type { JobPage, JobSummary } from "./types.ts";
 
-/** The columns of a posting's card, from `job` and `job_text`. */
+/**
+ * The columns of a posting's card, from `job` and `job_text`, and whether its employer is verified
+ * (the badge): read in the cards' own statement, never one more statement per card.
+ */
 export const summaryColumns = {
   id: job.id,
   title: job.title,
@@ -32,9 +35,18 @@ export const summaryColumns = {
   overview: jobText.overview,
   postedAt: job.postedAt,
   updatedAt: job.updatedAt,
+  verifiedEmployer: sql<boolean>`exists (select 1 from ${employer}
+    where ${employer.id} = ${job.employerId} and ${employer.verifiedAt} is not null)`.as(
+    "verified_employer",
+  ),
 };
 
-type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]["_"]["data"] };
+type SummaryRow = {
+  [K in Exclude<
+    keyof typeof summaryColumns,
+    "verifiedEmployer"
+  >]: (typeof summaryColumns)[K]["_"]["data"];
+} & { verifiedEmployer: boolean };
 
 export function toSummary(row: SummaryRow): JobSummary {
   const { payMinCents, payMaxCents, payPeriod, ...rest } = row;
@@ -74,6 +86,7 @@ export function pageWithCount(
   const { id, title, company, companyLogo, city, province, workSetting, employerType } = rows;
   const { employmentType, payMinCents, payMaxCents, payPeriod, overview, postedAt, updatedAt } =
     rows;
+  const { verifiedEmployer } = rows;
   return (commonTables.length > 0 ? db.with(...commonTables) : db)
     .select({
       total: counted.total,
@@ -93,6 +106,7 @@ export function pageWithCount(
         overview,
         postedAt,
         updatedAt,
+        verifiedEmployer,
       },
     })
     .from(counted)

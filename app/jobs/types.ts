@@ -29,6 +29,9 @@ export const jobSummarySchema = z.object({
   overview: localizedText,
   postedAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  verifiedEmployer: z.boolean().meta({
+    description: "Whether staff verified the employer that posted it (its badge)",
+  }),
 });
 export type JobSummary = z.output<typeof jobSummarySchema>;
 

@@ -2,14 +2,15 @@ import { and, arrayOverlaps, inArray, like, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
 import { blogPost } from "../db/schema/blog.ts";
 import { business, businessPicture } from "../db/schema/directory.ts";
+import { employer } from "../db/schema/jobs.ts";
 import { redeemGoal } from "../db/schema/players.ts";
 import { product } from "../db/schema/shop.ts";
 import { processPicture } from "./images.server.ts";
 import { type Storage, sweepOrphans } from "./storage.server.ts";
 
 /**
- * Where the pictures staff upload for posts, products and goals, and owners for their listing's
- * cover and gallery (decision 0060), are kept and served from.
+ * Where the pictures staff upload for posts, products and goals, owners for their listing’s
+ * cover and gallery (decision 0060), and employers for their logos, are kept and served from.
  */
 const CONTENT_FOLDER = "content";
 const CONTENT_PATH = `/uploads/${CONTENT_FOLDER}/`;
@@ -21,6 +22,8 @@ export const PICTURE_FRAMES = {
   goal: { width: 600, height: 600 },
   /** A listing's cover (its card shows the same picture) and its gallery's pictures. */
   business: { width: 1200, height: 900 },
+  /** An employer's logo. */
+  employerLogo: { width: 400, height: 400 },
 } as const;
 
 /**
@@ -40,9 +43,9 @@ export async function saveContentPicture(
 }
 
 /**
- * Removes content pictures no post, product, goal or listing shows any more: the cover or picture
- * an edit replaced or removed, or an upload whose save was refused (see sweepOrphans). The one
- * place that knows every column a content picture's address is kept in.
+ * Removes content pictures no post, product, goal, listing or employer shows any more: the cover
+ * or picture an edit replaced or removed, or an upload whose save was refused (see sweepOrphans).
+ * The one place that knows every column a content picture's address is kept in.
  */
 export async function sweepOrphanedContentPictures(db: Db, storage: Storage): Promise<number> {
   return sweepOrphans(storage, CONTENT_FOLDER, async (addresses) => {
@@ -88,6 +91,12 @@ export async function sweepOrphanedContentPictures(db: Db, storage: Storage): Pr
           .select({ address: businessPicture.file })
           .from(businessPicture)
           .where(inArray(businessPicture.file, addresses)),
+      )
+      .union(
+        db
+          .select({ address: sql<string>`${employer.logo}` })
+          .from(employer)
+          .where(inArray(employer.logo, addresses)),
       );
     return new Set(rows.map((row) => row.address));
   });

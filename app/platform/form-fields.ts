@@ -26,3 +26,34 @@ export function dollarsAsCents(message: MessageKey) {
 export const listPageSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
+
+/** An optional field: empty (or an empty file input) is none. */
+export function optionalField<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (value === "" || (value instanceof Blob && value.size === 0) ? undefined : value),
+    schema.optional(),
+  );
+}
+
+/** A web address people can open: http or https; "example.ca" is taken as https://example.ca. */
+export function webAddressField(message: MessageKey, max: number) {
+  return z
+    .string(message)
+    .trim()
+    .max(max, message)
+    .transform((value) => (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`))
+    .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: message }));
+}
+
+/**
+ * For a text asked in English and/or French (at least one): with both empty, the first is made
+ * not a string, so its own check gives its message where it stands (the other may stay empty).
+ */
+export function atLeastOneOf(first: string, second: string) {
+  return (raw: unknown) => {
+    if (typeof raw !== "object" || raw === null) return raw;
+    const form = raw as Record<string, unknown>;
+    const blank = (value: unknown) => typeof value !== "string" || value.trim() === "";
+    return blank(form[first]) && blank(form[second]) ? { ...form, [first]: null } : form;
+  };
+}

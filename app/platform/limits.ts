@@ -53,6 +53,14 @@ export const LIMITS = {
     windowSeconds: 24 * HOUR,
     message: "claim.problems.tooManyDocuments",
   },
+  /** New employer profiles per player: each one waits on a member of staff to verify it. */
+  "employer-create": { max: 5, windowSeconds: 24 * HOUR, message: "employer.new.problems.tooMany" },
+  /** Invitations to act for an employer, per member: each mails whatever address is typed. */
+  "employer-invite": {
+    max: 10,
+    windowSeconds: HOUR,
+    message: "employer.members.problems.tooMany",
+  },
   /** Co-owner invitations per manager: each mails whatever address is typed. */
   "owner-invite": { max: 10, windowSeconds: HOUR, message: "manage.invite.problems.tooMany" },
   /**

@@ -126,3 +126,33 @@ export async function assertMayTakePart(db: Db | Tx, playerId: string): Promise<
     .where(and(eq(user.id, playerId), listedPlayer));
   if (!listed) throw new AppError("forbidden", { message: "errors.consent_needed" });
 }
+
+/** The age from which a player may own a listing or act for an employer. */
+const ADULT_AGE = 18;
+
+/**
+ * Whether player `userId` is an adult: a listing's owners (issue 26) and an employer's members
+ * (issue 27) must be. A player without an age given is not one.
+ */
+export async function isAdult(db: Db | Tx, userId: string): Promise<boolean> {
+  return ((await playerContact(db, userId))?.age ?? 0) >= ADULT_AGE;
+}
+
+/**
+ * Why player `userId` may not accept an invitation sent to an address (a listing's co-owner, an
+ * employer's member), or undefined when they may: used or expired, a minor (or no age given), or
+ * signed in with another address than the one invited.
+ */
+export async function inviteeProblem(
+  db: Db | Tx,
+  invite: { email: string; expiresAt: Date; acceptedAt: Date | null },
+  userId: string,
+  now: Date,
+) {
+  if (invite.acceptedAt) return "used" as const;
+  if (invite.expiresAt <= now) return "expired" as const;
+  const player = await playerContact(db, userId);
+  if (!player || player.age == null || player.age < ADULT_AGE) return "adultsOnly" as const;
+  if (player.email.toLowerCase() !== invite.email.toLowerCase()) return "otherAddress" as const;
+  return undefined;
+}

@@ -6,6 +6,7 @@ import {
 } from "../directory/staff.server.ts";
 import { formatNumber } from "../i18n/format.ts";
 import { serverT } from "../i18n/messages.server.ts";
+import { countWaitingEmployers, waitingEmployers } from "../jobs/staff.server.ts";
 import { countPendingRedeemRequests, pendingRedeemRequests } from "../players/staff.server.ts";
 import { countOpenPlanRequests, openPlanRequests } from "../pricing/staff.server.ts";
 import type { QueueKind } from "./queue.server.ts";
@@ -86,6 +87,24 @@ export const listingsKind: QueueKind = {
       title: t("staff.listings.title", { business: row.name }),
       detail: `${row.city}, ${row.province}`,
       href: `/staff/listings/${row.id}`,
+    }));
+  },
+};
+
+/** Employer profiles waiting for staff to verify or reject them (issue 27). */
+export const employersKind: QueueKind = {
+  key: "employers",
+  label: "staff.queue.kinds.employers",
+  count: countWaitingEmployers,
+  async list(db, { locale, after, limit }) {
+    const t = serverT(locale);
+    const rows = await waitingEmployers(db, { after: positionOf(after), limit });
+    return rows.map((row) => ({
+      id: String(row.id),
+      waitingSince: row.createdAt,
+      title: t("staff.employers.title", { name: row.name }),
+      detail: t(`provinces.${row.province as "ON"}`),
+      href: `/staff/employers/${row.id}`,
     }));
   },
 };

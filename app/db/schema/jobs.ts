@@ -49,8 +49,18 @@ export const employer = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Set when staff verified it; the badge shows from then on. */
     verifiedAt: timestamp({ withTimezone: true }),
+    /**
+     * Set when staff refused to verify it, with their reason (members read it): it leaves the
+     * queue. Never both verified and rejected.
+     */
+    rejectedAt: timestamp({ withTimezone: true }),
+    rejectionReason: text(),
   },
   (table) => [
+    check("employer_decision", sql`${table.verifiedAt} is null or ${table.rejectedAt} is null`),
+    index("employer_waiting_idx")
+      .on(table.createdAt)
+      .where(sql`${table.verifiedAt} is null and ${table.rejectedAt} is null`),
     check(
       "employer_province",
       sql`${table.province} in ${sql.raw(`(${PROVINCES.map((code) => `'${code}'`).join(", ")})`)}`,
@@ -76,6 +86,27 @@ export const employerMember = pgTable(
     index("employer_member_user_idx").on(table.userId),
     check("employer_member_via", sql`${table.via} in ('founder', 'invite')`),
   ],
+);
+
+/**
+ * An invitation to become a member of an employer, sent by e-mail as a signed link: valid until
+ * `expires_at`, used once (by the player signed in with that address).
+ */
+export const employerInvite = pgTable(
+  "employer_invite",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    employerId: integer()
+      .notNull()
+      .references(() => employer.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    invitedBy: text().references(() => user.id, { onDelete: "set null" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    acceptedBy: text().references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("employer_invite_employer_idx").on(table.employerId)],
 );
 
 /**

@@ -3,6 +3,7 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { formatPayRange, placeOf, timeAgo } from "../format.ts";
 import type { JobSummary } from "../types.ts";
+import { VerifiedEmployerBadge } from "./verified-badge.tsx";
 
 /** The pay as a sentence: "$98,000–$128,000 a year". */
 export function PayText({ pay }: { pay: JobSummary["pay"] }) {
@@ -38,6 +39,7 @@ export function JobCard({ job, now }: { job: JobSummary; now: string }) {
         <p className="text-slate-700">
           {t("jobs.list.companyLocation", { company: job.company, location: placeOf(job) })}
         </p>{" "}
+        <VerifiedEmployerBadge verified={job.verifiedEmployer} />{" "}
         <p className="font-semibold text-brand-800">
           <PayText pay={job.pay} />
         </p>{" "}

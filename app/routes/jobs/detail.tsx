@@ -10,7 +10,9 @@ import { useT } from "../../i18n/use-t.ts";
 import { appliedOn } from "../../jobs/applications.server.ts";
 import { ApplyForm } from "../../jobs/components/apply-form.tsx";
 import { useCloseOnBackdrop } from "../../jobs/components/close-on-backdrop.ts";
+import { FraudPolicyLink } from "../../jobs/components/fraud-policy-link.tsx";
 import { PayText } from "../../jobs/components/job-card.tsx";
+import { VerifiedEmployerBadge } from "../../jobs/components/verified-badge.tsx";
 import { descriptionBlocks, placeOf } from "../../jobs/format.ts";
 import { getJob } from "../../jobs/jobs.server.ts";
 import { jobPostingJsonLd } from "../../jobs/json-ld.ts";
@@ -141,6 +143,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-lg text-slate-700">
             {t("jobs.list.companyLocation", { company: job.company, location: placeOf(job) })}
           </p>
+          <VerifiedEmployerBadge verified={job.verifiedEmployer} />
           <p className="mt-1 text-lg font-semibold text-brand-800">
             <PayText pay={job.pay} />
           </p>
@@ -229,6 +232,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
               {t("jobs.detail.report")}
             </Link>
           </p>
+          <FraudPolicyLink />
         </aside>
       </div>
     </article>

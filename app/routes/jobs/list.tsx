@@ -94,6 +94,9 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
                   {t("jobs.list.savedJobs")}
                 </Link>
               )}
+              <Link to={to("/employers")} className="font-semibold text-brand-800 underline">
+                {t("jobs.list.postJob")}
+              </Link>
               <Link
                 to={to(`/jobs/alerts/new${query ? `?${query}` : ""}`)}
                 className="font-semibold text-brand-800 underline"

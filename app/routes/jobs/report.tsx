@@ -4,6 +4,7 @@ import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
+import { FraudPolicyLink } from "../../jobs/components/fraud-policy-link.tsx";
 import { getJob } from "../../jobs/jobs.server.ts";
 import { reportSchema } from "../../jobs/report.ts";
 import { REPORT_REASONS } from "../../jobs/report-fields.ts";
@@ -62,6 +63,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-2 text-slate-700">
         {t("jobs.report.intro", { title: job.title[locale], company: job.company })}
       </p>
+      <FraudPolicyLink />
       <Form method="post" className="mt-6 flex flex-col gap-5" ref={form}>
         {alert}
         <ReasonChoice

@@ -16,7 +16,7 @@ import { SITE_PAGES } from "../../site-pages/slugs.ts";
 /** Each language's sitemaps: its pages (home, lists, footer pages, blog posts), then by id. */
 export const SITEMAP_LANGUAGES: Record<string, Locale> = { en: "en-CA", fr: "fr-CA" };
 
-const LISTS = ["/", "/businesses", "/jobs", "/blogs", "/shop", "/pricing"];
+const LISTS = ["/", "/businesses", "/jobs", "/jobs/fraud-policy", "/blogs", "/shop", "/pricing"];
 
 const BY_ID = {
   businesses: { last: lastBusinessId, between: businessRowsBetween, path: "/businesses" },

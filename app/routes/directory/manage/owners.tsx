@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect } from "react-router";
 import { getViewer } from "../../../auth/session.server.ts";
 import { ownersFormSchema } from "../../../directory/claims.ts";
 import { inviteOwner, removeOwner } from "../../../directory/co-owners.server.ts";
@@ -11,9 +11,7 @@ import { type FormOutcome, formAction } from "../../../platform/api.ts";
 import { authContext, baseUrlContext, databaseContext } from "../../../platform/context.ts";
 import { AppError } from "../../../platform/errors.ts";
 import { readInput } from "../../../platform/input.server.ts";
-import { primaryButton, secondaryButton } from "../../../ui/button-link.tsx";
-import { useFormProblem } from "../../../ui/form-problem.tsx";
-import { EmailField } from "../../../ui/text-field.tsx";
+import { PartyMembers } from "../../../ui/party-members.tsx";
 import type { Route } from "./+types/owners";
 
 /** The listing's owners (issue 26): who they are and how each became one; remove one, or leave. */
@@ -63,11 +61,7 @@ export const action = formAction(async (args: Route.ActionArgs) => {
 
 export default function ManageOwners({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const busy = useNavigation().state === "submitting";
   const result: FormOutcome<typeof actionData> = actionData;
-  const { form, field, message, alert } = useFormProblem(result?.problem, "owners-problem", [
-    "email",
-  ]);
   return (
     <section aria-labelledby="owners-heading">
       <title>{t("manage.owners.heading")}</title>
@@ -75,67 +69,23 @@ export default function ManageOwners({ loaderData, actionData }: Route.Component
         {t("manage.owners.heading")}
       </h2>
       <p className="mt-1 text-slate-700">{t("manage.owners.intro")}</p>
-      {result?.removed !== undefined && (
-        <p role="status" className="mt-4 rounded-lg bg-green-50 p-3 text-green-900">
-          {t("manage.owners.removed", { name: result.removed })}
-        </p>
-      )}
-      <div className="mt-4">{alert}</div>
-      <ul className="mt-4 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
-        {loaderData.owners.map((owner) => (
-          <li key={owner.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-            <div>
-              <p className="font-semibold">
-                {owner.name} {owner.id === loaderData.me && t("manage.owners.you")}
-              </p>
-              <p className="text-sm text-slate-700">{t(`manage.owners.via.${owner.via}`)}</p>
-            </div>
-            <Form method="post">
-              <input type="hidden" name="userId" value={owner.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="remove"
-                disabled={busy}
-                className={secondaryButton}
-              >
-                {owner.id === loaderData.me
-                  ? t("manage.owners.leave")
-                  : t("manage.owners.remove", { name: owner.name })}
-              </button>
-            </Form>
-          </li>
-        ))}
-      </ul>
-      <section aria-labelledby="invite-heading" className="mt-8">
-        <h2 id="invite-heading" className="text-xl font-bold">
-          {t("manage.invite.heading")}
-        </h2>
-        <p className="mt-1 text-slate-700">{t("manage.invite.explain")}</p>
-        {result?.invited && (
-          <p role="status" className="mt-4 rounded-lg bg-green-50 p-3 text-green-900">
-            {t("manage.invite.sent", { email: result.invited })}
-          </p>
-        )}
-        <Form method="post" ref={form} noValidate className="mt-4 flex max-w-md flex-col gap-4">
-          <EmailField
-            id="invite-email"
-            name="email"
-            label={t("manage.invite.email")}
-            {...field("email")}
-            problem={message("email")}
-          />
-          <button
-            type="submit"
-            name="intent"
-            value="invite"
-            disabled={busy}
-            className={`${primaryButton} self-start`}
-          >
-            {t("manage.invite.send")}
-          </button>
-        </Form>
-      </section>
+      <PartyMembers
+        members={loaderData.owners}
+        me={loaderData.me}
+        result={result}
+        texts={{
+          you: t("manage.owners.you"),
+          via: (via) => t(`manage.owners.via.${via as "invite"}`),
+          remove: (name) => t("manage.owners.remove", { name }),
+          leave: t("manage.owners.leave"),
+          removed: (name) => t("manage.owners.removed", { name }),
+          inviteHeading: t("manage.invite.heading"),
+          inviteExplain: t("manage.invite.explain"),
+          email: t("manage.invite.email"),
+          send: t("manage.invite.send"),
+          sent: (email) => t("manage.invite.sent", { email }),
+        }}
+      />
     </section>
   );
 }

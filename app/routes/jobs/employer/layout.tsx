@@ -48,7 +48,11 @@ export default function EmployerLayout({ loaderData }: Route.ComponentProps) {
               : "bg-amber-50 text-amber-900 ring-amber-200"
           }`}
         >
-          {t(employer.verified ? "employer.status.verified" : "employer.status.pending")}
+          {employer.verified
+            ? t("employer.status.verified")
+            : employer.rejectionReason !== null
+              ? t("employer.status.rejected", { reason: employer.rejectionReason })
+              : t("employer.status.pending")}
         </p>
       </header>
       <SectionNav
