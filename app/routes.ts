@@ -92,7 +92,12 @@ const managePages: [path: string, file: string][] = [
 ];
 
 /** An employer's own pages, under /employers/{id}/manage, for its members and staff (issue 27). */
-const employerPages: [path: string, file: string][] = [["", "routes/jobs/employer/overview.tsx"]];
+const employerPages: [path: string, file: string][] = [
+  ["", "routes/jobs/employer/overview.tsx"],
+  ["jobs", "routes/jobs/employer/jobs.tsx"],
+  ["jobs/new", "routes/jobs/employer/job-new.tsx"],
+  ["jobs/:jobId", "routes/jobs/employer/job.tsx"],
+];
 
 /**
  * A section of pages inside one layout (the console, a listing's manage pages), once in English at
