@@ -59,6 +59,7 @@ const staffPages: [path: string, file: string][] = [
   ["redeem", "routes/staff/redeem.tsx"],
   ["redeem/:id", "routes/staff/redeem-request.tsx"],
   ["claims/:id", "routes/staff/claim.tsx"],
+  ["postings/:id", "routes/staff/posting.tsx"],
   ["plans", "routes/staff/plans.tsx"],
   ["plans/:id", "routes/staff/plan-request.tsx"],
   ["listings/:id", "routes/staff/listing.tsx"],

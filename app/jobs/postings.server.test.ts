@@ -22,6 +22,7 @@ import {
   repostPosting,
   updatePosting,
 } from "./postings.server.ts";
+import { countHeldPostings, decideHeldPosting, heldPostings } from "./staff.server.ts";
 
 let database: DatabaseHandle;
 let verifiedId: number;
@@ -291,6 +292,31 @@ describe("a posting's moves", () => {
     ]) {
       expect((await problemsOf(attempt())).code).toBe("not_found");
     }
+  });
+});
+
+describe("staff decide a held posting", () => {
+  // The console's staffWrite adds the role check and the audit rows (app/staff/write.server.ts).
+  const decide = (id: number, to: "published" | "draft") =>
+    database.db.transaction(async (tx) => (await decideHeldPosting(tx, id, to)).result);
+
+  test("approved: published and found; a second decision is the 409 naming who acted first", async () => {
+    const id = await createPosting(database.db, actor(unverifiedId), input(), NOW);
+    await publishPosting(database.db, actor(unverifiedId), id, NOW);
+    expect(await countHeldPostings(database.db)).toBeGreaterThanOrEqual(1);
+    expect(
+      (await heldPostings(database.db, { after: null, limit: 50 })).map((row) => row.id),
+    ).toContain(id);
+    expect(await decide(id, "published")).toEqual({ status: "published" });
+    expect(await statusOf(id)).toEqual({ status: "published", isOpen: true });
+    expect((await problemsOf(decide(id, "draft"))).code).toBe("already_handled");
+  });
+
+  test("rejected: back in its employer's drafts, still not public", async () => {
+    const id = await createPosting(database.db, actor(unverifiedId), input(), NOW);
+    await publishPosting(database.db, actor(unverifiedId), id, NOW);
+    await decide(id, "draft");
+    expect(await statusOf(id)).toEqual({ status: "draft", isOpen: false });
   });
 });
 

@@ -1,7 +1,13 @@
 import { countWaitingOrders, listWaitingOrders } from "../shop/staff.server.ts";
 import type { QueueKind } from "./queue.server.ts";
 import { reportsQueue } from "./reports.server.ts";
-import { claimsKind, listingsKind, plansKind, redeemKind } from "./request-kinds.server.ts";
+import {
+  claimsKind,
+  listingsKind,
+  plansKind,
+  postingsKind,
+  redeemKind,
+} from "./request-kinds.server.ts";
 
 /** Every kind of waiting work the queue lists, each from its area's `staff.server.ts`. */
 export const QUEUE_KINDS: readonly QueueKind[] = [
@@ -16,4 +22,5 @@ export const QUEUE_KINDS: readonly QueueKind[] = [
   plansKind,
   claimsKind,
   listingsKind,
+  postingsKind,
 ];

@@ -145,6 +145,8 @@ export const job = pgTable(
       .where(sql`${table.employerId} is not null`),
     check("job_status", sql`${table.status} in ('draft', 'held', 'published', 'closed')`),
     check("job_open_status", sql`${table.isOpen} = (${table.status} = 'published')`),
+    // The back office's queue of held postings, oldest first.
+    index("job_held_idx").on(table.updatedAt, table.id).where(sql`${table.status} = 'held'`),
     // The closing task's walk: published postings by closing date.
     index("job_published_closes_idx").on(table.closesAt).where(sql`${table.status} = 'published'`),
     check("job_pay_period", sql`${table.payPeriod} in ('hour', 'year')`),

@@ -1,0 +1,1 @@
+CREATE INDEX "job_held_idx" ON "job" USING btree ("updated_at","id") WHERE "job"."status" = 'held';
