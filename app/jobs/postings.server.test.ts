@@ -19,7 +19,6 @@ import {
   createPosting,
   employerPosting,
   publishPosting,
-  repostPosting,
   updatePosting,
 } from "./postings.server.ts";
 import { countHeldPostings, decideHeldPosting, heldPostings } from "./staff.server.ts";
@@ -275,7 +274,7 @@ describe("a posting's moves", () => {
     expect(
       (await problemsOf(updatePosting(database.db, actor(verifiedId), id, input(), NOW))).code,
     ).toBe("conflict");
-    expect(await repostPosting(database.db, actor(verifiedId), id, "2027-01-15", NOW)).toBe(
+    expect(await publishPosting(database.db, actor(verifiedId), id, NOW, "2027-01-15")).toBe(
       "published",
     );
     expect((await employerPosting(database.db, verifiedId, id)).fields.closesOn).toBe("2027-01-15");

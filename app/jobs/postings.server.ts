@@ -30,12 +30,17 @@ function closesOnOf(closesAt: Date): string {
   return new Date(closesAt.getTime() - 5 * 3_600_000).toISOString().slice(0, 10);
 }
 
+const CLOSING_PROBLEM: FieldProblem = {
+  field: "closesOn",
+  message: "employer.jobs.problems.closesOn",
+};
+
 /** A closing date is after now and at most LONGEST_OPEN_DAYS ahead. */
 function closingProblem(closesOn: string, now: Date): FieldProblem | undefined {
   const closesAt = closesAtOf(closesOn);
   return closesAt > now && closesAt.getTime() <= now.getTime() + LONGEST_OPEN_DAYS * DAY
     ? undefined
-    : { field: "closesOn", message: "employer.jobs.problems.closesOn" };
+    : CLOSING_PROBLEM;
 }
 
 /**
@@ -172,7 +177,7 @@ async function movePosting(
   from: PostingStatus,
   to: PostingStatus,
   now: Date,
-  closesAt?: Date,
+  closesAt?: Date | "",
 ) {
   assertMove(POSTING_MOVES, from, to);
   const publishing = to === "published";
@@ -200,26 +205,34 @@ async function publishedOrHeld(tx: Tx, employerId: number): Promise<PostingStatu
 }
 
 /**
- * Publishes a draft: at once for a verified employer, otherwise held in the back office's queue
- * until staff approve it. Its closing date must still be ahead.
+ * Publishes a draft, or reposts a closed posting with a new closing date (`closesOn`): at once for
+ * a verified employer, otherwise held in the back office's queue until staff approve it. Its
+ * closing date must be ahead.
  */
 export function publishPosting(
   db: Db,
   actor: EmployerActor,
   jobId: number,
   now = new Date(),
+  closesOn?: string,
 ): Promise<PostingStatus> {
   return employerWrite(db, actor, async (tx) => {
     const current = await lockedPosting(tx, actor.employerId, jobId);
     const to = await publishedOrHeld(tx, actor.employerId);
     assertMove(POSTING_MOVES, current.status, to);
-    if (current.closesAt <= now)
-      throw new AppError("invalid_parameters", {
-        problems: [{ field: "closesOn", message: "employer.jobs.problems.closesOn" }],
-      });
-    await movePosting(tx, jobId, current.status, to, now);
+    const closing = closesOn
+      ? closingProblem(closesOn, now)
+      : current.closesAt <= now
+        ? CLOSING_PROBLEM
+        : undefined;
+    if (closing) throw new AppError("invalid_parameters", { problems: [closing] });
+    await movePosting(tx, jobId, current.status, to, now, closesOn && closesAtOf(closesOn));
     return {
-      audit: { action: "job.publish", target: { kind: "job", id: jobId }, after: { status: to } },
+      audit: {
+        action: closesOn ? "job.repost" : "job.publish",
+        target: { kind: "job", id: jobId },
+        after: { status: to, closesOn },
+      },
       result: to,
     };
   });
@@ -238,32 +251,6 @@ export function closePosting(
     return {
       audit: { action: "job.close", target: { kind: "job", id: jobId } },
       result: "closed" as const,
-    };
-  });
-}
-
-/** Publishes a closed posting again, with a new closing date (held again if not verified). */
-export function repostPosting(
-  db: Db,
-  actor: EmployerActor,
-  jobId: number,
-  closesOn: string,
-  now = new Date(),
-): Promise<PostingStatus> {
-  return employerWrite(db, actor, async (tx) => {
-    const current = await lockedPosting(tx, actor.employerId, jobId);
-    const to = await publishedOrHeld(tx, actor.employerId);
-    assertMove(POSTING_MOVES, current.status, to);
-    const closing = closingProblem(closesOn, now);
-    if (closing) throw new AppError("invalid_parameters", { problems: [closing] });
-    await movePosting(tx, jobId, current.status, to, now, closesAtOf(closesOn));
-    return {
-      audit: {
-        action: "job.repost",
-        target: { kind: "job", id: jobId },
-        after: { status: to, closesOn },
-      },
-      result: to,
     };
   });
 }

@@ -16,7 +16,6 @@ import {
   closePosting,
   employerPosting,
   publishPosting,
-  repostPosting,
   updatePosting,
 } from "../../../jobs/postings.server.ts";
 import {
@@ -76,10 +75,11 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
           ? await publishPosting(db, actor, jobId)
           : intent === "close"
             ? await closePosting(db, actor, jobId)
-            : await repostPosting(
+            : await publishPosting(
                 db,
                 actor,
                 jobId,
+                new Date(),
                 (await validate(repostSchema.loose(), raw)).closesOn,
               );
     const locale = localeFromPath(new URL(request.url).pathname);
