@@ -1,11 +1,9 @@
 import { redirect } from "react-router";
-import { getViewer } from "../../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../../i18n/locale.ts";
 import { pageMessages } from "../../../i18n/messages.server.ts";
 import { useT } from "../../../i18n/use-t.ts";
 import { PostingForm } from "../../../jobs/components/posting-form.tsx";
 import { employerHref } from "../../../jobs/employer-nav.ts";
-import { requireEmployerMember } from "../../../jobs/employers.server.ts";
 import { postingFormSchema } from "../../../jobs/posting-schema.ts";
 import { createPosting } from "../../../jobs/postings.server.ts";
 import {
@@ -17,17 +15,12 @@ import {
 import { databaseContext } from "../../../platform/context.ts";
 import { isAppError } from "../../../platform/errors.ts";
 import { readRaw, validate } from "../../../platform/input.server.ts";
-import { rowIdOrNotFound } from "../../../platform/query.ts";
 import type { Route } from "./+types/job-new";
+import { employerActorOf } from "./actor.server.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const db = context.get(databaseContext);
-  await requireEmployerMember(
-    db,
-    await getViewer(request, context),
-    rowIdOrNotFound(params.id),
-    request,
-  );
+  const _db = context.get(databaseContext);
+  await employerActorOf({ request, params, context });
   // The rules' messages (pay range, Ontario) are the job board's.
   return { messages: pageMessages(request, "jobs") };
 }
@@ -35,12 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Saves a new posting as a draft and opens its preview; a refused one comes back as typed. */
 export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
   const db = context.get(databaseContext);
-  const actor = await requireEmployerMember(
-    db,
-    await getViewer(request, context),
-    rowIdOrNotFound(params.id),
-    request,
-  );
+  const actor = await employerActorOf({ request, params, context });
   const raw = await readRaw(request);
   try {
     const id = await createPosting(db, actor, await validate(postingFormSchema, raw));

@@ -1,6 +1,5 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
-import { getViewer } from "../../../auth/session.server.ts";
 import { localeFromPath, localizedPath } from "../../../i18n/locale.ts";
 import { pageMessages } from "../../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../../i18n/use-locale.ts";
@@ -8,7 +7,6 @@ import { useT } from "../../../i18n/use-t.ts";
 import { JobBody, JobHeader } from "../../../jobs/components/job-page.tsx";
 import { PostingForm, postingFormValues } from "../../../jobs/components/posting-form.tsx";
 import { employerHref } from "../../../jobs/employer-nav.ts";
-import { requireEmployerMember } from "../../../jobs/employers.server.ts";
 import { getJob } from "../../../jobs/jobs.server.ts";
 import { postingFormSchema, repostSchema } from "../../../jobs/posting-schema.ts";
 import { POSTING_MOVES } from "../../../jobs/posting-status.ts";
@@ -32,16 +30,12 @@ import { canMove } from "../../../platform/state-machine.ts";
 import { primaryButton, secondaryButton } from "../../../ui/button-link.tsx";
 import { TextField } from "../../../ui/text-field.tsx";
 import type { Route } from "./+types/job";
+import { employerActorOf } from "./actor.server.ts";
 
 /** One of the employer's postings: its status and moves, its preview, and its form. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
-  const actor = await requireEmployerMember(
-    db,
-    await getViewer(request, context),
-    rowIdOrNotFound(params.id),
-    request,
-  );
+  const actor = await employerActorOf({ request, params, context });
   const posting = await employerPosting(db, actor.employerId, rowIdOrNotFound(params.jobId));
   return {
     employerId: actor.employerId,
@@ -58,12 +52,7 @@ const intentSchema = z.object({
 /** The posting's actions, each one employer write; the page comes back with what happened. */
 export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
   const db = context.get(databaseContext);
-  const actor = await requireEmployerMember(
-    db,
-    await getViewer(request, context),
-    rowIdOrNotFound(params.id),
-    request,
-  );
+  const actor = await employerActorOf({ request, params, context });
   const jobId = rowIdOrNotFound(params.jobId);
   const raw = await readRaw(request);
   const { intent } = await validate(intentSchema.loose(), raw);

@@ -1,25 +1,18 @@
 import { Link } from "react-router";
-import { getViewer } from "../../../auth/session.server.ts";
 import { formatDate } from "../../../i18n/format.ts";
 import { useLocale, useLocalizedPath } from "../../../i18n/use-locale.ts";
 import { useT } from "../../../i18n/use-t.ts";
 import { employerHref } from "../../../jobs/employer-nav.ts";
-import { requireEmployerMember } from "../../../jobs/employers.server.ts";
 import { employerPostings } from "../../../jobs/postings.server.ts";
 import { databaseContext } from "../../../platform/context.ts";
-import { rowIdOrNotFound } from "../../../platform/query.ts";
 import { ButtonLink } from "../../../ui/button-link.tsx";
 import type { Route } from "./+types/jobs";
+import { employerActorOf } from "./actor.server.ts";
 
 /** An employer's postings, newest first, each with its status. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
-  const actor = await requireEmployerMember(
-    db,
-    await getViewer(request, context),
-    rowIdOrNotFound(params.id),
-    request,
-  );
+  const actor = await employerActorOf({ request, params, context });
   const postings = await employerPostings(db, actor.employerId);
   return {
     employerId: actor.employerId,
