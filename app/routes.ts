@@ -67,6 +67,7 @@ const staffPages: [path: string, file: string][] = [
   ["claims/:id", "routes/staff/claim.tsx"],
   ["claims/:id/document", "routes/staff/claim-document.ts"],
   ["employers/:id", "routes/staff/employer.tsx"],
+  ["postings/:id", "routes/staff/posting.tsx"],
   ["plans", "routes/staff/plans.tsx"],
   ["plans/:id", "routes/staff/plan-request.tsx"],
   ["listings/:id", "routes/staff/listing.tsx"],
@@ -104,6 +105,9 @@ const managePages: [path: string, file: string][] = [
 const employerPages: [path: string, file: string][] = [
   ["", "routes/jobs/employer/overview.tsx"],
   ["members", "routes/jobs/employer/members.tsx"],
+  ["jobs", "routes/jobs/employer/jobs.tsx"],
+  ["jobs/new", "routes/jobs/employer/job-new.tsx"],
+  ["jobs/:jobId", "routes/jobs/employer/job.tsx"],
 ];
 
 /**

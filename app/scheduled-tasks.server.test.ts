@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "./db/client.server.ts";
 import { signInFailure } from "./db/schema/accounts.ts";
 import { business, businessDailyStat } from "./db/schema/directory.ts";
+import { job } from "./db/schema/jobs.ts";
 import { attemptWindow } from "./db/schema/platform.ts";
 import { cart } from "./db/schema/shop.ts";
 import { createTestDatabase } from "./db/test-database.server.ts";
 import { seedBusinesses } from "./directory/seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "./directory/test-fixtures.ts";
+import { fixturePosting, insertFixtures } from "./jobs/test-fixtures.server.ts";
 import { runTaskNow, startScheduler, type Task, taskHistory } from "./platform/scheduler.server.ts";
 import { createLocalStorage } from "./platform/storage.server.ts";
 import { scheduledTasks, type TaskSettings } from "./scheduled-tasks.server.ts";
@@ -44,6 +46,7 @@ describe("the schedules", () => {
   test("job alerts daily at JOB_ALERTS_AT, every sweep each SWEEP_EVERY_MINUTES", () => {
     expect(tasks.map(({ name, cron }) => [name, cron])).toEqual([
       ["job-alerts", "0 7 * * *"],
+      ["close-due-postings", "0 * * * *"],
       ["release-unpaid-orders", "0 * * * *"],
       ["sweep-carts", "0 * * * *"],
       ["sweep-avatars", "0 * * * *"],
@@ -92,6 +95,24 @@ describe("the tasks", () => {
     const left = (await database.db.select({ id: cart.id }).from(cart)).map((row) => row.id);
     expect(left).toContain(recent?.id);
     expect(left).not.toContain(old?.id);
+  });
+});
+
+describe("the postings' closing dates", () => {
+  test("close-due-postings closes a published posting whose date has come, not one still open", async () => {
+    const [due, open] = await insertFixtures(database.db, [
+      fixturePosting({ postedAt: daysAgo(10), closesAt: daysAgo(1) }),
+      fixturePosting({ postedAt: daysAgo(10), closesAt: daysAgo(-1) }),
+    ]);
+    expect(await task("close-due-postings").run()).toEqual({ closed: 1 });
+    const rows = await database.db
+      .select({ id: job.id, status: job.status, isOpen: job.isOpen })
+      .from(job)
+      .orderBy(job.id);
+    expect(rows).toEqual([
+      { id: due, status: "closed", isOpen: false },
+      { id: open, status: "published", isOpen: true },
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import { pruneSignInFailures } from "./auth/sign-in-limit.server.ts";
 import type { Database } from "./db/client.server.ts";
 import { sweepOldStats } from "./directory/stats.server.ts";
 import { sendAlertDigests } from "./jobs/alerts.server.ts";
+import { closeDuePostings } from "./jobs/postings.server.ts";
 import type { Config } from "./platform/config.server.ts";
 import { sweepOrphanedContentPictures } from "./platform/content-pictures.server.ts";
 import { pruneAttempts } from "./platform/rate-limit.server.ts";
@@ -33,6 +34,13 @@ export function scheduledTasks(db: Database, storage: Storage, settings: TaskSet
       cron: `${minute} ${hour} * * *`,
       timeoutSeconds: 60 * 60,
       run: () => sendAlertDigests(db, { baseUrl: settings.baseUrl }),
+    },
+    {
+      // Postings whose closing date has come: closed. Until then search, the sitemap and the
+      // apply form already treat them as closed by their date; this makes their status say so.
+      name: "close-due-postings",
+      cron: sweeps,
+      run: async () => ({ closed: await closeDuePostings(db) }),
     },
     {
       // Orders unpaid for UNPAID_ORDER_HOURS: cancelled, their stock back on sale, the buyer told.

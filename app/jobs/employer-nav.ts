@@ -7,6 +7,7 @@ import type { MessageKey } from "../i18n/i18n.ts";
 export const EMPLOYER_SECTIONS: { path: string; label: MessageKey }[] = [
   { path: "", label: "employer.nav.overview" },
   { path: "members", label: "employer.nav.members" },
+  { path: "jobs", label: "employer.nav.jobs" },
 ];
 
 /** The address of a section of employer `id`'s pages, before localizing. */

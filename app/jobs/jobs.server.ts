@@ -140,9 +140,15 @@ export function isOpenAt(row: { isOpen: boolean; closesAt: Date }, now: Date): b
 
 /**
  * One posting with everything its page shows, closed ones too; never the contact e-mail. No
- * posting with that id is `not_found`.
+ * posting with that id is `not_found`, and so is a draft or a posting held for staff, unless its
+ * employer's preview asks (`unpublished`, once it checked the posting is its own).
  */
-export async function getJob(db: Db | Tx, id: number, now = new Date()): Promise<JobDetail> {
+export async function getJob(
+  db: Db | Tx,
+  id: number,
+  now = new Date(),
+  { unpublished = false }: { unpublished?: boolean } = {},
+): Promise<JobDetail> {
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -155,15 +161,18 @@ export async function getJob(db: Db | Tx, id: number, now = new Date()): Promise
       aiScreening: job.aiScreening,
       existingVacancy: job.existingVacancy,
       hiddenAt: job.hiddenAt,
+      status: job.status,
     })
     .from(job)
     .innerJoin(jobText, eq(jobText.jobId, job.id))
     .where(eq(job.id, id));
-  if (!row) throw new AppError("not_found");
+  if (!row || (!unpublished && (row.status === "draft" || row.status === "held")))
+    throw new AppError("not_found");
   // Hidden by moderators: the page and the API answer 410 until it is restored.
   if (row.hiddenAt) throw new AppError("gone");
   const {
     hiddenAt: _,
+    status: __,
     reference,
     postalCode,
     skills,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { postalCodeField } from "../platform/postal-code.ts";
 import { PROVINCES } from "../platform/provinces.ts";
 import {
   asksForCanadianExperience,
@@ -20,34 +21,41 @@ const localizedList = z.object({
   "fr-CA": z.array(z.string().trim().min(1).max(60)).min(1).max(20),
 });
 
+/** What a seeker reads of a posting: the fields its employer writes (the form's and the API's). */
+const seekerFields = {
+  title: localized,
+  city: z.string().trim().min(1).max(80),
+  province: z.enum(PROVINCES),
+  postalCode: postalCodeField("jobs.rules.postalCode"),
+  workSetting: z.enum(WORK_SETTINGS),
+  employerType: z.enum(EMPLOYER_TYPES),
+  employmentType: z.enum(EMPLOYMENT_TYPES),
+  pay: z.object({
+    minCents: z.number().int().nonnegative(),
+    maxCents: z.number().int().nonnegative(),
+    period: z.enum(PAY_PERIODS),
+  }),
+  overview: localized,
+  skills: localizedList,
+  description: localized,
+  aiScreening: z.boolean().nullable().default(null),
+  existingVacancy: z.boolean().nullable().default(null),
+  contactEmail: z.email(),
+  contactLocale: z.enum(["en-CA", "fr-CA"]),
+};
+
 /**
- * Every posting, whoever writes it (the seed included), is checked by this schema before it is
- * stored: its shape, then the pay-transparency rules and the ban on "Canadian experience".
+ * Every posting, whoever writes it (the seed, an employer's form or the API), is checked by this
+ * schema before it is stored: its shape, then the pay-transparency rules and the ban on "Canadian
+ * experience".
  */
 export const postingSchema = z
   .object({
     reference: z.string().regex(/^[A-Z0-9][A-Z0-9-]{2,39}$/),
-    title: localized,
     company: z.string().trim().min(1).max(100),
-    companyLogo: z.string().regex(/^\/images\/[a-z0-9/-]+\.svg$/),
-    city: z.string().trim().min(1).max(80),
-    province: z.enum(PROVINCES),
-    postalCode: z.string().regex(/^[ABCEGHJ-NPRSTVXY]\d[A-Z] \d[A-Z]\d$/),
-    workSetting: z.enum(WORK_SETTINGS),
-    employerType: z.enum(EMPLOYER_TYPES),
-    employmentType: z.enum(EMPLOYMENT_TYPES),
-    pay: z.object({
-      minCents: z.number().int().nonnegative(),
-      maxCents: z.number().int().nonnegative(),
-      period: z.enum(PAY_PERIODS),
-    }),
-    overview: localized,
-    skills: localizedList,
-    description: localized,
-    aiScreening: z.boolean().nullable().default(null),
-    existingVacancy: z.boolean().nullable().default(null),
-    contactEmail: z.email(),
-    contactLocale: z.enum(["en-CA", "fr-CA"]),
+    // The seed's logos, or an employer's picture (its profile's, or the site's stand-in).
+    companyLogo: z.string().regex(/^\/[a-z0-9][a-z0-9/_.-]*\.(svg|webp|png|jpg|avif)$/),
+    ...seekerFields,
     open: z.boolean().default(true),
     postedAt: z.date(),
     updatedAt: z.date(),
@@ -76,4 +84,82 @@ export const postingSchema = z
   });
 
 export type Posting = z.output<typeof postingSchema>;
+
+/** A closing date as a form's date field and the API write it: "2026-12-31". */
+const closingDate = z.iso.date("employer.jobs.problems.closesOn");
+
+/**
+ * What an employer sends for a posting, through the form or the API: the seekers' fields and a
+ * closing date. Its company, logo, reference and times are the site's; the whole posting is then
+ * checked by postingSchema (app/jobs/postings.server.ts), so an employer's posting meets exactly
+ * the seed's rules.
+ */
+export const employerPostingSchema = z.strictObject({
+  ...seekerFields,
+  closesOn: closingDate,
+});
+
+export type EmployerPosting = z.output<typeof employerPostingSchema>;
+
+/** A repost: the closed posting's new closing date. */
+export const repostSchema = z.strictObject({ closesOn: closingDate });
 export type PostingInput = z.input<typeof postingSchema>;
+
+/** Dollars as a form's pay field holds them ("52.50", "85 000", "52,50") to cents; else as typed. */
+function centsOf(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.replace(/[\s\u00a0\u202f$]/g, "");
+  if (text === "") return 0;
+  if (!/^\d{1,7}([.,]\d{1,2})?$/.test(text)) return value;
+  return Math.round(Number(text.replace(",", ".")) * 100);
+}
+
+/** A yes/no choice with "not stated": true, false or null. */
+const statementOf = (value: unknown) => (value === "yes" ? true : value === "no" ? false : null);
+
+/** Lines of a text box, each trimmed, blank ones left out. */
+const linesOf = (value: unknown) =>
+  typeof value === "string"
+    ? value
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+    : value;
+
+/**
+ * The posting form's fields, named by the API's paths ("title.en-CA", "pay.minCents") so a problem
+ * names the field beside which it shows, made into the API's shape: pay in dollars to cents, skills
+ * one a line, the statements as yes/no/not stated.
+ */
+function postingOfForm(raw: unknown): unknown {
+  const form = (raw ?? {}) as Record<string, unknown>;
+  const localizedOf = (name: string, read: (value: unknown) => unknown = (value) => value) => ({
+    "en-CA": read(form[`${name}.en-CA`]),
+    "fr-CA": read(form[`${name}.fr-CA`]),
+  });
+  return {
+    title: localizedOf("title"),
+    overview: localizedOf("overview"),
+    description: localizedOf("description"),
+    skills: localizedOf("skills", linesOf),
+    city: form.city,
+    province: form.province,
+    postalCode: form.postalCode,
+    workSetting: form.workSetting,
+    employerType: form.employerType,
+    employmentType: form.employmentType,
+    pay: {
+      minCents: centsOf(form["pay.minCents"]),
+      maxCents: centsOf(form["pay.maxCents"]),
+      period: form["pay.period"],
+    },
+    aiScreening: statementOf(form.aiScreening),
+    existingVacancy: statementOf(form.existingVacancy),
+    contactEmail: form.contactEmail,
+    contactLocale: form.contactLocale,
+    closesOn: form.closesOn,
+  };
+}
+
+/** The posting form: its fields made into the API's shape, then the API's own schema. */
+export const postingFormSchema = z.preprocess(postingOfForm, employerPostingSchema);

@@ -104,13 +104,13 @@ export async function scaleJobs(
           insert into job (reference, title, company, company_logo, city, province, postal_code,
             work_setting, employer_type, employment_type, pay_min_cents, pay_max_cents, pay_period,
             ai_screening, existing_vacancy, contact_email, contact_locale,
-            is_open, posted_at, updated_at, closes_at, search_text, search_location)
+            status, is_open, posted_at, updated_at, closes_at, search_text, search_location)
           select ${GENERATED_PREFIX} || g, r->'title', c->>'name', c->>'logo', p->>'city', p->>'province', p->>'postalCode',
             (array['onsite', 'onsite', 'hybrid', 'remote'])[1 + noise % 4],
             case when noise % 100 < 60 then 'direct' when noise % 100 < 85 then 'recruiter' else 'other' end,
             r->>'employmentType', (r->'pay'->>'minCents')::int, (r->'pay'->>'maxCents')::int, r->'pay'->>'period',
             false, true, 'careers@generated.example', 'en-CA',
-            noise % 20 <> 0, posted, posted, posted + make_interval(days => 30 + noise % 30),
+            case when noise % 20 <> 0 then 'published' else 'closed' end, noise % 20 <> 0, posted, posted, posted + make_interval(days => 30 + noise % 30),
             ' ' || (r->>'search') || ' ' || (c->>'search') || ' ', p->>'search'
           from generated
           join roles on roles.i = role

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Database, Db, Tx } from "../db/client.server.ts";
-import { job, jobText } from "../db/schema/jobs.ts";
+import { job, jobText, type PostingStatus } from "../db/schema/jobs.ts";
 import { type JobFile, jobFileSchema, postingFromSeed } from "./content.ts";
 import { type Posting, postingSchema } from "./posting-schema.ts";
 import { keywordColumn, locationColumn } from "./search-text.ts";
@@ -25,15 +25,23 @@ function describeIssues(error: { issues: { path: PropertyKey[]; message: string 
   return error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ");
 }
 
-/** The row of a posting that passed postingSchema, with its search columns. */
-function jobRow(posting: Posting) {
-  const { pay, open, overview, skills, description, ...rest } = posting;
+/**
+ * The row of a posting that passed postingSchema, with its search columns. A seed posting is
+ * published, or closed when its file says it no longer takes applications; an employer's has the
+ * status its moves gave it.
+ */
+export function jobRow(
+  posting: Posting,
+  status: PostingStatus = posting.open ? "published" : "closed",
+) {
+  const { pay, open: _, overview, skills, description, ...rest } = posting;
   return {
     ...rest,
     payMinCents: pay.minCents,
     payMaxCents: pay.maxCents,
     payPeriod: pay.period,
-    isOpen: open,
+    status,
+    isOpen: status === "published",
     searchText: keywordColumn(posting),
     searchLocation: locationColumn(posting),
   };
@@ -47,7 +55,7 @@ export async function insertPostings(db: Db | Tx, postings: Posting[]): Promise<
   if (postings.length === 0) return [];
   const added = await db
     .insert(job)
-    .values(postings.map(jobRow))
+    .values(postings.map((posting) => jobRow(posting)))
     .onConflictDoNothing({ target: job.reference })
     .returning({ id: job.id, reference: job.reference });
   const ids = new Map(added.map((row) => [row.reference, row.id]));

@@ -87,7 +87,7 @@ describe("postings lists kept by the database", () => {
     await database.db.update(job).set({ updatedAt: NOW }).where(eq(job.id, nurse));
     expect((await listed()).postings).toEqual(state.postings);
 
-    await database.db.update(job).set({ isOpen: false }).where(eq(job.id, nurse));
+    await database.db.update(job).set({ status: "closed", isOpen: false }).where(eq(job.id, nurse));
     state = await listed();
     expect(state.postings.filter((row) => row.job_id === nurse)).toEqual([]);
     expect(wordsOf(state.postings, welder)).toContain("welder");

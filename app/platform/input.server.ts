@@ -132,7 +132,8 @@ function cleanText(value: unknown, options: InputOptions): unknown {
 /** Schemas carry message keys ("auth.problems.passwordShort"); zod's own English texts do not. */
 const MESSAGE_KEY = /^[a-zA-Z]+(\.[a-zA-Z0-9_-]+)+$/;
 
-function problemOf(issue: z.core.$ZodIssue): FieldProblem {
+/** A zod issue as a form or the API shows it: its field and one of our message keys. */
+export function problemOf(issue: z.core.$ZodIssue): FieldProblem {
   const field =
     issue.code === "unrecognized_keys" ? issue.keys.join(",") : issue.path.map(String).join(".");
   // A schema's own message is one of ours; the message-file tests keep the files complete.

@@ -6,6 +6,7 @@ import {
   employersKind,
   listingsKind,
   plansKind,
+  postingsKind,
   redeemKind,
 } from "./request-kinds.server.ts";
 
@@ -23,4 +24,5 @@ export const QUEUE_KINDS: readonly QueueKind[] = [
   claimsKind,
   listingsKind,
   employersKind,
+  postingsKind,
 ];

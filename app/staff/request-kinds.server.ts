@@ -6,7 +6,12 @@ import {
 } from "../directory/staff.server.ts";
 import { formatNumber } from "../i18n/format.ts";
 import { serverT } from "../i18n/messages.server.ts";
-import { countWaitingEmployers, waitingEmployers } from "../jobs/staff.server.ts";
+import {
+  countHeldPostings,
+  countWaitingEmployers,
+  heldPostings,
+  waitingEmployers,
+} from "../jobs/staff.server.ts";
 import { countPendingRedeemRequests, pendingRedeemRequests } from "../players/staff.server.ts";
 import { countOpenPlanRequests, openPlanRequests } from "../pricing/staff.server.ts";
 import type { QueueKind } from "./queue.server.ts";
@@ -105,6 +110,24 @@ export const employersKind: QueueKind = {
       title: t("staff.employers.title", { name: row.name }),
       detail: t(`provinces.${row.province as "ON"}`),
       href: `/staff/employers/${row.id}`,
+    }));
+  },
+};
+
+/** Postings of employers not yet verified, held until staff publish them or send them back. */
+export const postingsKind: QueueKind = {
+  key: "postings",
+  label: "staff.queue.kinds.postings",
+  count: countHeldPostings,
+  async list(db, { locale, after, limit }) {
+    const t = serverT(locale);
+    const rows = await heldPostings(db, { after: positionOf(after), limit });
+    return rows.map((row) => ({
+      id: String(row.id),
+      waitingSince: row.heldSince,
+      title: row.title[locale],
+      detail: t("staff.postings.detail", { company: row.company }),
+      href: `/staff/postings/${row.id}`,
     }));
   },
 };

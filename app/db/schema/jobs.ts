@@ -15,6 +15,9 @@ import { PROVINCES } from "../../platform/provinces.ts";
 import { user } from "./accounts.ts";
 import { hiddenReasonCheck, resolutionCheck } from "./moderation.ts";
 
+/** A posting's status (app/jobs/posting-status.ts holds its moves). */
+export type PostingStatus = "draft" | "held" | "published" | "closed";
+
 type LocalizedText = { "en-CA": string; "fr-CA": string };
 type LocalizedList = { "en-CA": string[]; "fr-CA": string[] };
 
@@ -141,6 +144,13 @@ export const job = pgTable(
     existingVacancy: boolean(),
     contactEmail: text().notNull(),
     contactLocale: text().notNull(),
+    /**
+     * Where the posting is in its life (app/jobs/posting-status.ts): a draft its employer is still
+     * writing, held for staff (its employer is not verified yet), published, or closed. Only a
+     * published posting is open: `is_open` is kept equal to `status = 'published'` (the check
+     * below), because the search, its word postings triggers, the sitemap and JSON-LD read it.
+     */
+    status: text().$type<PostingStatus>().notNull().default("published"),
     isOpen: boolean().notNull().default(true),
     postedAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
@@ -164,6 +174,12 @@ export const job = pgTable(
     index("job_employer_idx")
       .on(table.employerId, table.postedAt)
       .where(sql`${table.employerId} is not null`),
+    check("job_status", sql`${table.status} in ('draft', 'held', 'published', 'closed')`),
+    check("job_open_status", sql`${table.isOpen} = (${table.status} = 'published')`),
+    // The back office's queue of held postings, oldest first.
+    index("job_held_idx").on(table.updatedAt, table.id).where(sql`${table.status} = 'held'`),
+    // The closing task's walk: published postings by closing date.
+    index("job_published_closes_idx").on(table.closesAt).where(sql`${table.status} = 'published'`),
     check("job_pay_period", sql`${table.payPeriod} in ('hour', 'year')`),
     check("job_work_setting", sql`${table.workSetting} in ('onsite', 'remote', 'hybrid')`),
     check("job_employer_type", sql`${table.employerType} in ('direct', 'recruiter', 'other')`),

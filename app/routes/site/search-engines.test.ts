@@ -26,7 +26,10 @@ beforeAll(async () => {
       closesAt: new Date(Date.now() - DAY),
     }),
   ])) as [number, number, number];
-  await database.db.$client.query("update job set is_open = false where id = $1", [closedJob]);
+  await database.db.$client.query(
+    "update job set status = 'closed', is_open = false where id = $1",
+    [closedJob],
+  );
   await seedProducts(database.db, [
     fixtureProduct({
       slug: "in-stock",

@@ -92,7 +92,11 @@ describe("/employers/{id}/manage", () => {
       ],
       [
         `/fr/employers/${employerId}/manage`,
-        ["Maple Works : pages de l’employeur", "en tant que membre", "En attente de vérification"],
+        [
+          "Maple Works\u202f: pages de l’employeur",
+          "en tant que membre",
+          "En attente de vérification",
+        ],
       ],
     ] as const) {
       const response = await get("member", path);
