@@ -86,6 +86,7 @@ const staffPages: [path: string, file: string][] = [
 const managePages: [path: string, file: string][] = [
   ["", "routes/directory/manage/listing.tsx"],
   ["hours", "routes/directory/manage/hours.tsx"],
+  ["products", "routes/directory/manage/products.tsx"],
   ["reviews", "routes/directory/manage/reviews.tsx"],
   ["stats", "routes/directory/manage/stats.tsx"],
   ["owners", "routes/directory/manage/owners.tsx"],

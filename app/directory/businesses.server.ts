@@ -6,6 +6,7 @@ import {
   business,
   businessCategoryCount,
   businessProduct,
+  type LocalizedText,
 } from "../db/schema/directory.ts";
 import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
 import { AppError } from "../platform/errors.ts";
@@ -267,6 +268,11 @@ export async function searchBusinesses(
   };
 }
 
+/** A text kept in one language or both, filled in both: a missing one shows the other. */
+function bothLanguages(text: LocalizedText): LocalizedText {
+  return { "en-CA": text["en-CA"] || text["fr-CA"], "fr-CA": text["fr-CA"] || text["en-CA"] };
+}
+
 /** One listed business with everything its page shows; none with that id is `not_found`. */
 export async function getBusiness(
   db: Db | Tx,
@@ -322,6 +328,7 @@ export async function businessForViewer(
       name: businessProduct.name,
       priceCents: businessProduct.priceCents,
       image: businessProduct.image,
+      imageAlt: businessProduct.imageAlt,
       url: businessProduct.url,
     })
     .from(businessProduct)
@@ -353,15 +360,17 @@ export async function businessForViewer(
     website: rest.website,
     phone: rest.phone,
     // A listing may have its description in one language only: the other shows that one.
-    description: {
-      "en-CA": rest.description["en-CA"] || rest.description["fr-CA"],
-      "fr-CA": rest.description["fr-CA"] || rest.description["en-CA"],
-    },
+    description: bothLanguages(rest.description),
     promo:
       promoTitle && promoDescription && promoImage
         ? { title: promoTitle, description: promoDescription, image: promoImage }
         : null,
-    products,
+    // A product's name and picture's text too; a seeded product's picture is told by its name.
+    products: products.map(({ name, imageAlt, ...product }) => ({
+      ...product,
+      name: bothLanguages(name),
+      imageAlt: bothLanguages(imageAlt ?? name),
+    })),
   };
   return { business: detail, status };
 }

@@ -7,6 +7,7 @@ import type { MessageKey } from "../i18n/i18n.ts";
 export const MANAGE_SECTIONS: { path: string; label: MessageKey }[] = [
   { path: "", label: "manage.nav.listing" },
   { path: "hours", label: "manage.nav.hours" },
+  { path: "products", label: "manage.nav.products" },
   { path: "reviews", label: "manage.nav.reviews" },
   { path: "stats", label: "manage.nav.stats" },
   { path: "owners", label: "manage.nav.owners" },

@@ -109,6 +109,7 @@ export const businessDetailSchema = businessSummarySchema.extend({
       name: localizedText,
       priceCents: z.int(),
       image: z.string(),
+      imageAlt: localizedText.meta({ description: "What the product's picture shows" }),
       url: z.string(),
     }),
   ),

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import { blogPost } from "../db/schema/blog.ts";
+import { business, businessProduct, businessVersion } from "../db/schema/directory.ts";
 import { redeemGoal } from "../db/schema/players.ts";
 import { product } from "../db/schema/shop.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
+import { seedBusinesses } from "../directory/seed.server.ts";
+import { fixtureBusiness, fixtureFile } from "../directory/test-fixtures.ts";
 import { sweepOrphanedContentPictures } from "./content-pictures.server.ts";
 import { startTestBucket, testStores } from "./test-storage.server.ts";
 
@@ -13,6 +16,7 @@ let bucket: Awaited<ReturnType<typeof startTestBucket>>;
 beforeAll(async () => {
   database = await createTestDatabase();
   bucket = await startTestBucket();
+  await seedBusinesses(database.db, [fixtureFile("restaurants", [fixtureBusiness()])]);
 });
 
 afterAll(async () => {
@@ -23,10 +27,12 @@ afterAll(async () => {
 const address = (name: string) => `/uploads/content/${name}`;
 
 describe.each(testStores(() => bucket))("sweepOrphanedContentPictures, %s", (kind, open) => {
-  test("removes old pictures no post, product or goal shows; keeps those shown and another host's fresh upload", async () => {
+  test("removes old pictures no post, product, goal or listing shows; keeps those shown and another host's fresh upload", async () => {
     const { storage: hostA, second: hostB, backdate } = open();
     const save = () => hostA.save("content", Buffer.from("picture"), "jpg");
-    const [cover, picture, morePicture, goal, replaced, fresh] = [
+    const [cover, picture, morePicture, goal, carousel, versioned, replaced, fresh] = [
+      await save(),
+      await save(),
       await save(),
       await save(),
       await save(),
@@ -35,7 +41,7 @@ describe.each(testStores(() => bucket))("sweepOrphanedContentPictures, %s", (kin
       await save(),
     ];
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    for (const name of [cover, picture, morePicture, goal, replaced])
+    for (const name of [cover, picture, morePicture, goal, carousel, versioned, replaced])
       backdate("content", name, twoHoursAgo);
     const key = kind.split(" ").at(-1);
     await database.db.insert(blogPost).values({
@@ -64,11 +70,28 @@ describe.each(testStores(() => bucket))("sweepOrphanedContentPictures, %s", (kin
     await database.db
       .insert(redeemGoal)
       .values({ slug: `goal-${key}`, name: text, image: address(goal), cost: 10 });
+    // A listing's product picture, and one only a kept version of the listing still shows.
+    const [listing] = await database.db.select({ id: business.id }).from(business);
+    const businessId = listing?.id ?? 0;
+    const shown = { name: text, priceCents: 500, url: "https://example.com/mug" };
+    await database.db
+      .insert(businessProduct)
+      .values({
+        ...shown,
+        businessId,
+        position: key === "bucket" ? 101 : 100,
+        image: address(carousel),
+      });
+    await database.db.insert(businessVersion).values({
+      businessId,
+      version: key === "bucket" ? 101 : 100,
+      snapshot: { fields: {}, products: [{ ...shown, image: address(versioned) }] },
+    });
 
     // The replaced cover is the only one: the sweep runs on another host than the uploads.
     expect(await sweepOrphanedContentPictures(database.db, hostB)).toBe(1);
     const left = (await hostA.list("content")).map((file) => file.name).sort();
-    expect(left).toEqual([cover, picture, morePicture, goal, fresh].sort());
+    expect(left).toEqual([cover, picture, morePicture, goal, carousel, versioned, fresh].sort());
     expect(await hostA.read("content", replaced)).toBeNull();
   });
 });

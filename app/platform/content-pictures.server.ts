@@ -1,12 +1,16 @@
 import { arrayOverlaps, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
 import { blogPost } from "../db/schema/blog.ts";
+import { businessProduct, businessVersion } from "../db/schema/directory.ts";
 import { redeemGoal } from "../db/schema/players.ts";
 import { product } from "../db/schema/shop.ts";
 import { processPicture } from "./images.server.ts";
 import { type Storage, sweepOrphans } from "./storage.server.ts";
 
-/** Where the pictures staff upload for posts, products and goals are kept and served from. */
+/**
+ * Where the pictures staff upload for posts, products and goals, and listings' managers for their
+ * carousel's products, are kept and served from.
+ */
 const CONTENT_FOLDER = "content";
 const CONTENT_PATH = `/uploads/${CONTENT_FOLDER}/`;
 
@@ -36,7 +40,9 @@ export async function saveContentPicture(
 /**
  * Removes content pictures no post, product or goal shows any more: the cover or picture an edit
  * replaced or removed, or an upload whose save was refused (see sweepOrphans). The one place that
- * knows every column a content picture's address is kept in.
+ * knows every column a content picture's address is kept in. A listing's product picture stays as
+ * long as a kept version of the listing shows it, so staff's restore of that version shows it
+ * again; versions exist only for edited listings, so reading them all is cheap for a sweep.
  */
 export async function sweepOrphanedContentPictures(db: Db, storage: Storage): Promise<number> {
   return sweepOrphans(storage, CONTENT_FOLDER, async (addresses) => {
@@ -61,7 +67,18 @@ export async function sweepOrphanedContentPictures(db: Db, storage: Storage): Pr
           .select({ address: redeemGoal.image })
           .from(redeemGoal)
           .where(inArray(redeemGoal.image, addresses)),
+      )
+      .union(
+        db
+          .select({ address: businessProduct.image })
+          .from(businessProduct)
+          .where(inArray(businessProduct.image, addresses)),
       );
-    return new Set(rows.map((row) => row.address));
+    const versions = await db.execute<{ address: string }>(
+      sql`select distinct product->>'image' as address
+          from ${businessVersion}, jsonb_array_elements(${businessVersion.snapshot}->'products') product
+          where ${inArray(sql`product->>'image'`, addresses)}`,
+    );
+    return new Set([...rows, ...versions.rows].map((row) => row.address));
   });
 }

@@ -183,6 +183,8 @@ export const businessProduct = pgTable(
     name: jsonb().$type<LocalizedText>().notNull(),
     priceCents: integer().notNull(),
     image: text().notNull(),
+    /** What its picture shows, for the page's gallery; null on seeded products (their name says it). */
+    imageAlt: jsonb().$type<LocalizedText>(),
     url: text().notNull(),
   },
   (table) => [

@@ -458,7 +458,7 @@ function Photos({ business }: { business: BusinessDetail }) {
   const photos = [
     { src: business.coverImage, alt: business.name },
     ...(business.promo ? [{ src: business.promo.image, alt: business.promo.title[locale] }] : []),
-    ...business.products.map((product) => ({ src: product.image, alt: product.name[locale] })),
+    ...business.products.map((product) => ({ src: product.image, alt: product.imageAlt[locale] })),
   ];
   const unique = photos.filter(
     (photo, index) => photos.findIndex((other) => other.src === photo.src) === index,

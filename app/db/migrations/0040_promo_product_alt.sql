@@ -1,0 +1,1 @@
+ALTER TABLE "business_product" ADD COLUMN "image_alt" jsonb;
