@@ -15,6 +15,7 @@ import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
 import { openingHoursOf } from "./hours.server.ts";
 import { hoursStatus, localToday, type OpeningHours } from "./hours.ts";
 import { managerRoleOf } from "./owners.server.ts";
+import { promotionShown } from "./promotion.ts";
 import { type Cursor, type SearchCriteria, searchCursor } from "./search.ts";
 import type { BusinessDetail, BusinessPage, BusinessSummary } from "./types.ts";
 
@@ -307,6 +308,8 @@ export async function businessForViewer(
       promoTitle: business.promoTitle,
       promoDescription: business.promoDescription,
       promoImage: business.promoImage,
+      promoStartsOn: business.promoStartsOn,
+      promoEndsOn: business.promoEndsOn,
       hiddenAt: business.hiddenAt,
       status: business.status,
       submittedBy: business.submittedBy,
@@ -339,6 +342,8 @@ export async function businessForViewer(
     promoTitle,
     promoDescription,
     promoImage,
+    promoStartsOn,
+    promoEndsOn,
     hiddenAt: _,
     status,
     submittedBy: __,
@@ -361,9 +366,18 @@ export async function businessForViewer(
     phone: rest.phone,
     // A listing may have its description in one language only: the other shows that one.
     description: bothLanguages(rest.description),
+    // Its promotion only on its days, on the listing's calendar.
     promo:
-      promoTitle && promoDescription && promoImage
-        ? { title: promoTitle, description: promoDescription, image: promoImage }
+      promoTitle &&
+      promoDescription &&
+      promoImage &&
+      promotionShown({ startsOn: promoStartsOn, endsOn: promoEndsOn }, hours.timeZone, now)
+        ? {
+            title: bothLanguages(promoTitle),
+            description: bothLanguages(promoDescription),
+            image: promoImage,
+            endsOn: promoEndsOn,
+          }
         : null,
     // A product's name and picture's text too; a seeded product's picture is told by its name.
     products: products.map(({ name, imageAlt, ...product }) => ({

@@ -5,12 +5,12 @@ import { isReadableText } from "../platform/text.ts";
 import { PRODUCT_LIMITS } from "./product-fields.ts";
 
 /** A text in one language, which may be empty when the other language has one. */
-const oneLanguage = (max: number, message: MessageKey) =>
+const oneLanguage = (max: number, message: MessageKey, multiline = false) =>
   z
     .string(message)
     .trim()
     .max(max, message)
-    .refine((text) => isReadableText(text), "errors.invalid_text");
+    .refine((text) => isReadableText(text, { multiline }), "errors.invalid_text");
 
 const version = wholeNumber.min(0, "errors.invalid_value");
 /** A product by its place in the carousel (0 first), as the page listed them. */
@@ -62,3 +62,43 @@ export const productMoveSchema = z.strictObject({
 });
 
 export type ProductMove = z.infer<typeof productMoveSchema>;
+
+/**
+ * The listing's promotion: a title and a text in at least one language, a picture (required while
+ * the listing has none: the service checks) and its first and last days, both included.
+ */
+export const promotionFormSchema = z
+  .strictObject({
+    intent: z.literal("promotion", "errors.invalid_value"),
+    "title_en-CA": oneLanguage(PRODUCT_LIMITS.promoTitle, "manage.promotion.problems.title"),
+    "title_fr-CA": oneLanguage(PRODUCT_LIMITS.promoTitle, "manage.promotion.problems.title"),
+    "description_en-CA": oneLanguage(
+      PRODUCT_LIMITS.promoDescription,
+      "manage.promotion.problems.description",
+      true,
+    ),
+    "description_fr-CA": oneLanguage(
+      PRODUCT_LIMITS.promoDescription,
+      "manage.promotion.problems.description",
+      true,
+    ),
+    picture: z.instanceof(File).optional(),
+    startsOn: z.iso.date("manage.promotion.problems.startsOn"),
+    endsOn: z.iso.date("manage.promotion.problems.endsOn"),
+  })
+  .superRefine((form, context) => {
+    const problem = (path: string, message: MessageKey) =>
+      context.addIssue({ code: "custom", path: [path], message });
+    if (!form["title_en-CA"] && !form["title_fr-CA"])
+      problem("title_en-CA", "manage.promotion.problems.title");
+    if (!form["description_en-CA"] && !form["description_fr-CA"])
+      problem("description_en-CA", "manage.promotion.problems.description");
+    if (form.endsOn < form.startsOn) problem("endsOn", "manage.promotion.problems.order");
+  });
+
+export type PromotionForm = z.infer<typeof promotionFormSchema>;
+
+/** Taking the listing's promotion down. */
+export const promotionRemoveSchema = z.strictObject({
+  intent: z.literal("promotion-remove", "errors.invalid_value"),
+});

@@ -15,8 +15,14 @@ import { validate } from "../platform/input.server.ts";
 import { getBusiness } from "./businesses.server.ts";
 import { type Manager, managerWrite, requireBusinessManager } from "./owners.server.ts";
 import { PRODUCT_LIMITS } from "./product-fields.ts";
-import { productFormSchema, productMoveSchema } from "./product-form.ts";
-import { managedProducts, moveProduct, saveProduct } from "./products.server.ts";
+import { productFormSchema, productMoveSchema, promotionFormSchema } from "./product-form.ts";
+import {
+  managedProducts,
+  moveProduct,
+  removePromotion,
+  saveProduct,
+  savePromotion,
+} from "./products.server.ts";
 import { seedBusinesses } from "./seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "./test-fixtures.ts";
 
@@ -274,5 +280,98 @@ describe("the product form", () => {
     expect(await problems({ url: "ftp://example.com/mug" })).toEqual([
       ["url", "manage.products.problems.url"],
     ]);
+  });
+});
+
+describe("a listing's promotion", () => {
+  const promotionForm = (fields: Record<string, string>) =>
+    validate(promotionFormSchema, {
+      intent: "promotion",
+      "title_en-CA": "Spring sale",
+      "title_fr-CA": "",
+      "description_en-CA": "Ten percent off every mug.",
+      "description_fr-CA": "Dix pour cent de rabais sur les tasses.",
+      startsOn: "2026-03-02",
+      endsOn: "2026-03-10",
+      ...fields,
+    });
+  const saveWith = async (fields: Record<string, string>, picture?: string) => {
+    const who = await owner();
+    const form = await promotionForm(fields);
+    return managerWrite(database.db, who, (tx) => savePromotion(tx, who, form, picture));
+  };
+  // The fixture's listing is in Toronto: UTC−5 in early March, UTC−4 from the 8th.
+  const shownAt = async (now: string) =>
+    (await getBusiness(database.db, businessId, new Date(now))).promo;
+
+  test("is shown on the page from its first day to its last, in the listing's time zone", async () => {
+    await saveWith({}, "/uploads/content/spring.jpg");
+    expect(await shownAt("2026-03-02T04:59:00Z")).toBeNull();
+    expect(await shownAt("2026-03-02T05:00:00Z")).toEqual({
+      // Given in English only: French readers see the English title.
+      title: { "en-CA": "Spring sale", "fr-CA": "Spring sale" },
+      description: {
+        "en-CA": "Ten percent off every mug.",
+        "fr-CA": "Dix pour cent de rabais sur les tasses.",
+      },
+      image: "/uploads/content/spring.jpg",
+      endsOn: "2026-03-10",
+    });
+    expect(await shownAt("2026-03-11T03:59:00Z")).not.toBeNull();
+    expect(await shownAt("2026-03-11T04:00:00Z")).toBeNull();
+    expect(await lastAudit()).toMatchObject({
+      actorId: "owner",
+      action: "business.promotion_update",
+      after: { startsOn: "2026-03-02", endsOn: "2026-03-10", image: "/uploads/content/spring.jpg" },
+    });
+  });
+
+  test("an edit keeps the picture; its days in the wrong order are refused", async () => {
+    await saveWith({ endsOn: "2026-03-20" });
+    expect((await managedProducts(database.db, businessId)).promotion).toMatchObject({
+      image: "/uploads/content/spring.jpg",
+      endsOn: "2026-03-20",
+    });
+    const wrong = await refusal(promotionForm({ startsOn: "2026-03-20", endsOn: "2026-03-19" }));
+    expect(wrong.options.problems).toEqual([
+      { field: "endsOn", message: "manage.promotion.problems.order" },
+    ]);
+    const noDay = await refusal(promotionForm({ startsOn: "", endsOn: "2026-02-30" }));
+    expect(noDay.options.problems?.map((problem) => problem.message)).toEqual([
+      "manage.promotion.problems.startsOn",
+      "manage.promotion.problems.endsOn",
+    ]);
+    // The table refuses it too, whatever writes it.
+    await expect(
+      database.db
+        .update(business)
+        .set({ promoStartsOn: "2026-03-20", promoEndsOn: "2026-03-19" })
+        .where(eq(business.id, businessId)),
+    ).rejects.toMatchObject({ cause: { constraint: "business_promo_dates" } });
+  });
+
+  test("removed, it is gone from the page; a new one needs a picture", async () => {
+    const who = await owner();
+    await managerWrite(database.db, who, (tx) => removePromotion(tx, who));
+    expect(await shownAt("2026-03-05T12:00:00Z")).toBeNull();
+    expect(await lastAudit()).toMatchObject({ action: "business.promotion_remove" });
+    const noPicture = await refusal(saveWith({}));
+    expect(noPicture.options.problems).toEqual([
+      { field: "picture", message: "manage.promotion.problems.picture" },
+    ]);
+  });
+
+  test("a seeded promotion, without days, is shown every day", async () => {
+    // As the seed writes one: title, text and picture, no days.
+    await database.db
+      .update(business)
+      .set({
+        promoTitle: { "en-CA": "Always", "fr-CA": "Toujours" },
+        promoDescription: { "en-CA": "On", "fr-CA": "Oui" },
+        promoImage: "/images/directory/restaurants-promo.svg",
+      })
+      .where(eq(business.id, businessId));
+    expect(await shownAt("2020-01-01T00:00:00Z")).toMatchObject({ endsOn: null });
+    expect(await shownAt("2040-01-01T00:00:00Z")).not.toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { business } from "../db/schema/directory.ts";
 import { actedFirst } from "../platform/audit.server.ts";
@@ -12,16 +12,34 @@ import {
 } from "./listing-edits.server.ts";
 import type { Manager, ManagerChange } from "./owners.server.ts";
 import { PRODUCT_LIMITS } from "./product-fields.ts";
-import type { ProductForm, ProductMove } from "./product-form.ts";
+import type { ProductForm, ProductMove, PromotionForm } from "./product-form.ts";
 
-/** A listing's products as its manage page lists them, with the version the page saves on. */
+/** The promotion's columns, as its form edits them and the audit trail records them. */
+const promotionColumns = {
+  title: business.promoTitle,
+  description: business.promoDescription,
+  image: business.promoImage,
+  startsOn: business.promoStartsOn,
+  endsOn: business.promoEndsOn,
+};
+
+/**
+ * A listing's products as its manage page lists them, with the version the page saves on, and
+ * its promotion (null when it has none).
+ */
 export async function managedProducts(db: Db | Tx, businessId: number) {
   const [row] = await db
-    .select({ version: business.version })
+    .select({ version: business.version, promotion: promotionColumns })
     .from(business)
     .where(eq(business.id, businessId));
   if (!row) throw new AppError("not_found");
-  return { version: row.version, products: await productsOf(db, businessId) };
+  const { title, description, image } = row.promotion;
+  return {
+    version: row.version,
+    products: await productsOf(db, businessId),
+    promotion:
+      title && description && image ? { ...row.promotion, title, description, image } : null,
+  };
 }
 
 function productOf(form: ProductForm, image: string): ListingProduct {
@@ -137,4 +155,92 @@ export async function moveProduct(
     products.with(to, product).with(form.index, other),
     { before: { position: form.index + 1 }, after: { position: to + 1, name: product.name } },
   );
+}
+
+/** The listing's promotion as it is, its row locked until the change commits. */
+async function promotionOf(tx: Tx, businessId: number) {
+  const [row] = await tx
+    .select(promotionColumns)
+    .from(business)
+    .where(eq(business.id, businessId))
+    .for("update");
+  if (!row) throw new AppError("not_found");
+  return row;
+}
+
+/**
+ * A manager sets the listing's promotion (its picture kept unless a new one was uploaded; one is
+ * required while it has none): audit row `business.promotion_update`. The promotion is not part
+ * of the listing's versions (decision 0060), so it saves without the listing's version: the last
+ * save wins, and the audit trail keeps what each replaced.
+ */
+export async function savePromotion(
+  tx: Tx,
+  manager: Manager,
+  form: PromotionForm,
+  picture: string | undefined,
+): Promise<ManagerChange<null>> {
+  const before = await promotionOf(tx, manager.businessId);
+  const image = picture ?? before.image;
+  if (!image)
+    throw new AppError("invalid_parameters", {
+      problems: [{ field: "picture", message: "manage.promotion.problems.picture" }],
+    });
+  const after = {
+    title: { "en-CA": form["title_en-CA"], "fr-CA": form["title_fr-CA"] },
+    description: { "en-CA": form["description_en-CA"], "fr-CA": form["description_fr-CA"] },
+    image,
+    startsOn: form.startsOn,
+    endsOn: form.endsOn,
+  };
+  await writePromotion(tx, manager.businessId, after);
+  return {
+    audit: {
+      action: "business.promotion_update",
+      target: listingTarget(manager.businessId),
+      ...auditChanges(before, after),
+    },
+    result: null,
+  };
+}
+
+/** A manager takes the promotion down: audit row `business.promotion_remove`. */
+export async function removePromotion(tx: Tx, manager: Manager): Promise<ManagerChange<null>> {
+  const before = await promotionOf(tx, manager.businessId);
+  await writePromotion(tx, manager.businessId, {
+    title: null,
+    description: null,
+    image: null,
+    startsOn: null,
+    endsOn: null,
+  });
+  return {
+    audit: {
+      action: "business.promotion_remove",
+      target: listingTarget(manager.businessId),
+      before,
+    },
+    result: null,
+  };
+}
+
+/** The promotion's columns set, and `updated_at` with them: the page changed (sitemap lastmod). */
+async function writePromotion(
+  tx: Tx,
+  businessId: number,
+  promotion: {
+    [K in keyof typeof promotionColumns]: (typeof promotionColumns)[K]["_"]["data"] | null;
+  },
+) {
+  await tx
+    .update(business)
+    .set({
+      promoTitle: promotion.title,
+      promoDescription: promotion.description,
+      promoImage: promotion.image,
+      promoStartsOn: promotion.startsOn,
+      promoEndsOn: promotion.endsOn,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(business.id, businessId));
 }

@@ -1,7 +1,7 @@
 import { arrayOverlaps, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
 import { blogPost } from "../db/schema/blog.ts";
-import { businessProduct, businessVersion } from "../db/schema/directory.ts";
+import { business, businessProduct, businessVersion } from "../db/schema/directory.ts";
 import { redeemGoal } from "../db/schema/players.ts";
 import { product } from "../db/schema/shop.ts";
 import { processPicture } from "./images.server.ts";
@@ -9,7 +9,7 @@ import { type Storage, sweepOrphans } from "./storage.server.ts";
 
 /**
  * Where the pictures staff upload for posts, products and goals, and listings' managers for their
- * carousel's products, are kept and served from.
+ * carousel's products and their promotion, are kept and served from.
  */
 const CONTENT_FOLDER = "content";
 const CONTENT_PATH = `/uploads/${CONTENT_FOLDER}/`;
@@ -19,6 +19,7 @@ export const PICTURE_FRAMES = {
   blogCover: { width: 800, height: 600 },
   product: { width: 800, height: 800 },
   goal: { width: 600, height: 600 },
+  promotion: { width: 1280, height: 720 },
 } as const;
 
 /**
@@ -73,6 +74,13 @@ export async function sweepOrphanedContentPictures(db: Db, storage: Storage): Pr
           .select({ address: businessProduct.image })
           .from(businessProduct)
           .where(inArray(businessProduct.image, addresses)),
+      )
+      .union(
+        db
+          // Not null where it matches an address, as the union's type needs.
+          .select({ address: sql<string>`${business.promoImage}` })
+          .from(business)
+          .where(inArray(business.promoImage, addresses)),
       );
     const versions = await db.execute<{ address: string }>(
       sql`select distinct product->>'image' as address

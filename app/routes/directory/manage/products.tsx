@@ -5,11 +5,26 @@ import type { ListingProduct } from "../../../directory/listing-edits.server.ts"
 import { listingWrite } from "../../../directory/listing-edits.server.ts";
 import { manageHref } from "../../../directory/manage-nav.ts";
 import { requireBusinessManager } from "../../../directory/owners.server.ts";
-import { PRODUCT_FIELDS, PRODUCT_LIMITS } from "../../../directory/product-fields.ts";
-import { productFormSchema, productMoveSchema } from "../../../directory/product-form.ts";
-import { managedProducts, moveProduct, saveProduct } from "../../../directory/products.server.ts";
+import {
+  PRODUCT_FIELDS,
+  PRODUCT_LIMITS,
+  PROMOTION_FIELDS,
+} from "../../../directory/product-fields.ts";
+import {
+  productFormSchema,
+  productMoveSchema,
+  promotionFormSchema,
+  promotionRemoveSchema,
+} from "../../../directory/product-form.ts";
+import {
+  managedProducts,
+  moveProduct,
+  removePromotion,
+  saveProduct,
+  savePromotion,
+} from "../../../directory/products.server.ts";
 import { parseBusinessId } from "../../../directory/search.ts";
-import { formatMoney } from "../../../i18n/format.ts";
+import { formatDayRange, formatMoney } from "../../../i18n/format.ts";
 import { localeFromPath, localizedPath } from "../../../i18n/locale.ts";
 import { pageMessages } from "../../../i18n/messages.server.ts";
 import { useLocale } from "../../../i18n/use-locale.ts";
@@ -27,6 +42,7 @@ import { readRaw, validate } from "../../../platform/input.server.ts";
 import { primaryButton, secondaryButton } from "../../../ui/button-link.tsx";
 import { FilePicker } from "../../../ui/file-picker.tsx";
 import { useFormProblem } from "../../../ui/form-problem.tsx";
+import { TextArea } from "../../../ui/text-area.tsx";
 import { TextField } from "../../../ui/text-field.tsx";
 import type { Route } from "./+types/products";
 
@@ -47,8 +63,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * Adding or editing a product (its picture through the image pipeline, before the transaction: a
- * refused save leaves an orphan the content pictures' sweep removes), or moving or removing one;
- * each a version of the listing through `managerWrite`.
+ * refused save leaves an orphan the content pictures' sweep removes), or moving or removing one,
+ * each a version of the listing; or setting or removing the promotion. All through `managerWrite`.
  */
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
@@ -63,6 +79,16 @@ export async function action(args: Route.ActionArgs) {
           ? await saveContentPicture(context.get(storageContext), form.picture, "product")
           : undefined;
       await listingWrite(context, manager, (tx) => saveProduct(tx, manager, form, picture));
+    } else if (sent.intent === "promotion") {
+      const form = await validate(promotionFormSchema, raw);
+      const picture =
+        form.picture && form.picture.size > 0
+          ? await saveContentPicture(context.get(storageContext), form.picture, "promotion")
+          : undefined;
+      await listingWrite(context, manager, (tx) => savePromotion(tx, manager, form, picture));
+    } else if (sent.intent === "promotion-remove") {
+      await validate(promotionRemoveSchema, raw);
+      await listingWrite(context, manager, (tx) => removePromotion(tx, manager));
     } else {
       const form = await validate(productMoveSchema, raw);
       await listingWrite(context, manager, (tx) => moveProduct(tx, manager, form));
@@ -82,6 +108,8 @@ const SAVED = {
   up: "manage.products.saved.move",
   down: "manage.products.saved.move",
   remove: "manage.products.saved.remove",
+  promotion: "manage.promotion.saved",
+  "promotion-remove": "manage.promotion.removed",
 } as const;
 
 /** A text kept in one language or both, in the page's language when it has it. */
@@ -92,7 +120,7 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
   const t = useT();
   const locale = useLocale();
   const [search] = useSearchParams();
-  const { products, version } = loaderData;
+  const { products, version, promotion } = loaderData;
   const result: FormOutcome<typeof actionData> = actionData;
   const sent = result?.sent;
   const saved = search.get("saved");
@@ -101,12 +129,13 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
     result?.problem && sent?.intent === intent && (index === undefined || sent.index === `${index}`)
       ? result.problem
       : undefined;
-  const moveProblem =
-    sent?.intent !== "add" && sent?.intent !== "edit" ? result?.problem : undefined;
+  const moveProblem = ["up", "down", "remove"].includes(sent?.intent ?? "")
+    ? result?.problem
+    : undefined;
   const full = products.length >= PRODUCT_LIMITS.count;
   return (
     <section aria-labelledby="products-heading" className="flex flex-col gap-6">
-      <title>{t("site.pageTitle", { title: t("manage.products.heading") })}</title>
+      <title>{t("site.pageTitle", { title: t("manage.products.pageTitle") })}</title>
       <div>
         <h2 id="products-heading" className="text-xl font-bold">
           {t("manage.products.heading")}
@@ -210,6 +239,154 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
           />
         )}
       </section>
+      <PromotionSection
+        promotion={promotion}
+        problem={refused("promotion") ?? refused("promotion-remove")}
+        sent={refused("promotion") ? sent : undefined}
+      />
+    </section>
+  );
+}
+
+/** The listing's promotion: what runs and when, its form, and a button to take it down. */
+function PromotionSection({
+  promotion,
+  problem: refusal,
+  sent,
+}: {
+  promotion: Awaited<ReturnType<typeof loader>>["promotion"];
+  problem: FormProblem | undefined;
+  sent: Record<string, string> | undefined;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const pictureInput = useRef<HTMLInputElement>(null);
+  const problem = useFormProblem(refusal, "promotion-problem", PROMOTION_FIELDS);
+  const field = (name: string, saved = "") => ({
+    name,
+    defaultValue: sent?.[name] ?? saved,
+    ...problem.field(name),
+    problem: problem.message(name),
+  });
+  return (
+    <section aria-labelledby="promotion-heading" className="border-t border-slate-200 pt-6">
+      <h2 id="promotion-heading" className="text-xl font-bold">
+        {t("manage.promotion.heading")}
+      </h2>
+      <p className="mt-1 max-w-3xl text-slate-700">{t("manage.promotion.intro")}</p>
+      <p className="mt-3 font-medium text-slate-800">
+        {promotion === null
+          ? t("manage.promotion.none")
+          : promotion.startsOn && promotion.endsOn
+            ? t("manage.promotion.current", {
+                startsOn: formatDayRange(promotion.startsOn, promotion.startsOn, locale),
+                endsOn: formatDayRange(promotion.endsOn, promotion.endsOn, locale),
+              })
+            : t("manage.promotion.always")}
+      </p>
+      {promotion && (
+        <img
+          src={promotion.image}
+          alt=""
+          width="320"
+          height="180"
+          className="mt-3 aspect-video w-80 max-w-full rounded-lg bg-slate-50 object-cover"
+        />
+      )}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        ref={problem.form}
+        className="mt-4 flex flex-col gap-5"
+        noValidate
+      >
+        {problem.alert}
+        <input type="hidden" name="intent" value="promotion" />
+        <p id="promotion-languages-hint" className="-mb-3 text-sm text-slate-600">
+          {t("manage.products.bothLanguagesHint")}
+        </p>
+        <div className="grid gap-5 md:grid-cols-2">
+          <TextField
+            id="promotion-title-en"
+            lang="en"
+            label={t("manage.promotion.titleEn")}
+            maxLength={PRODUCT_LIMITS.promoTitle}
+            aria-describedby="promotion-languages-hint"
+            {...field("title_en-CA", promotion?.title["en-CA"])}
+          />
+          <TextField
+            id="promotion-title-fr"
+            lang="fr"
+            label={t("manage.promotion.titleFr")}
+            maxLength={PRODUCT_LIMITS.promoTitle}
+            aria-describedby="promotion-languages-hint"
+            {...field("title_fr-CA", promotion?.title["fr-CA"])}
+          />
+          <TextArea
+            id="promotion-description-en"
+            lang="en"
+            label={t("manage.promotion.descriptionEn")}
+            rows={4}
+            maxLength={PRODUCT_LIMITS.promoDescription}
+            aria-describedby="promotion-languages-hint"
+            {...field("description_en-CA", promotion?.description["en-CA"])}
+          />
+          <TextArea
+            id="promotion-description-fr"
+            lang="fr"
+            label={t("manage.promotion.descriptionFr")}
+            rows={4}
+            maxLength={PRODUCT_LIMITS.promoDescription}
+            aria-describedby="promotion-languages-hint"
+            {...field("description_fr-CA", promotion?.description["fr-CA"])}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="promotion-picture" className="font-medium text-slate-800">
+            {t("manage.promotion.picture")}
+          </label>
+          <p id="promotion-picture-hint" className="text-sm text-slate-600">
+            {t(promotion ? "manage.promotion.pictureKeepHint" : "manage.promotion.pictureHint")}
+          </p>
+          <FilePicker
+            id="promotion-picture"
+            inputRef={pictureInput}
+            name="picture"
+            accept="image/jpeg,image/png,image/webp"
+            aria-describedby="promotion-picture-hint"
+            {...problem.field("picture")}
+          />
+          {problem.message("picture")}
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            id="promotion-starts-on"
+            type="date"
+            label={t("manage.promotion.startsOn")}
+            required
+            {...field("startsOn", promotion?.startsOn ?? "")}
+          />
+          <TextField
+            id="promotion-ends-on"
+            type="date"
+            label={t("manage.promotion.endsOn")}
+            required
+            {...field("endsOn", promotion?.endsOn ?? "")}
+          />
+        </div>
+        <div>
+          <button type="submit" className={primaryButton}>
+            {t("manage.promotion.save")}
+          </button>
+        </div>
+      </Form>
+      {promotion && (
+        <Form method="post" className="mt-4">
+          <button type="submit" name="intent" value="promotion-remove" className={secondaryButton}>
+            {t("manage.promotion.remove")}
+          </button>
+        </Form>
+      )}
     </section>
   );
 }

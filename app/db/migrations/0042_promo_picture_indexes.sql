@@ -1,0 +1,2 @@
+CREATE INDEX "business_promo_image_idx" ON "business" USING btree ("promo_image") WHERE "business"."promo_image" is not null;--> statement-breakpoint
+CREATE INDEX "business_product_image_idx" ON "business_product" USING btree ("image");
