@@ -1,5 +1,4 @@
 import { Form, useNavigation } from "react-router";
-import { getViewer } from "../../../auth/session.server.ts";
 import { hoursForManager, saveHours } from "../../../directory/hours.server.ts";
 import { CANADIAN_TIME_ZONES, type HoursRange, weekdayName } from "../../../directory/hours.ts";
 import {
@@ -9,8 +8,6 @@ import {
   SPECIAL_DAY_LABEL_LENGTH,
   SPECIAL_DAY_RANGES,
 } from "../../../directory/hours-form.ts";
-import { requireBusinessManager } from "../../../directory/owners.server.ts";
-import { parseBusinessId } from "../../../directory/search.ts";
 import { dateTimeFormat, formatDayRange, formatTimeOfDay } from "../../../i18n/format.ts";
 import { localeFromPath } from "../../../i18n/locale.ts";
 import { pageMessages } from "../../../i18n/messages.server.ts";
@@ -23,12 +20,13 @@ import {
   sentTextFields,
 } from "../../../platform/api.ts";
 import { databaseContext, pageCacheContext } from "../../../platform/context.ts";
-import { AppError, isAppError } from "../../../platform/errors.ts";
+import { isAppError } from "../../../platform/errors.ts";
 import { readRaw, validate } from "../../../platform/input.server.ts";
 import { primaryButton } from "../../../ui/button-link.tsx";
 import { useFormProblem } from "../../../ui/form-problem.tsx";
 import { TextField } from "../../../ui/text-field.tsx";
 import type { Route } from "./+types/hours";
+import { managerOfPage } from "./manager.server.ts";
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
@@ -51,15 +49,8 @@ const FIELDS = [
   ]).flat(),
 ];
 
-async function manager({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
-  const businessId = parseBusinessId(params.id);
-  if (!businessId) throw new AppError("not_found");
-  const db = context.get(databaseContext);
-  return requireBusinessManager(db, await getViewer(request, context), businessId, request);
-}
-
 export async function loader(args: Route.LoaderArgs) {
-  const { businessId } = await manager(args);
+  const { businessId } = await managerOfPage(args);
   const locale = localeFromPath(new URL(args.request.url).pathname);
   return {
     hours: await hoursForManager(args.context.get(databaseContext), businessId),
@@ -80,7 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
  * was typed and the message beside its field.
  */
 export const action = formAction(async (args: Route.ActionArgs) => {
-  const owner = await manager(args);
+  const owner = await managerOfPage(args);
   const raw = await readRaw(args.request);
   try {
     await saveHours(args.context.get(databaseContext), owner, await validate(hoursFormSchema, raw));

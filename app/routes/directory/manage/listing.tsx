@@ -1,5 +1,4 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
-import { getViewer } from "../../../auth/session.server.ts";
 import { CATEGORY_SLUGS } from "../../../directory/categories.ts";
 import {
   editableListing,
@@ -9,15 +8,14 @@ import {
 import { LISTING_FIELDS, LISTING_LIMITS } from "../../../directory/listing-fields.ts";
 import { listingFormSchema } from "../../../directory/listing-form.ts";
 import { manageHref } from "../../../directory/manage-nav.ts";
-import { ownersOf, requireBusinessManager } from "../../../directory/owners.server.ts";
-import { parseBusinessId } from "../../../directory/search.ts";
+import { ownersOf } from "../../../directory/owners.server.ts";
 import { localeFromPath, localizedPath } from "../../../i18n/locale.ts";
 import { pageMessages } from "../../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../../i18n/use-locale.ts";
 import { useT } from "../../../i18n/use-t.ts";
 import { type FormOutcome, formFailure, sentTextFields } from "../../../platform/api.ts";
 import { databaseContext } from "../../../platform/context.ts";
-import { AppError, isAppError } from "../../../platform/errors.ts";
+import { isAppError } from "../../../platform/errors.ts";
 import { EMAIL_MAX, PHONE_MAX } from "../../../platform/field-limits.ts";
 import { readRaw, validate } from "../../../platform/input.server.ts";
 import { displayPhone } from "../../../platform/phone.ts";
@@ -27,17 +25,11 @@ import { TextArea } from "../../../ui/text-area.tsx";
 import { TextField } from "../../../ui/text-field.tsx";
 import { useProvinceOptions } from "../../../ui/use-province-options.ts";
 import type { Route } from "./+types/listing";
-
-async function managerOf({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
-  const businessId = parseBusinessId(params.id);
-  if (!businessId) throw new AppError("not_found");
-  const db = context.get(databaseContext);
-  return requireBusinessManager(db, await getViewer(request, context), businessId, request);
-}
+import { managerOfPage } from "./manager.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
-  const manager = await managerOf(args);
+  const manager = await managerOfPage(args);
   const db = context.get(databaseContext);
   return {
     listing: await editableListing(db, manager.businessId),
@@ -51,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** The listing form: saved through `managerWrite` on the version it was opened with. */
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const manager = await managerOf(args);
+  const manager = await managerOfPage(args);
   const raw = await readRaw(request);
   const sent = sentTextFields(raw);
   try {

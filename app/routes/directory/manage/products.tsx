@@ -1,10 +1,8 @@
 import { useRef } from "react";
 import { Form, redirect, useSearchParams } from "react-router";
-import { getViewer } from "../../../auth/session.server.ts";
 import type { ListingProduct } from "../../../directory/listing-edits.server.ts";
 import { listingWrite } from "../../../directory/listing-edits.server.ts";
 import { manageHref } from "../../../directory/manage-nav.ts";
-import { requireBusinessManager } from "../../../directory/owners.server.ts";
 import {
   PRODUCT_FIELDS,
   PRODUCT_LIMITS,
@@ -23,7 +21,6 @@ import {
   saveProduct,
   savePromotion,
 } from "../../../directory/products.server.ts";
-import { parseBusinessId } from "../../../directory/search.ts";
 import { formatDayRange, formatMoney } from "../../../i18n/format.ts";
 import { localeFromPath, localizedPath } from "../../../i18n/locale.ts";
 import { pageMessages } from "../../../i18n/messages.server.ts";
@@ -37,7 +34,7 @@ import {
 } from "../../../platform/api.ts";
 import { saveContentPicture } from "../../../platform/content-pictures.server.ts";
 import { databaseContext, storageContext } from "../../../platform/context.ts";
-import { AppError, isAppError } from "../../../platform/errors.ts";
+import { isAppError } from "../../../platform/errors.ts";
 import { readRaw, validate } from "../../../platform/input.server.ts";
 import { primaryButton, secondaryButton } from "../../../ui/button-link.tsx";
 import { FilePicker } from "../../../ui/file-picker.tsx";
@@ -45,16 +42,10 @@ import { useFormProblem } from "../../../ui/form-problem.tsx";
 import { TextArea } from "../../../ui/text-area.tsx";
 import { TextField } from "../../../ui/text-field.tsx";
 import type { Route } from "./+types/products";
-
-async function managerOf({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
-  const businessId = parseBusinessId(params.id);
-  if (!businessId) throw new AppError("not_found");
-  const db = context.get(databaseContext);
-  return requireBusinessManager(db, await getViewer(request, context), businessId, request);
-}
+import { managerOfPage } from "./manager.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
-  const manager = await managerOf(args);
+  const manager = await managerOfPage(args);
   return {
     ...(await managedProducts(args.context.get(databaseContext), manager.businessId)),
     messages: pageMessages(args.request, "manage"),
@@ -68,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const manager = await managerOf(args);
+  const manager = await managerOfPage(args);
   const raw = await readRaw(request);
   const sent = sentTextFields(raw);
   try {
@@ -111,6 +102,12 @@ const SAVED = {
   promotion: "manage.promotion.saved",
   "promotion-remove": "manage.promotion.removed",
 } as const;
+
+/** The two languages' fields of a text, side by side. */
+const LANGUAGES = [
+  ["en-CA", "en"],
+  ["fr-CA", "fr"],
+] as const;
 
 /** A text kept in one language or both, in the page's language when it has it. */
 const inLocale = (text: { "en-CA": string; "fr-CA": string }, locale: "en-CA" | "fr-CA") =>
@@ -160,6 +157,9 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
         <ol className="flex flex-col gap-4">
           {products.map((product, index) => {
             const name = inLocale(product.name, locale);
+            // Each button says which product it moves; its visible text starts its name.
+            const named = (action: "moveUp" | "moveDown" | "remove") =>
+              `${t(`manage.products.${action}`)}${t("manage.products.which", { name })}`;
             const problem = refused("edit", index);
             return (
               <li
@@ -187,17 +187,35 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
                   <input type="hidden" name="version" value={version} />
                   <input type="hidden" name="index" value={index} />
                   {index > 0 && (
-                    <button type="submit" name="intent" value="up" className={secondaryButton}>
-                      {t("manage.products.moveUp", { name })}
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="up"
+                      className={secondaryButton}
+                      aria-label={named("moveUp")}
+                    >
+                      {t("manage.products.moveUp")}
                     </button>
                   )}
                   {index < products.length - 1 && (
-                    <button type="submit" name="intent" value="down" className={secondaryButton}>
-                      {t("manage.products.moveDown", { name })}
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="down"
+                      className={secondaryButton}
+                      aria-label={named("moveDown")}
+                    >
+                      {t("manage.products.moveDown")}
                     </button>
                   )}
-                  <button type="submit" name="intent" value="remove" className={secondaryButton}>
-                    {t("manage.products.remove", { name })}
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove"
+                    className={secondaryButton}
+                    aria-label={named("remove")}
+                  >
+                    {t("manage.products.remove")}
                   </button>
                 </Form>
                 <details open={problem !== undefined}>
@@ -306,40 +324,31 @@ function PromotionSection({
           {t("manage.products.bothLanguagesHint")}
         </p>
         <div className="grid gap-5 md:grid-cols-2">
-          <TextField
-            id="promotion-title-en"
-            lang="en"
-            label={t("manage.promotion.titleEn")}
-            maxLength={PRODUCT_LIMITS.promoTitle}
-            aria-describedby="promotion-languages-hint"
-            {...field("title_en-CA", promotion?.title["en-CA"])}
-          />
-          <TextField
-            id="promotion-title-fr"
-            lang="fr"
-            label={t("manage.promotion.titleFr")}
-            maxLength={PRODUCT_LIMITS.promoTitle}
-            aria-describedby="promotion-languages-hint"
-            {...field("title_fr-CA", promotion?.title["fr-CA"])}
-          />
-          <TextArea
-            id="promotion-description-en"
-            lang="en"
-            label={t("manage.promotion.descriptionEn")}
-            rows={4}
-            maxLength={PRODUCT_LIMITS.promoDescription}
-            aria-describedby="promotion-languages-hint"
-            {...field("description_en-CA", promotion?.description["en-CA"])}
-          />
-          <TextArea
-            id="promotion-description-fr"
-            lang="fr"
-            label={t("manage.promotion.descriptionFr")}
-            rows={4}
-            maxLength={PRODUCT_LIMITS.promoDescription}
-            aria-describedby="promotion-languages-hint"
-            {...field("description_fr-CA", promotion?.description["fr-CA"])}
-          />
+          {LANGUAGES.map(([locale, lang]) => (
+            <TextField
+              key={locale}
+              id={`promotion-title-${lang}`}
+              lang={lang}
+              label={t(lang === "en" ? "manage.promotion.titleEn" : "manage.promotion.titleFr")}
+              maxLength={PRODUCT_LIMITS.promoTitle}
+              aria-describedby="promotion-languages-hint"
+              {...field(`title_${locale}`, promotion?.title[locale])}
+            />
+          ))}
+          {LANGUAGES.map(([locale, lang]) => (
+            <TextArea
+              key={locale}
+              id={`promotion-description-${lang}`}
+              lang={lang}
+              label={t(
+                lang === "en" ? "manage.promotion.descriptionEn" : "manage.promotion.descriptionFr",
+              )}
+              rows={4}
+              maxLength={PRODUCT_LIMITS.promoDescription}
+              aria-describedby="promotion-languages-hint"
+              {...field(`description_${locale}`, promotion?.description[locale])}
+            />
+          ))}
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="promotion-picture" className="font-medium text-slate-800">
@@ -434,22 +443,17 @@ function ProductForm({
         {t("manage.products.bothLanguagesHint")}
       </p>
       <div className="grid gap-5 md:grid-cols-2">
-        <TextField
-          id={`${id}-name-en`}
-          lang="en"
-          label={t("manage.products.nameEn")}
-          maxLength={PRODUCT_LIMITS.name}
-          aria-describedby={`${id}-name-hint`}
-          {...field("name_en-CA", product?.name["en-CA"])}
-        />
-        <TextField
-          id={`${id}-name-fr`}
-          lang="fr"
-          label={t("manage.products.nameFr")}
-          maxLength={PRODUCT_LIMITS.name}
-          aria-describedby={`${id}-name-hint`}
-          {...field("name_fr-CA", product?.name["fr-CA"])}
-        />
+        {LANGUAGES.map(([locale, lang]) => (
+          <TextField
+            key={locale}
+            id={`${id}-name-${lang}`}
+            lang={lang}
+            label={t(lang === "en" ? "manage.products.nameEn" : "manage.products.nameFr")}
+            maxLength={PRODUCT_LIMITS.name}
+            aria-describedby={`${id}-name-hint`}
+            {...field(`name_${locale}`, product?.name[locale])}
+          />
+        ))}
         <TextField
           id={`${id}-price`}
           inputMode="decimal"
@@ -486,22 +490,17 @@ function ProductForm({
         {problem.message("picture")}
       </div>
       <div className="grid gap-5 md:grid-cols-2">
-        <TextField
-          id={`${id}-alt-en`}
-          lang="en"
-          label={t("manage.products.altEn")}
-          maxLength={PRODUCT_LIMITS.alt}
-          aria-describedby={`${id}-name-hint`}
-          {...field("alt_en-CA", product?.imageAlt?.["en-CA"])}
-        />
-        <TextField
-          id={`${id}-alt-fr`}
-          lang="fr"
-          label={t("manage.products.altFr")}
-          maxLength={PRODUCT_LIMITS.alt}
-          aria-describedby={`${id}-name-hint`}
-          {...field("alt_fr-CA", product?.imageAlt?.["fr-CA"])}
-        />
+        {LANGUAGES.map(([locale, lang]) => (
+          <TextField
+            key={locale}
+            id={`${id}-alt-${lang}`}
+            lang={lang}
+            label={t(lang === "en" ? "manage.products.altEn" : "manage.products.altFr")}
+            maxLength={PRODUCT_LIMITS.alt}
+            aria-describedby={`${id}-name-hint`}
+            {...field(`alt_${locale}`, product?.imageAlt?.[locale])}
+          />
+        ))}
       </div>
       <div>
         <button type="submit" className={primaryButton}>
