@@ -97,6 +97,8 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     page,
     signIn,
   }) => {
+    // Two uploads, two pages in two widths each with axe, and a search: long on a loaded machine.
+    test.setTimeout(180_000);
     const sharp = (await import("sharp")).default;
     const picture = await sharp({
       create: { width: 900, height: 600, channels: 3, background: "#0f766e" },
