@@ -1,15 +1,8 @@
-import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
-import { business, businessOwner } from "../db/schema/directory.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { normalizeForSearch } from "../platform/text.ts";
-import {
-  countBusinessesByCategory,
-  getBusiness,
-  searchBusinesses,
-  summariesOf,
-} from "./businesses.server.ts";
+import { countBusinessesByCategory, getBusiness, searchBusinesses } from "./businesses.server.ts";
 import { searchQuerySchema } from "./search.ts";
 import { seedBusinesses } from "./seed.server.ts";
 import { fixtureBusiness, fixtureFile } from "./test-fixtures.ts";
@@ -166,33 +159,4 @@ test("countBusinessesByCategory counts every category, zero for empty ones", asy
     automotive: 0,
     others: 0,
   });
-});
-
-test("cards say which businesses are claimed, read in the cards' own statement", async () => {
-  await database.db.execute(
-    sql`insert into "user" (id, name, email, handle, age)
-        values ('card-owner', 'Card Owner', 'card-owner@example.com', 'card-owner', 30)`,
-  );
-  const [claimed] = await database.db
-    .select({ id: business.id })
-    .from(business)
-    .where(eq(business.slug, "maple-diner"));
-  const claimedId = claimed?.id ?? 0;
-  await database.db
-    .insert(businessOwner)
-    .values({ businessId: claimedId, userId: "card-owner", via: "code" });
-  const marks = (items: { name: string; claimed: boolean }[]) =>
-    Object.fromEntries(items.map((item) => [item.name, item.claimed]));
-  expect(marks((await search()).items)).toEqual({
-    "Café Chez Ginette": false,
-    "Cafe Books": false,
-    "Marché du Coin": false,
-    "Maple Diner": true,
-    "100% Poutine": false,
-  });
-  expect(marks((await search("maple")).items)).toEqual({ "Maple Diner": true });
-  const [card] = await summariesOf(database.db, [claimedId]);
-  expect(card?.claimed).toBe(true);
-  await database.db.delete(businessOwner).where(eq(businessOwner.businessId, claimedId));
-  expect(marks((await search("maple")).items)).toEqual({ "Maple Diner": false });
 });

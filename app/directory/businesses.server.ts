@@ -5,7 +5,6 @@ import {
   type BusinessStatus,
   business,
   businessCategoryCount,
-  businessOwner,
   businessProduct,
   type LocalizedText,
 } from "../db/schema/directory.ts";
@@ -36,16 +35,11 @@ const summaryColumns = {
   image: business.image,
   ownerName: business.ownerName,
   ownerImage: business.ownerImage,
-  // In the same statement, looked up by the owners' primary key for the page's rows only.
-  claimed: sql<boolean>`exists (select 1 from ${businessOwner} where ${businessOwner.businessId} = ${business.id})`,
 };
 
 type SummaryRow = {
-  [K in Exclude<
-    keyof typeof summaryColumns,
-    "timeZone" | "claimed"
-  >]: (typeof summaryColumns)[K]["_"]["data"];
-} & { timeZone: string | null; claimed: boolean };
+  [K in Exclude<keyof typeof summaryColumns, "timeZone">]: (typeof summaryColumns)[K]["_"]["data"];
+} & { timeZone: string | null };
 
 function toSummary(
   { ownHours: _, ...row }: SummaryRow,

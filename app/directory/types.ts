@@ -63,7 +63,6 @@ export const businessSummarySchema = z.object({
   image: z.string().meta({ description: "Path of the listing picture on this site" }),
   ownerName: z.string(),
   ownerImage: z.string(),
-  claimed: z.boolean().meta({ description: "Whether its owners manage the listing on this site" }),
 });
 export type BusinessSummary = z.output<typeof businessSummarySchema>;
 

@@ -5,7 +5,6 @@ import { useT } from "../../i18n/use-t.ts";
 import { Icon } from "../../ui/icons.tsx";
 import { Stars } from "../../ui/stars.tsx";
 import type { BusinessSummary } from "../types.ts";
-import { ClaimedMark } from "./claim-status.tsx";
 import { OpenStatus } from "./open-status.tsx";
 import { SaveButton, ShareButton } from "./place-actions.tsx";
 
@@ -61,15 +60,6 @@ export function BusinessCard({
             <Icon name="pin" className="size-4" />
             {business.city}, {business.province}
           </span>
-          {business.claimed && (
-            <>
-              {" "}
-              <ClaimedMark>
-                {t("businesses.claimed")}
-                <span className="sr-only">{t("businesses.claimedDetail")}</span>
-              </ClaimedMark>
-            </>
-          )}
         </p>
         <Heading className="text-lg font-semibold text-slate-900">
           <Link to={to(`/businesses/${business.id}`)} className="stretched-link">

@@ -29,17 +29,10 @@ export function ClaimStatus({
   const names = new Intl.ListFormat(locale, { type: "conjunction" }).format(owners);
   return (
     <p className="flex flex-wrap items-center gap-2 text-slate-800">
-      <ClaimedMark>{t("claim.claimed")}</ClaimedMark>
+      <span className="rounded-full bg-green-50 px-2 py-0.5 text-sm font-semibold text-green-900 ring-1 ring-green-200">
+        {t("claim.claimed")}
+      </span>
       <span>{t("claim.claimedBy", { names })}</span>
     </p>
-  );
-}
-
-/** "Claimed", drawn the one way on a business's page and on its cards. */
-export function ClaimedMark({ children }: { children: React.ReactNode }) {
-  return (
-    <span className="rounded-full bg-green-50 px-2 py-0.5 text-sm font-semibold text-green-900 ring-1 ring-green-200">
-      {children}
-    </span>
   );
 }
