@@ -96,6 +96,7 @@ const managePages: [path: string, file: string][] = [
   ["", "routes/directory/manage/listing.tsx"],
   ["hours", "routes/directory/manage/hours.tsx"],
   ["pictures", "routes/directory/manage/pictures.tsx"],
+  ["products", "routes/directory/manage/products.tsx"],
   ["reviews", "routes/directory/manage/reviews.tsx"],
   ["stats", "routes/directory/manage/stats.tsx"],
   ["owners", "routes/directory/manage/owners.tsx"],

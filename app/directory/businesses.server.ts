@@ -6,6 +6,7 @@ import {
   business,
   businessCategoryCount,
   businessProduct,
+  type LocalizedText,
 } from "../db/schema/directory.ts";
 import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
 import { AppError } from "../platform/errors.ts";
@@ -15,6 +16,7 @@ import { galleryOf } from "./gallery.server.ts";
 import { openingHoursOf } from "./hours.server.ts";
 import { hoursStatus, localToday, type OpeningHours } from "./hours.ts";
 import { managerRoleOf } from "./owners.server.ts";
+import { promotionShown } from "./promotion.ts";
 import { type Cursor, type SearchCriteria, searchCursor } from "./search.ts";
 import type { BusinessDetail, BusinessPage, BusinessSummary } from "./types.ts";
 
@@ -268,6 +270,11 @@ export async function searchBusinesses(
   };
 }
 
+/** A text kept in one language or both, filled in both: a missing one shows the other. */
+function bothLanguages(text: LocalizedText): LocalizedText {
+  return { "en-CA": text["en-CA"] || text["fr-CA"], "fr-CA": text["fr-CA"] || text["en-CA"] };
+}
+
 /** One listed business with everything its page shows; none with that id is `not_found`. */
 export async function getBusiness(
   db: Db | Tx,
@@ -303,6 +310,8 @@ export async function businessForViewer(
       promoTitle: business.promoTitle,
       promoDescription: business.promoDescription,
       promoImage: business.promoImage,
+      promoStartsOn: business.promoStartsOn,
+      promoEndsOn: business.promoEndsOn,
       hiddenAt: business.hiddenAt,
       status: business.status,
       submittedBy: business.submittedBy,
@@ -324,6 +333,7 @@ export async function businessForViewer(
       name: businessProduct.name,
       priceCents: businessProduct.priceCents,
       image: businessProduct.image,
+      imageAlt: businessProduct.imageAlt,
       url: businessProduct.url,
     })
     .from(businessProduct)
@@ -336,6 +346,8 @@ export async function businessForViewer(
     promoTitle,
     promoDescription,
     promoImage,
+    promoStartsOn,
+    promoEndsOn,
     hiddenAt: _,
     status,
     submittedBy: __,
@@ -358,15 +370,26 @@ export async function businessForViewer(
     website: rest.website,
     phone: rest.phone,
     // A listing may have its description in one language only: the other shows that one.
-    description: {
-      "en-CA": rest.description["en-CA"] || rest.description["fr-CA"],
-      "fr-CA": rest.description["fr-CA"] || rest.description["en-CA"],
-    },
+    description: bothLanguages(rest.description),
+    // Its promotion only on its days, on the listing's calendar.
     promo:
-      promoTitle && promoDescription && promoImage
-        ? { title: promoTitle, description: promoDescription, image: promoImage }
+      promoTitle &&
+      promoDescription &&
+      promoImage &&
+      promotionShown({ startsOn: promoStartsOn, endsOn: promoEndsOn }, hours.timeZone, now)
+        ? {
+            title: bothLanguages(promoTitle),
+            description: bothLanguages(promoDescription),
+            image: promoImage,
+            endsOn: promoEndsOn,
+          }
         : null,
-    products,
+    // A product's name and picture's text too; a seeded product's picture is told by its name.
+    products: products.map(({ name, imageAlt, ...product }) => ({
+      ...product,
+      name: bothLanguages(name),
+      imageAlt: bothLanguages(imageAlt ?? name),
+    })),
     gallery,
   };
   return { business: detail, status };

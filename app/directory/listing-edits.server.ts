@@ -37,6 +37,8 @@ export type ListingProduct = {
   name: LocalizedText;
   priceCents: number;
   image: string;
+  /** Null on seeded products, and in versions kept before products had one. */
+  imageAlt?: LocalizedText | null;
   url: string;
 };
 
@@ -57,12 +59,14 @@ export async function editableListing(db: Db | Tx, id: number): Promise<Editable
   return row;
 }
 
-async function productsOf(db: Db | Tx, id: number): Promise<ListingProduct[]> {
+/** A listing's products in the carousel's order. */
+export async function productsOf(db: Db | Tx, id: number): Promise<ListingProduct[]> {
   return db
     .select({
       name: businessProduct.name,
       priceCents: businessProduct.priceCents,
       image: businessProduct.image,
+      imageAlt: businessProduct.imageAlt,
       url: businessProduct.url,
     })
     .from(businessProduct)
@@ -71,7 +75,8 @@ async function productsOf(db: Db | Tx, id: number): Promise<ListingProduct[]> {
 }
 
 /**
- * The one write of every listing edit, inside the caller's transaction: the fields set only on the
+ * The one write of every listing edit, inside the caller's transaction: the fields and products
+ * given (each left as it is when not given) set only on the
  * version the form was opened with (else the 409 naming who saved first), the search columns and
  * `updated_at` with them (category counts follow by trigger, in the same transaction), and the
  * version kept: the one it replaces, when it was the listing as first listed, and the new one with
@@ -82,16 +87,14 @@ export async function writeListing(
   actor: Actor,
   id: number,
   version: number,
-  fields: ListingFields,
-  products?: ListingProduct[],
+  { fields, products }: { fields?: ListingFields; products?: ListingProduct[] },
 ): Promise<{ before: ListingSnapshot; after: ListingSnapshot; version: number }> {
   const { id: _, version: __, ...beforeFields } = await editableListing(tx, id);
   const before = { fields: beforeFields, products: await productsOf(tx, id) };
   const [row] = await tx
     .update(business)
     .set({
-      ...fields,
-      ...businessSearchColumns(fields),
+      ...(fields && { ...fields, ...businessSearchColumns(fields) }),
       updatedAt: sql`now()`,
       version: sql`${business.version} + 1`,
     })
@@ -107,7 +110,7 @@ export async function writeListing(
           products.map((product, index) => ({ ...product, businessId: id, position: index + 1 })),
         );
   }
-  const after = { fields, products: products ?? before.products };
+  const after = { fields: fields ?? before.fields, products: products ?? before.products };
   // The listing before its first edit was made by no one here (seeded, or added and approved).
   await tx
     .insert(businessVersion)
@@ -152,7 +155,7 @@ export async function saveListing(
     manager,
     manager.businessId,
     form.version,
-    fieldsOf(form),
+    { fields: fieldsOf(form) },
   );
   return {
     audit: {

@@ -8,6 +8,7 @@ export const MANAGE_SECTIONS: { path: string; label: MessageKey }[] = [
   { path: "", label: "manage.nav.listing" },
   { path: "hours", label: "manage.nav.hours" },
   { path: "pictures", label: "manage.nav.pictures" },
+  { path: "products", label: "manage.nav.products" },
   { path: "reviews", label: "manage.nav.reviews" },
   { path: "stats", label: "manage.nav.stats" },
   { path: "owners", label: "manage.nav.owners" },

@@ -425,14 +425,7 @@ export async function restoreListing(
     .where(and(eq(businessVersion.businessId, id), eq(businessVersion.version, wanted)));
   if (!kept) throw new AppError("not_found");
   const snapshot = kept.snapshot as ListingSnapshot;
-  const { before, after, version } = await writeListing(
-    tx,
-    staff,
-    id,
-    current,
-    snapshot.fields,
-    snapshot.products,
-  );
+  const { before, after, version } = await writeListing(tx, staff, id, current, snapshot);
   return {
     audit: {
       action: "business.restore",

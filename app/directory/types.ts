@@ -105,14 +105,23 @@ export const businessDetailSchema = businessSummarySchema.extend({
     })
     .meta({ description: "Opening hours, local time in `timeZone`" }),
   promo: z
-    .object({ title: localizedText, description: localizedText, image: z.string() })
-    .nullable(),
+    .object({
+      title: localizedText,
+      description: localizedText,
+      image: z.string(),
+      endsOn: z.iso.date().nullable().meta({
+        description: "Its last day (local time in `timeZone`); null when it has no end",
+      }),
+    })
+    .nullable()
+    .meta({ description: "Its promotion, only on the days it runs" }),
   products: z.array(
     z.object({
       id: z.int(),
       name: localizedText,
       priceCents: z.int(),
       image: z.string(),
+      imageAlt: localizedText.meta({ description: "What the product's picture shows" }),
       url: z.string(),
     }),
   ),

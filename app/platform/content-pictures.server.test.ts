@@ -1,7 +1,13 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import { blogPost } from "../db/schema/blog.ts";
-import { business, businessPicture } from "../db/schema/directory.ts";
+import {
+  business,
+  businessPicture,
+  businessProduct,
+  businessVersion,
+} from "../db/schema/directory.ts";
 import { redeemGoal } from "../db/schema/players.ts";
 import { product } from "../db/schema/shop.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
@@ -14,6 +20,28 @@ let bucket: Awaited<ReturnType<typeof startTestBucket>>;
 beforeAll(async () => {
   database = await createTestDatabase();
   bucket = await startTestBucket();
+  const place = "/images/directory/restaurants.svg";
+  await database.db.insert(business).values({
+    slug: "cafe",
+    name: "Café",
+    category: "restaurants",
+    city: "Toronto",
+    province: "ON",
+    address: "1 King St",
+    postalCode: "M5H 1A1",
+    latitude: 43.65,
+    longitude: -79.38,
+    searchName: "cafe",
+    searchLocation: "toronto on",
+    priceFromCents: 500,
+    opensAt: "08:00",
+    closesAt: "17:00",
+    image: place,
+    coverImage: place,
+    ownerName: "Owner",
+    ownerImage: place,
+    description: { "en-CA": "A café.", "fr-CA": "Un café." },
+  });
 });
 
 afterAll(async () => {
@@ -24,10 +52,13 @@ afterAll(async () => {
 const address = (name: string) => `/uploads/content/${name}`;
 
 describe.each(testStores(() => bucket))("sweepOrphanedContentPictures, %s", (kind, open) => {
-  test("removes old pictures no post, product or goal shows; keeps those shown and another host's fresh upload", async () => {
+  test("removes old pictures no post, product, goal or listing shows; keeps those shown and another host's fresh upload", async () => {
     const { storage: hostA, second: hostB, backdate } = open();
     const save = () => hostA.save("content", Buffer.from("picture"), "jpg");
-    const [cover, picture, morePicture, goal, replaced, fresh] = [
+    const [cover, picture, morePicture, goal, carousel, versioned, promotion, replaced, fresh] = [
+      await save(),
+      await save(),
+      await save(),
       await save(),
       await save(),
       await save(),
@@ -36,7 +67,16 @@ describe.each(testStores(() => bucket))("sweepOrphanedContentPictures, %s", (kin
       await save(),
     ];
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    for (const name of [cover, picture, morePicture, goal, replaced])
+    for (const name of [
+      cover,
+      picture,
+      morePicture,
+      goal,
+      carousel,
+      versioned,
+      promotion,
+      replaced,
+    ])
       backdate("content", name, twoHoursAgo);
     const key = kind.split(" ").at(-1);
     await database.db.insert(blogPost).values({
@@ -65,11 +105,33 @@ describe.each(testStores(() => bucket))("sweepOrphanedContentPictures, %s", (kin
     await database.db
       .insert(redeemGoal)
       .values({ slug: `goal-${key}`, name: text, image: address(goal), cost: 10 });
+    // A listing's product picture, one only a kept version of the listing still shows, and its
+    // promotion's picture.
+    const [listing] = await database.db.select({ id: business.id }).from(business);
+    const businessId = listing?.id ?? 0;
+    const shown = { name: text, priceCents: 500, url: "https://example.com/mug" };
+    await database.db.insert(businessProduct).values({
+      ...shown,
+      businessId,
+      position: key === "bucket" ? 101 : 100,
+      image: address(carousel),
+    });
+    await database.db.insert(businessVersion).values({
+      businessId,
+      version: key === "bucket" ? 101 : 100,
+      snapshot: { fields: {}, products: [{ ...shown, image: address(versioned) }] },
+    });
+    await database.db
+      .update(business)
+      .set({ promoImage: address(promotion) })
+      .where(eq(business.id, businessId));
 
     // The replaced cover is the only one: the sweep runs on another host than the uploads.
     expect(await sweepOrphanedContentPictures(database.db, hostB)).toBe(1);
     const left = (await hostA.list("content")).map((file) => file.name).sort();
-    expect(left).toEqual([cover, picture, morePicture, goal, fresh].sort());
+    expect(left).toEqual(
+      [cover, picture, morePicture, goal, carousel, versioned, promotion, fresh].sort(),
+    );
     expect(await hostA.read("content", replaced)).toBeNull();
   });
 

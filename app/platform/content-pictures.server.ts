@@ -1,7 +1,12 @@
 import { and, arrayOverlaps, inArray, like, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
 import { blogPost } from "../db/schema/blog.ts";
-import { business, businessPicture } from "../db/schema/directory.ts";
+import {
+  business,
+  businessPicture,
+  businessProduct,
+  businessVersion,
+} from "../db/schema/directory.ts";
 import { employer } from "../db/schema/jobs.ts";
 import { redeemGoal } from "../db/schema/players.ts";
 import { product } from "../db/schema/shop.ts";
@@ -10,7 +15,8 @@ import { type Storage, sweepOrphans } from "./storage.server.ts";
 
 /**
  * Where the pictures staff upload for posts, products and goals, owners for their listing’s
- * cover and gallery (decision 0060), and employers for their logos, are kept and served from.
+ * cover, gallery, carousel’s products and promotion (decisions 0060, 0067), and employers for
+ * their logos, are kept and served from.
  */
 const CONTENT_FOLDER = "content";
 const CONTENT_PATH = `/uploads/${CONTENT_FOLDER}/`;
@@ -24,6 +30,7 @@ export const PICTURE_FRAMES = {
   business: { width: 1200, height: 900 },
   /** An employer's logo. */
   employerLogo: { width: 400, height: 400 },
+  promotion: { width: 1280, height: 720 },
 } as const;
 
 /**
@@ -45,7 +52,10 @@ export async function saveContentPicture(
 /**
  * Removes content pictures no post, product, goal, listing or employer shows any more: the cover
  * or picture an edit replaced or removed, or an upload whose save was refused (see sweepOrphans).
- * The one place that knows every column a content picture's address is kept in.
+ * The one place that knows every column a content picture's address is kept in. A listing's
+ * product picture stays as long as a kept version of the listing shows it, so staff's restore of
+ * that version shows it again; versions exist only for edited listings, so reading them all is
+ * cheap for a sweep.
  */
 export async function sweepOrphanedContentPictures(db: Db, storage: Storage): Promise<number> {
   return sweepOrphans(storage, CONTENT_FOLDER, async (addresses) => {
@@ -97,7 +107,25 @@ export async function sweepOrphanedContentPictures(db: Db, storage: Storage): Pr
           .select({ address: sql<string>`${employer.logo}` })
           .from(employer)
           .where(inArray(employer.logo, addresses)),
+      )
+      .union(
+        db
+          .select({ address: businessProduct.image })
+          .from(businessProduct)
+          .where(inArray(businessProduct.image, addresses)),
+      )
+      .union(
+        db
+          // Not null where it matches an address, as the union's type needs.
+          .select({ address: sql<string>`${business.promoImage}` })
+          .from(business)
+          .where(inArray(business.promoImage, addresses)),
       );
-    return new Set(rows.map((row) => row.address));
+    const versions = await db.execute<{ address: string }>(
+      sql`select distinct product->>'image' as address
+          from ${businessVersion}, jsonb_array_elements(${businessVersion.snapshot}->'products') product
+          where ${inArray(sql`product->>'image'`, addresses)}`,
+    );
+    return new Set([...rows, ...versions.rows].map((row) => row.address));
   });
 }

@@ -95,6 +95,12 @@ export const business = pgTable(
     promoTitle: jsonb().$type<LocalizedText>(),
     promoDescription: jsonb().$type<LocalizedText>(),
     promoImage: text(),
+    /**
+     * The days its promotion is shown, both included, in the listing's time zone; null on seeded
+     * promotions, which are shown every day (owners always give both dates).
+     */
+    promoStartsOn: date({ mode: "string" }),
+    promoEndsOn: date({ mode: "string" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When its listing last changed (the sitemap's `lastmod`): its creation, then each edit. */
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -123,6 +129,11 @@ export const business = pgTable(
   (table) => [
     check("business_hidden_reason", hiddenReasonCheck(table.hiddenAt, table.hiddenReason)),
     check("business_status", sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    check("business_promo_dates", sql`${table.promoEndsOn} >= ${table.promoStartsOn}`),
+    // The content pictures' sweep asks which uploads a promotion still shows.
+    index("business_promo_image_idx")
+      .on(table.promoImage)
+      .where(sql`${table.promoImage} is not null`),
     // A player deleted: their submissions found without reading the table.
     index("business_submitted_by_idx")
       .on(table.submittedBy)
@@ -197,10 +208,14 @@ export const businessProduct = pgTable(
     name: jsonb().$type<LocalizedText>().notNull(),
     priceCents: integer().notNull(),
     image: text().notNull(),
+    /** What its picture shows, for the page's gallery; null on seeded products (their name says it). */
+    imageAlt: jsonb().$type<LocalizedText>(),
     url: text().notNull(),
   },
   (table) => [
     unique("business_product_position").on(table.businessId, table.position),
+    // The content pictures' sweep asks which uploads a product still shows.
+    index("business_product_image_idx").on(table.image),
     check("business_product_price_positive", sql`${table.priceCents} >= 0`),
   ],
 );

@@ -26,6 +26,7 @@ import { OpenStatus } from "../../directory/components/open-status.tsx";
 import { OpeningHoursSection } from "../../directory/components/opening-hours.tsx";
 import { SaveButton, ShareButton } from "../../directory/components/place-actions.tsx";
 import { ProductCarousel } from "../../directory/components/product-carousel.tsx";
+import { Promotion } from "../../directory/components/promotion.tsx";
 import { altIn } from "../../directory/gallery.ts";
 import { localBusinessJsonLd } from "../../directory/json-ld.ts";
 import { ownersOf } from "../../directory/owners.server.ts";
@@ -280,33 +281,7 @@ export default function BusinessPage({ loaderData, actionData }: Route.Component
           </Link>
         </header>
 
-        <ForSale>
-          {business.promo && (
-            <section
-              aria-labelledby="promo"
-              className="mt-10 grid overflow-hidden rounded-2xl bg-accent-500/10 ring-1 ring-accent-500/30 md:grid-cols-2"
-            >
-              <img
-                src={business.promo.image}
-                alt=""
-                width="640"
-                height="360"
-                loading="lazy"
-                className="aspect-video w-full object-cover"
-              />
-              <div className="p-6">
-                <h2
-                  id="promo"
-                  className="text-sm font-semibold uppercase tracking-wide text-accent-700"
-                >
-                  {t("business.promo")}
-                </h2>
-                <p className="mt-2 text-2xl font-bold">{business.promo.title[locale]}</p>
-                <p className="mt-2 text-slate-800">{business.promo.description[locale]}</p>
-              </div>
-            </section>
-          )}
-        </ForSale>
+        <ForSale>{business.promo && <Promotion promo={business.promo} />}</ForSale>
 
         <OpeningHoursSection business={business} />
 
@@ -475,7 +450,7 @@ function Photos({ business }: { business: BusinessDetail }) {
       : []),
     ...(forSale ? business.products : []).map((product) => ({
       src: product.image,
-      alt: product.name[locale],
+      alt: product.imageAlt[locale],
     })),
   ];
   const unique = photos.filter(

@@ -194,6 +194,49 @@ describe("the listing form", () => {
   });
 });
 
+describe("the products page", () => {
+  test("opens for an owner in both languages; a stranger's page and move are the 404", async () => {
+    for (const [path, words] of [
+      [`/businesses/${businessId}/manage/products`, ["Add a product", "Name in French"]],
+      [`/fr/businesses/${businessId}/manage/products`, ["Ajouter un produit", "Nom en français"]],
+    ] as const) {
+      const response = await get("owner", path);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      for (const word of words) expect(html).toContain(word);
+    }
+    expect((await get("stranger", `/businesses/${businessId}/manage/products`)).status).toBe(404);
+    const [row] = await database.db
+      .select({ version: business.version })
+      .from(business)
+      .where(eq(business.id, businessId));
+    const moved = await post("stranger", `/businesses/${businessId}/manage/products`, {
+      intent: "remove",
+      index: "0",
+      version: String(row?.version),
+    });
+    expect(moved.status).toBe(404);
+  });
+
+  test("a wrong price comes back beside its field, with what was typed", async () => {
+    const response = await post("owner", `/fr/businesses/${businessId}/manage/products`, {
+      intent: "add",
+      version: "0",
+      "name_en-CA": "Mug",
+      "name_fr-CA": "",
+      price: "douze",
+      url: "https://example.com/mug",
+      "alt_en-CA": "A mug",
+      "alt_fr-CA": "",
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Donnez le prix en dollars, par exemple 12,50");
+    expect(html).toContain('aria-errormessage="product-new-problem"');
+    expect(html).toContain('value="douze"');
+  });
+});
+
 describe("the console's history of a listing", () => {
   test("staff restore the listing as first listed: a new version, audited, shown at once", async () => {
     const history = `/staff/listings/${businessId}/history`;
