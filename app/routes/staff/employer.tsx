@@ -1,4 +1,3 @@
-import { Form, Link } from "react-router";
 import { formatDate } from "../../i18n/format.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
@@ -9,12 +8,10 @@ import { type FormOutcome, formAction } from "../../platform/api.ts";
 import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
-import { FieldList } from "../../staff/components/field-list.tsx";
+import { DecisionPage } from "../../staff/components/decision-page.tsx";
 import { staffIdOf } from "../../staff/ids.ts";
 import { staffWrite } from "../../staff/write.server.ts";
-import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
-import { TextArea } from "../../ui/text-area.tsx";
 import type { Route } from "./+types/employer";
 
 /** An employer profile waiting on staff (issue 27): verify it (the badge) or reject it. */
@@ -96,57 +93,32 @@ export default function StaffEmployer({ loaderData, actionData }: Route.Componen
   if (employer.rejectionReason)
     fields.push([t("staff.employers.fields.reason"), employer.rejectionReason]);
   return (
-    <section>
-      <title>{t("staff.employers.detailTitle", { id: employer.id })}</title>
-      <p>
-        <Link to={to("/staff")} className="text-brand-700 underline">
-          {t("staff.employers.back")}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-bold break-words">
-        {t("staff.employers.detailHeading", { id: employer.id, name: employer.name })}
-      </h1>
-      {result?.done && (
-        <p role="status" className="mt-4 rounded-lg bg-green-50 p-4 font-medium text-green-900">
-          {t(`staff.employers.done.${result.done}`)}
-        </p>
-      )}
-      <FieldList fields={fields} />
-      {employer.status === "waiting" && (
-        <Form
-          method="post"
-          ref={problem.form}
-          noValidate
-          className="mt-8 grid gap-6 md:grid-cols-2"
-        >
-          {problem.alert}
-          <fieldset className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200">
-            <legend className="px-1 text-lg font-bold">
-              {t("staff.employers.verify.heading")}
-            </legend>
-            <p>{t("staff.employers.verify.explain")}</p>
-            <button type="submit" name="intent" value="verify" className={primaryButton}>
-              {t("staff.employers.verify.submit")}
-            </button>
-          </fieldset>
-          <fieldset className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200">
-            <legend className="px-1 text-lg font-bold">
-              {t("staff.employers.reject.heading")}
-            </legend>
-            <TextArea
-              id="employer-reason"
-              name="reason"
-              label={t("staff.employers.reject.reason")}
-              maxLength={1000}
-              {...problem.field("reason")}
-              problem={problem.message("reason")}
-            />
-            <button type="submit" name="intent" value="reject" className={secondaryButton}>
-              {t("staff.employers.reject.submit")}
-            </button>
-          </fieldset>
-        </Form>
-      )}
-    </section>
+    <DecisionPage
+      title={t("staff.employers.detailTitle", { id: employer.id })}
+      back={{ href: to("/staff"), label: t("staff.employers.back") }}
+      heading={t("staff.employers.detailHeading", { id: employer.id, name: employer.name })}
+      done={result?.done && t(`staff.employers.done.${result.done}`)}
+      fields={fields}
+      waiting={employer.status === "waiting"}
+      problem={problem}
+      choices={[
+        {
+          intent: "verify",
+          heading: t("staff.employers.verify.heading"),
+          explain: t("staff.employers.verify.explain"),
+          submit: t("staff.employers.verify.submit"),
+        },
+        {
+          intent: "reject",
+          heading: t("staff.employers.reject.heading"),
+          text: {
+            id: "employer-reason",
+            name: "reason",
+            label: t("staff.employers.reject.reason"),
+          },
+          submit: t("staff.employers.reject.submit"),
+        },
+      ]}
+    />
   );
 }

@@ -50,7 +50,7 @@ export function DecisionPage({
           {back.label}
         </Link>
       </p>
-      <h1 className="mt-2 text-2xl font-bold">{heading}</h1>
+      <h1 className="mt-2 text-2xl font-bold break-words">{heading}</h1>
       {done && (
         <p role="status" className="mt-4 rounded-lg bg-green-50 p-4 font-medium text-green-900">
           {done}
