@@ -62,7 +62,7 @@ describe("the schedules", () => {
     });
     expect(other.map(({ cron }) => cron)).toEqual([
       "5 18 * * *",
-      ...Array.from({ length: 7 }, () => "*/15 * * * *"),
+      ...Array.from({ length: 8 }, () => "*/15 * * * *"),
     ]);
   });
 });
