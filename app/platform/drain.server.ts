@@ -12,52 +12,42 @@ const FIRST_REQUEST_GRACE_MS = 2_000;
  *
  * Cutting the connections as soon as no request runs is not enough under load: a connection
  * accepted a moment ago whose request the busy event loop has not read yet has no request running
- * either, and its client saw its request fail (scripts/shutdown.test.ts did, in CI). Here the
- * listener stays open while requests run (clients that sent one just before the signal are still in
- * the accept queue), then closes, and each connection accepted before gets its request read and
- * answered; only then are the idle keep-alive connections cut. Every answer given while stopping
- * closes its connection.
+ * either, and one the kernel queued during a long render has not even been accepted; their clients
+ * saw their requests fail (scripts/shutdown.test.ts did, in CI). Here the listener stays open while
+ * a request runs or a connection accepted less than 2 s ago has sent none, checked again after each
+ * turn of the event loop (which accepts what the kernel queued), and only then closes and cuts what
+ * is left. Every answer given while stopping closes its connection. A load balancer that keeps
+ * sending keeps the server up to `drainMs`.
  */
 export function drainOnStop(server: Server, drainMs: number) {
   let stopping = false;
   let inFlight = 0;
-  /** Connections accepted that have sent no request yet. */
-  const waiting = new Set<Socket>();
-  let changed = () => {};
+  /** Connections accepted that have sent no request yet, with when they were accepted. */
+  const waiting = new Map<Socket, number>();
 
   server.on("connection", (socket: Socket) => {
-    waiting.add(socket);
-    socket.once("close", () => {
-      waiting.delete(socket);
-      changed();
-    });
+    waiting.set(socket, performance.now());
+    socket.once("close", () => waiting.delete(socket));
   });
   // Before the site's own listener, so that the header is set before anything is written.
   server.prependListener("request", (request: IncomingMessage, response: ServerResponse) => {
     waiting.delete(request.socket);
-    changed();
     if (stopping) response.setHeader("Connection", "close");
     inFlight += 1;
     response.once("close", () => {
       inFlight -= 1;
-      changed();
     });
   });
 
-  /** Resolves once `done()` holds, or after `ms`. */
-  const until = (done: () => boolean, ms: number) =>
-    new Promise<void>((resolve) => {
-      const finish = () => {
-        clearTimeout(timer);
-        changed = () => {};
-        resolve();
-      };
-      const timer = setTimeout(finish, ms);
-      changed = () => {
-        if (done()) finish();
-      };
-      changed();
-    });
+  /** Whether a request runs, or a connection accepted less than the grace ago has sent none yet. */
+  const busy = () => {
+    if (inFlight > 0) return true;
+    const now = performance.now();
+    for (const acceptedAt of waiting.values())
+      if (now - acceptedAt < FIRST_REQUEST_GRACE_MS) return true;
+    return false;
+  };
+  const turn = () => new Promise((resolve) => setTimeout(resolve, 20));
 
   return {
     isStopping: () => stopping,
@@ -65,13 +55,12 @@ export function drainOnStop(server: Server, drainMs: number) {
     async stop() {
       stopping = true;
       const deadline = performance.now() + drainMs;
-      const left = () => Math.max(0, deadline - performance.now());
-      await until(() => inFlight === 0, left());
-      // No new connection from here. Node's close cuts idle keep-alive connections, not new ones.
+      // Listening on while anything runs or waits to be read. Each turn of the event loop between
+      // checks lets it accept the connections the kernel queued meanwhile: closing the listener
+      // would reset those, though their clients sent their requests before the stop.
+      while (busy() && performance.now() < deadline) await turn();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      await until(() => waiting.size === 0, Math.min(left(), FIRST_REQUEST_GRACE_MS));
-      await until(() => inFlight === 0, left());
-      // What is left: connections that never sent a request, and requests that outran the drain.
+      // What is left: idle connections, and requests that outran the drain.
       server.closeAllConnections();
       await closed;
     },
