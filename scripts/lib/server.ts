@@ -229,6 +229,9 @@ export async function signUpConfirmed(
     email,
     password,
     age: 12,
+    // Under 14 a parent's address is asked; the parent's consent is then written as given below,
+    // as signUpVerified does for the integration tests (decision 0064).
+    parentEmail: `parent-${email}`,
     locale: "en-CA",
   });
   if (!signedUp.ok) {
@@ -238,7 +241,8 @@ export async function signUpConfirmed(
   await client.connect();
   const { rows } = await client
     .query<{ handle: string }>(
-      `update "user" set email_verified = true, profile_public = coalesce($2, profile_public)
+      `update "user" set email_verified = true, profile_public = coalesce($2, profile_public),
+                         consent_status = 'given', consent_due_by = null
        where email = $1 returning handle`,
       [email, player.profilePublic ?? null],
     )
