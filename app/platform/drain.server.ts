@@ -2,8 +2,8 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 
 /**
- * How long a connection accepted before the listener closed may take to send its first request.
- * Its bytes are usually in the socket already: a busy process has simply not read them yet.
+ * How long a stop waits for a connection accepted but silent to send its first request. Its bytes
+ * are usually in the socket already: a busy process has simply not read them yet.
  */
 const FIRST_REQUEST_GRACE_MS = 2_000;
 
@@ -47,6 +47,7 @@ export function drainOnStop(server: Server, drainMs: number) {
       if (now - acceptedAt < FIRST_REQUEST_GRACE_MS) return true;
     return false;
   };
+  // A short timer, not setImmediate: the poll phase that accepts queued connections runs before it.
   const turn = () => new Promise((resolve) => setTimeout(resolve, 20));
 
   return {
