@@ -1,0 +1,49 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server.ts";
+import { user } from "../db/schema/accounts.ts";
+import { guardianConsent } from "../db/schema/players.ts";
+import { AppError } from "../platform/errors.ts";
+
+/** A child as their parent sees them on the family pages. */
+export type LinkedChild = { id: string; name: string; handle: string; age: number | null };
+
+const childColumns = { id: user.id, name: user.name, handle: user.handle, age: user.age };
+
+/** A parent's consent in force for the child: the one link that opens the family pages. */
+const linkedTo = (parentId: string) =>
+  and(eq(guardianConsent.parentId, parentId), isNull(guardianConsent.withdrawnAt));
+
+/**
+ * The children whose parent this player is (consent given and not withdrawn), first linked first.
+ * A parent's consent for a child is in force once at most (giveConsent refuses a second).
+ */
+export function childrenOf(db: Db | Tx, parentId: string): Promise<LinkedChild[]> {
+  return db
+    .select(childColumns)
+    .from(guardianConsent)
+    .innerJoin(user, eq(user.id, guardianConsent.childId))
+    .where(linkedTo(parentId))
+    .orderBy(asc(guardianConsent.consentedAt), asc(user.id));
+}
+
+/**
+ * The child, if this player is their parent; anyone else gets not_found, the same answer as for a
+ * child who does not exist, so the family pages never tell a stranger who has an account. The check
+ * sits inside the query: pass `forUpdate` to lock the child's row for the rest of a transaction.
+ */
+export async function requireChildOf(
+  db: Db | Tx,
+  parentId: string,
+  childId: string,
+  { forUpdate = false }: { forUpdate?: boolean } = {},
+): Promise<LinkedChild> {
+  const query = db
+    .select(childColumns)
+    .from(user)
+    .innerJoin(guardianConsent, eq(guardianConsent.childId, user.id))
+    .where(and(eq(user.id, childId), linkedTo(parentId)))
+    .limit(1);
+  const [child] = forUpdate ? await query.for("update", { of: user }) : await query;
+  if (!child) throw new AppError("not_found");
+  return child;
+}
