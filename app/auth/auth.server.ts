@@ -6,6 +6,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
 import { and, eq, like, ne } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
+import { SESSION_LIFETIME } from "../db/live-session.server.ts";
 import {
   account,
   banInForce,
@@ -83,9 +84,6 @@ function verifiedToken(cookie: string, secret: string): string | null {
   const expected = createHmac("sha256", secret).update(token).digest();
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
-
-/** How long a session lasts, and how often its end moves forward while it is used (seconds). */
-export const SESSION_LIFETIME = { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 };
 
 /**
  * Better Auth endpoints the site does not use, closed so that nothing reaches around the app's own

@@ -2,11 +2,12 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
+import { SESSION_LIFETIME } from "../db/live-session.server.ts";
 import { session, user } from "../db/schema/accounts.ts";
-import { createTestDatabase } from "../db/test-database.server.ts";
+import { countQueries, createTestDatabase } from "../db/test-database.server.ts";
 import { authContext, databaseContext } from "../platform/context.ts";
 import { createTestHost, TEST_AUTH_SECRET, TEST_BASE_URL } from "../platform/test-host.server.ts";
-import { type Auth, createAuth, SESSION_LIFETIME } from "./auth.server.ts";
+import { type Auth, createAuth } from "./auth.server.ts";
 import { getViewer } from "./session.server.ts";
 import { signUpVerified } from "./test-players.server.ts";
 
@@ -46,31 +47,9 @@ const tokenOf = (header: string): string =>
   decodeURIComponent(/better-auth\.session_token=([^;]*)/.exec(header)?.[1] ?? "").split(".")[0] ??
   "";
 
-/** Counts the queries the database's pools run while `run` runs. */
-async function countQueries(run: () => Promise<unknown>): Promise<number> {
-  const pools = [database.db.$client, database.db.$samePlan?.$client].filter((pool) => !!pool);
-  const originals = pools.map((pool) => pool.query);
-  let count = 0;
-  pools.forEach((pool, i) => {
-    const query = originals[i] as typeof pool.query;
-    pool.query = ((...args: Parameters<typeof query>) => {
-      count += 1;
-      return query.apply(pool, args);
-    }) as typeof query;
-  });
-  try {
-    await run();
-  } finally {
-    pools.forEach((pool, i) => {
-      pool.query = originals[i] as typeof pool.query;
-    });
-  }
-  return count;
-}
-
 describe("getViewer", () => {
   test("a visitor without a session cookie is nobody, without a query", async () => {
-    const queries = await countQueries(async () => {
+    const queries = await countQueries(database.db, async () => {
       expect(await getViewer(requestWith("theme=dark"), contextOf())).toBeNull();
     });
     expect(queries).toBe(0);
@@ -80,7 +59,7 @@ describe("getViewer", () => {
     const request = requestWith(`theme=dark; ${cookie}`);
     const context = contextOf();
     let viewers: unknown[] = [];
-    const queries = await countQueries(async () => {
+    const queries = await countQueries(database.db, async () => {
       viewers = await Promise.all([getViewer(request, context), getViewer(request, context)]);
     });
     expect(queries).toBe(1);
@@ -158,7 +137,7 @@ describe("getViewer", () => {
     const end = await endOf();
     expect(end).toBeLessThan(Date.now() + 12 * 60 * 60 * 1000 + 60_000);
     let viewer: Awaited<ReturnType<typeof getViewer>> = null;
-    const queries = await countQueries(async () => {
+    const queries = await countQueries(database.db, async () => {
       viewer = await getViewer(requestWith(staff), contextOf());
     });
     expect(queries).toBe(1);

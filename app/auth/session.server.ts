@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type RouterContextProvider, redirect } from "react-router";
 import type { Db, Tx } from "../db/client.server.ts";
+import { SESSION_LIFETIME } from "../db/live-session.server.ts";
 import { type ConsentStatus, session, user } from "../db/schema/accounts.ts";
 import { statementCache } from "../db/statements.server.ts";
 import type { MessageKey } from "../i18n/i18n.ts";
@@ -9,7 +10,7 @@ import { codeForStatus } from "../platform/api.ts";
 import { CLIENT_IP_HEADER } from "../platform/config.server.ts";
 import { authContext, baseUrlContext, databaseContext } from "../platform/context.ts";
 import { AppError } from "../platform/errors.ts";
-import { hasSessionCookie, SESSION_LIFETIME, signedSessionToken } from "./auth.server.ts";
+import { hasSessionCookie, signedSessionToken } from "./auth.server.ts";
 
 /** What pages know of the signed-in player; never another player's private data. */
 export type Viewer = {
@@ -66,11 +67,9 @@ async function lookUpViewer(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<Viewer | null> {
-  // Most requests are visitors': no cookie, no session, no query.
-  if (!hasSessionCookie(request.headers)) return null;
-  const auth = context.get(authContext);
-  const token = signedSessionToken(request.headers, auth.options.secret as string);
+  const token = sessionTokenOf(request, context);
   if (!token) return null;
+  const auth = context.get(authContext);
   const viewerByToken = viewerStatements(context.get(databaseContext), "by token", viewerQuery, {
     samePlanForAnyValues: true,
   });
@@ -90,6 +89,20 @@ async function lookUpViewer(
   // Extended (or kept) by Better Auth under the same token: read again, as the happy path does.
   const [extended] = await viewerByToken.execute({ token: session.session.token });
   return extended ? viewerOf(extended) : null;
+}
+
+/**
+ * The token of the request's session cookie when its signature holds, without a query; null for a
+ * visitor. For a statement that reads the session itself (`LIVE_SESSION_PLAYER`), falling back to
+ * `requireApiViewer` when it finds none.
+ */
+export function sessionTokenOf(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): string | null {
+  // Most requests are visitors': no cookie, no session, no query.
+  if (!hasSessionCookie(request.headers)) return null;
+  return signedSessionToken(request.headers, context.get(authContext).options.secret as string);
 }
 
 function viewerOf(row: Awaited<ReturnType<typeof viewerQuery>>[number]): Viewer {

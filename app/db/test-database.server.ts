@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { type DatabaseHandle, openDatabase } from "./client.server.ts";
+import { type Database, type DatabaseHandle, openDatabase } from "./client.server.ts";
 
 /**
  * A new, migrated database of its own for one test file, dropped by `close()`, so files never see
@@ -37,4 +37,26 @@ async function runAdmin(adminUrl: string, statement: string) {
   } finally {
     await client.end();
   }
+}
+
+/** Counts the queries a database's pools run while `run` runs (round trips a call makes). */
+export async function countQueries(db: Database, run: () => Promise<unknown>): Promise<number> {
+  const pools = [db.$client, db.$samePlan?.$client].filter((pool) => !!pool);
+  const originals = pools.map((pool) => pool.query);
+  let count = 0;
+  pools.forEach((pool, i) => {
+    const query = originals[i] as typeof pool.query;
+    pool.query = ((...args: Parameters<typeof query>) => {
+      count += 1;
+      return query.apply(pool, args);
+    }) as typeof query;
+  });
+  try {
+    await run();
+  } finally {
+    pools.forEach((pool, i) => {
+      pool.query = originals[i] as typeof pool.query;
+    });
+  }
+  return count;
 }

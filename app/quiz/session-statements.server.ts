@@ -1,5 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
+import { LIVE_SESSION_PLAYER } from "../db/live-session.server.ts";
 import { sqlStatement, statementCache } from "../db/statements.server.ts";
 import { QUESTIONS_PER_SET, SETS_PER_CATEGORY } from "./categories.ts";
 import { GRACE_MS, MIN_ANSWER_MS } from "./rules.ts";
@@ -44,8 +45,10 @@ const TOO_FAST = sql.raw(`(now() - s.shown_at < interval '${MIN_ANSWER_MS} milli
 
 const me = sql.placeholder("me");
 const sessionId = sql.placeholder("sessionId");
-/** A session of the player's: by id, or their unfinished one. */
-const BY_ID = sql`s.id = ${sessionId}::uuid and s.user_id = ${me}`;
+/** A session of the player's (`player`: their id, or their live session's): by id. */
+const byId = (player: SQL | Placeholder) =>
+  sql`s.id = ${sessionId}::uuid and s.user_id = ${player}`;
+const BY_ID = byId(me);
 const UNFINISHED = sql`s.user_id = ${me} and s.finished_at is null`;
 
 export type SessionRow = Record<string, unknown>;
@@ -84,11 +87,12 @@ export async function readSessionRow(
  * MIN_ANSWER_MS, right when the option shown there is the answer. The session as read, with
  * `inserted`, the recorded answer, or null when nothing was recorded.
  */
-const ANSWER = sqlStatement<SessionRow>(sql`
+const answerStatement = (player: SQL | Placeholder) =>
+  sqlStatement<SessionRow>(sql`
   with s as (
     select ${SESSION_COLUMNS}, ${LATE} or ${sql.placeholder("choice")}::int is null as "timedOut",
       ${TOO_FAST} as "tooFast"
-    from quiz_session s join ${CURRENT_QUESTION} where ${BY_ID}
+    from quiz_session s join ${CURRENT_QUESTION} where ${byId(player)}
   ),
   scored as (
     select s.id, s.current, s."timedOut", s."tooFast", s."answerIndex",
@@ -107,11 +111,23 @@ const ANSWER = sqlStatement<SessionRow>(sql`
   )
   select s.*, (select row_to_json(a) from (select * from inserted) a) as inserted from s`);
 
+/**
+ * By the player's id (`me`), or by their session's token (`sessionToken`): then the session is
+ * read in the same statement, and a session `getViewer` would not answer from its row matches
+ * nothing, so nothing is written (LIVE_SESSION_PLAYER).
+ */
+const ANSWER = { me: answerStatement(me), sessionToken: answerStatement(LIVE_SESSION_PLAYER) };
+
 export async function answerRow(
   db: Db | Tx,
-  values: { me: string; sessionId: string; position: number; choice: number | null },
+  values: ({ me: string } | { sessionToken: string }) & {
+    sessionId: string;
+    position: number;
+    choice: number | null;
+  },
 ): Promise<SessionRow | undefined> {
-  return (await run(db, "answer", ANSWER, values)).rows[0];
+  const by = "me" in values ? "me" : "sessionToken";
+  return (await run(db, `answer by ${by}`, ANSWER[by], values)).rows[0];
 }
 
 /**

@@ -345,6 +345,28 @@ export async function answerQuestion(
 ): Promise<PlayState> {
   const row = await answerRow(db, { me, sessionId, ...answer });
   if (!row) throw new AppError("not_found");
+  return answered(row, answer);
+}
+
+/**
+ * `answerQuestion` for the player of the session `sessionToken` (the API's answers: one round
+ * trip, the session read in the answer's statement). Null, with nothing written, when that
+ * session is not one to answer from its row (due for its daily extension, ended, unknown) or the
+ * quiz session is not its player's: the caller then finds the player as any request does and
+ * calls `answerQuestion`, which answers those cases as always.
+ */
+export async function answerBySession(
+  db: Db | Tx,
+  sessionToken: string,
+  sessionId: string,
+  answer: { position: number; choice: number | null },
+): Promise<PlayState | null> {
+  const row = await answerRow(db, { sessionToken, sessionId, ...answer });
+  return row ? answered(row, answer) : null;
+}
+
+/** The state after an answer (`answerRow`), or the conflict that kept it from being recorded. */
+function answered(row: SessionRow, answer: { position: number }): PlayState {
   const session = sessionOf(row);
   const inserted = row.inserted as StoredAnswer | null;
   if (inserted) return stateOf({ ...session, answers: [...session.answers, inserted] });

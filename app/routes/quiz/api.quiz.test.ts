@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified } from "../../auth/test-players.server.ts";
 import type { DatabaseHandle } from "../../db/client.server.ts";
-import { createTestDatabase } from "../../db/test-database.server.ts";
+import { SESSION_LIFETIME } from "../../db/live-session.server.ts";
+import { countQueries, createTestDatabase } from "../../db/test-database.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
 import { seedQuizQuestions } from "../../quiz/seed.server.ts";
 import { testBank } from "../../quiz/test-banks.ts";
@@ -63,6 +64,11 @@ async function humanPace(sessionId: string) {
     sql`update quiz_session set shown_at = shown_at - interval '1 second' where id = ${sessionId}`,
   );
 }
+
+/** The session token in a player's cookie, as the session table holds it. */
+const sessionTokenOf = (cookie: string): string =>
+  decodeURIComponent(/better-auth\.session_token=([^;]*)/.exec(cookie)?.[1] ?? "").split(".")[0] ??
+  "";
 
 async function start(cookie: string): Promise<PlayState> {
   return (await post(cookie, "/api/quiz/sessions", { category: "math" })).json();
@@ -229,6 +235,62 @@ describe("the quiz API", () => {
         message: "This question was already answered: the first answer counts.",
       },
     });
+  });
+
+  test("an answer is one statement: the player's session is read in it", async () => {
+    const me = await newPlayer();
+    const state = await start(me);
+    await humanPace(state.id);
+    let answered = new Response();
+    const queries = await countQueries(database.db, async () => {
+      answered = await post(me, `/api/quiz/sessions/${state.id}/answers`, {
+        position: 1,
+        choice: rightChoice(state),
+      });
+    });
+    expect(answered.status).toBe(200);
+    expect((await answered.json()).question.result).toMatchObject({ correct: true, points: 2 });
+    expect(queries).toBe(1);
+  });
+
+  test("a session due for its daily extension still answers, and is extended", async () => {
+    const me = await newPlayer();
+    const state = await start(me);
+    await humanPace(state.id);
+    const dueSince = SESSION_LIFETIME.expiresIn - SESSION_LIFETIME.updateAge - 60;
+    await database.db.execute(
+      sql`update session set expires_at = now() + make_interval(secs => ${dueSince})
+        where token = ${sessionTokenOf(me)}`,
+    );
+    const answered = await post(me, `/api/quiz/sessions/${state.id}/answers`, {
+      position: 1,
+      choice: rightChoice(state),
+    });
+    expect(answered.status).toBe(200);
+    expect((await answered.json()).question.result).toMatchObject({ correct: true });
+    const { rows } = await database.db.execute<{ left: number }>(
+      sql`select extract(epoch from expires_at - now())::int as left from session
+        where token = ${sessionTokenOf(me)}`,
+    );
+    expect(rows[0]?.left).toBeGreaterThan(SESSION_LIFETIME.expiresIn - 60);
+  });
+
+  test("an ended session's answer is a 401 and records nothing", async () => {
+    const me = await newPlayer();
+    const state = await start(me);
+    await database.db.execute(
+      sql`update session set expires_at = now() - interval '1 minute'
+        where token = ${sessionTokenOf(me)}`,
+    );
+    const refused = await post(me, `/api/quiz/sessions/${state.id}/answers`, {
+      position: 1,
+      choice: 0,
+    });
+    expect(refused.status).toBe(401);
+    const { rows } = await database.db.execute<{ answers: number }>(
+      sql`select count(*)::int as answers from quiz_answer where session_id = ${state.id}`,
+    );
+    expect(rows[0]?.answers).toBe(0);
   });
 
   test("an answer after the timer and the grace is a time-out", async () => {
