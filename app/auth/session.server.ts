@@ -93,7 +93,7 @@ async function lookUpViewer(
 
 /**
  * The token of the request's session cookie when its signature holds, without a query; null for a
- * visitor. For a statement that reads the session itself (`LIVE_SESSION_PLAYER`), falling back to
+ * visitor. For a statement that reads the session itself (`LIVE_SESSION`), falling back to
  * `requireApiViewer` when it finds none.
  */
 export function sessionTokenOf(

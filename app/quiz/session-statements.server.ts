@@ -1,6 +1,6 @@
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
-import { LIVE_SESSION_PLAYER } from "../db/live-session.server.ts";
+import { LIVE_SESSION } from "../db/live-session.server.ts";
 import { sqlStatement, statementCache } from "../db/statements.server.ts";
 import { QUESTIONS_PER_SET, SETS_PER_CATEGORY } from "./categories.ts";
 import { GRACE_MS, MIN_ANSWER_MS } from "./rules.ts";
@@ -114,9 +114,12 @@ const answerStatement = (player: SQL | Placeholder) =>
 /**
  * By the player's id (`me`), or by their session's token (`sessionToken`): then the session is
  * read in the same statement, and a session `getViewer` would not answer from its row matches
- * nothing, so nothing is written (LIVE_SESSION_PLAYER).
+ * nothing, so nothing is written (LIVE_SESSION).
  */
-const ANSWER = { me: answerStatement(me), sessionToken: answerStatement(LIVE_SESSION_PLAYER) };
+const ANSWER = {
+  me: answerStatement(me),
+  sessionToken: answerStatement(sql`(select v.id from ${LIVE_SESSION} v)`),
+};
 
 export async function answerRow(
   db: Db | Tx,
@@ -136,10 +139,13 @@ export async function answerRow(
  * of a question past its deadline is recorded first. The move names the question it moves from, so
  * of two at once only one moves. The session as read, with `timedOut` (the time-out recorded, or
  * null) and `moved` (the new current question with its clock, or null when it did not move).
+ * By the session's token (`bySession`), the player's unfinished one with their own timer: a row
+ * whenever the session is live (LIVE_SESSION), with `playerId` and `playerTimer`, and the quiz
+ * session's columns null when they have none.
  */
-function moveOnStatement(where: SQL) {
+function moveOnStatement(where: SQL, timer: SQL | Placeholder, bySession = false) {
   return sqlStatement<SessionRow>(sql`
-    with s as (
+    with ${bySession ? sql`v as ${LIVE_SESSION},` : sql``} s as (
       select ${SESSION_COLUMNS}, ${LATE} as late,
         exists (select 1 from quiz_answer a where a.session_id = s.id and a.position = s.current)
           as "answeredNow"
@@ -152,29 +158,39 @@ function moveOnStatement(where: SQL) {
       returning ${ANSWER_FIELDS}
     ),
     moved as (
-      update quiz_session m set current = m.current + 1, shown_at = now(),
-        timer = ${sql.placeholder("timer")}::smallint
+      update quiz_session m set current = m.current + 1, shown_at = now(), timer = ${timer}::smallint
       from s
       where m.id = s.id and m.finished_at is null and m.current = s.current
         and s.current < ${QUESTIONS_PER_SET} and (s.late or s."answeredNow")
       returning m.current, m.timer, ${epochMs("m.shown_at")} as "shownAt",
         m.question_ids[m.current] as "questionId"
     )
-    select s.*, (select row_to_json(t) from (select * from timed_out) t) as "timedOut",
+    select ${bySession ? sql`v.id as "playerId", v."quizTimer" as "playerTimer",` : sql``} s.*,
+      (select row_to_json(t) from (select * from timed_out) t) as "timedOut",
       (select row_to_json(n) from (
         select moved.current, moved.timer, moved."shownAt", q.text, q.options,
           q.answer_index as "answerIndex", q.explanation
         from moved join quiz_question q on q.id = moved."questionId") n) as moved
-    from s`);
+    from ${bySession ? sql`v left join s on true` : sql`s`}`);
 }
 
-const MOVE_ON = { byId: moveOnStatement(BY_ID), unfinished: moveOnStatement(UNFINISHED) };
+const TIMER = sql.placeholder("timer");
+const MOVE_ON = {
+  byId: moveOnStatement(BY_ID, TIMER),
+  unfinished: moveOnStatement(UNFINISHED, TIMER),
+  bySession: moveOnStatement(
+    sql`s.user_id = (select id from v) and s.finished_at is null`,
+    sql`(select "quizTimer" from v)`,
+    true,
+  ),
+};
 
 export async function moveOnRow(
   db: Db | Tx,
-  values: { me: string; sessionId?: string; timer: number },
+  values: { me: string; sessionId?: string; timer: number } | { sessionToken: string },
 ): Promise<SessionRow | undefined> {
-  const key = values.sessionId === undefined ? "unfinished" : "byId";
+  const key =
+    "sessionToken" in values ? "bySession" : values.sessionId === undefined ? "unfinished" : "byId";
   return (await run(db, `move on ${key}`, MOVE_ON[key], values)).rows[0];
 }
 

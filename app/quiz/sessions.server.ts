@@ -10,6 +10,7 @@ import {
   QUIZ_CATEGORIES,
   type QuizCategory,
   type QuizTimer,
+  quizTimerOf,
 } from "./categories.ts";
 import { completedSetsByCategory } from "./progress.server.ts";
 import {
@@ -98,6 +99,8 @@ function sessionOf(row: SessionRow): Session {
     late: _late,
     answeredNow: _answeredNow,
     moved: _moved,
+    playerId: _playerId,
+    playerTimer: _playerTimer,
     ...session
   } = row;
   return {
@@ -133,8 +136,34 @@ export async function startOrResume(
   options: { category: QuizCategory; locale: Locale; timer: QuizTimer },
 ): Promise<{ state: PlayState; created: boolean }> {
   const resumed = await resumeUnfinished(db, me, options);
-  if (resumed) return resumed;
+  return resumed ?? startNext(db, me, options);
+}
 
+/**
+ * `startOrResume` for the player of the session `sessionToken`, their timer read with it: moving
+ * on (five calls in six) is one round trip. Null, with nothing written, when that session is not
+ * one to answer from its row (LIVE_SESSION): the caller then finds the player as any request does
+ * and calls `startOrResume`.
+ */
+export async function startOrResumeBySession(
+  db: Db | Tx,
+  sessionToken: string,
+  options: { category: QuizCategory; locale: Locale },
+): Promise<{ state: PlayState; created: boolean } | null> {
+  const row = await moveOnRow(db, { sessionToken });
+  if (!row) return null;
+  const me = row.playerId as string;
+  const timer = quizTimerOf(row.playerTimer as number);
+  if (row.id === null) return startNext(db, me, { ...options, timer });
+  return resumed(db, me, row, options.locale);
+}
+
+/** The category's next set, started: the player has no unfinished session. */
+async function startNext(
+  db: Db | Tx,
+  me: string,
+  options: { category: QuizCategory; locale: Locale; timer: QuizTimer },
+): Promise<{ state: PlayState; created: boolean }> {
   const next = await nextSetRow(db, { me, category: options.category, locale: options.locale });
   const set = nextSetNumber(next.set - 1);
   if (set === null) throw new AppError("conflict", { message: "quiz.problems.allDone" });
@@ -175,11 +204,20 @@ async function resumeUnfinished(
   options: { locale: Locale; timer: QuizTimer },
 ): Promise<{ state: PlayState; created: boolean } | null> {
   const row = await moveOnRow(db, { me, timer: options.timer });
-  if (!row) return null;
+  return row ? resumed(db, me, row, options.locale) : null;
+}
+
+/** The unfinished session `moveOnRow` moved on, in `locale` (see `inLanguage`). */
+async function resumed(
+  db: Db | Tx,
+  me: string,
+  row: SessionRow,
+  locale: Locale,
+): Promise<{ state: PlayState; created: boolean }> {
   const state = await movedOn(db, me, row);
-  if (state.locale === options.locale) return { state, created: false };
+  if (state.locale === locale) return { state, created: false };
   const session = await ownSession(db, me, state.id);
-  return { state: stateOf(await inLanguage(db, me, session, options.locale)), created: false };
+  return { state: stateOf(await inLanguage(db, me, session, locale)), created: false };
 }
 
 /**

@@ -237,7 +237,7 @@ describe("the quiz API", () => {
     });
   });
 
-  test("an answer is one statement: the player's session is read in it", async () => {
+  test("an answer and moving on are one statement each: the player's session is read in it", async () => {
     const me = await newPlayer();
     const state = await start(me);
     await humanPace(state.id);
@@ -251,9 +251,16 @@ describe("the quiz API", () => {
     expect(answered.status).toBe(200);
     expect((await answered.json()).question.result).toMatchObject({ correct: true, points: 2 });
     expect(queries).toBe(1);
+    let next = new Response();
+    const movingOn = await countQueries(database.db, async () => {
+      next = await post(me, "/api/quiz/sessions", { category: "math" });
+    });
+    expect(next.status).toBe(200);
+    expect((await next.json()).question).toMatchObject({ position: 2, result: null });
+    expect(movingOn).toBe(1);
   });
 
-  test("a session due for its daily extension still answers, and is extended", async () => {
+  test("a session due for its daily extension still answers and moves on, and is extended", async () => {
     const me = await newPlayer();
     const state = await start(me);
     await humanPace(state.id);
@@ -273,9 +280,16 @@ describe("the quiz API", () => {
         where token = ${sessionTokenOf(me)}`,
     );
     expect(rows[0]?.left).toBeGreaterThan(SESSION_LIFETIME.expiresIn - 60);
+    await database.db.execute(
+      sql`update session set expires_at = now() + make_interval(secs => ${dueSince})
+        where token = ${sessionTokenOf(me)}`,
+    );
+    const next = await post(me, "/api/quiz/sessions", { category: "math" });
+    expect(next.status).toBe(200);
+    expect((await next.json()).question).toMatchObject({ position: 2, result: null });
   });
 
-  test("an ended session's answer is a 401 and records nothing", async () => {
+  test("an ended session's answer and move on are 401s and record nothing", async () => {
     const me = await newPlayer();
     const state = await start(me);
     await database.db.execute(
@@ -287,6 +301,7 @@ describe("the quiz API", () => {
       choice: 0,
     });
     expect(refused.status).toBe(401);
+    expect((await post(me, "/api/quiz/sessions", { category: "math" })).status).toBe(401);
     const { rows } = await database.db.execute<{ answers: number }>(
       sql`select count(*)::int as answers from quiz_answer where session_id = ${state.id}`,
     );
