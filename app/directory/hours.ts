@@ -191,10 +191,11 @@ export function hoursStatus(hours: OpeningHours, now: Date): HoursStatus {
 /** An ISO weekday's name in the language: "Monday", "lundi". */
 export function weekdayName(weekday: number, locale: Locale): string {
   // 2024-01-01 was a Monday.
-  return dateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(
-    new Date(Date.UTC(2024, 0, weekday)),
-  );
+  return dateTimeFormat(locale, WEEKDAY).format(new Date(Date.UTC(2024, 0, weekday)));
 }
+
+/** Frozen: found by identity in format.ts's cache, as every card's status names a day. */
+const WEEKDAY: Intl.DateTimeFormatOptions = Object.freeze({ weekday: "long", timeZone: "UTC" });
 
 /**
  * The status as a person reads it: "Open now · closes at 9:00 p.m.", "Closed · opens Monday at

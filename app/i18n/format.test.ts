@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import {
   collator,
   dateTimeFormat,
@@ -18,6 +18,22 @@ describe("Intl formatters are built once per locale and options", () => {
     ["Collator", () => collator("fr-CA")],
   ])("%s: the same object for the same locale and options", (_, make) => {
     expect(make()).toBe(make());
+  });
+
+  test("a frozen options object is found by identity, its key not written again", () => {
+    const options = Object.freeze({ month: "long", timeZone: "UTC" } as const);
+    const english = dateTimeFormat("en-CA", options);
+    const french = dateTimeFormat("fr-CA", options);
+    expect(french).not.toBe(english);
+    expect(dateTimeFormat("en-CA", { month: "long", timeZone: "UTC" })).toBe(english);
+    const stringify = vi.spyOn(JSON, "stringify");
+    try {
+      expect(dateTimeFormat("en-CA", options)).toBe(english);
+      expect(dateTimeFormat("fr-CA", options)).toBe(french);
+      expect(stringify).not.toHaveBeenCalled();
+    } finally {
+      stringify.mockRestore();
+    }
   });
 
   test("another locale, other options or another kind get their own", () => {

@@ -8,6 +8,8 @@ type Formatter =
   | Intl.Collator;
 
 const formatters = new Map<string, Formatter>();
+/** The same formatters by their options object, for the constant (frozen) ones below. */
+const byOptions = new WeakMap<object, Map<string, Formatter>>();
 
 /**
  * Building an Intl formatter costs far more than formatting with it, and a list page formats
@@ -21,11 +23,21 @@ function cached<T extends Formatter>(
   options: object,
   make: () => T,
 ): T {
+  // A frozen options object is one of the code's constants: found by identity, without writing
+  // its key (JSON.stringify on every card's time was most of formatting it, docs/performance.md).
+  const constant = Object.isFrozen(options) ? options : undefined;
+  const known = constant && byOptions.get(constant)?.get(`${kind}:${locale}`);
+  if (known) return known as T;
   const key = `${kind}:${locale}:${JSON.stringify(options)}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = make();
     formatters.set(key, formatter);
+  }
+  if (constant) {
+    const forOptions = byOptions.get(constant) ?? new Map<string, Formatter>();
+    forOptions.set(`${kind}:${locale}`, formatter);
+    byOptions.set(constant, forOptions);
   }
   return formatter as T;
 }
@@ -66,17 +78,21 @@ export function formatNumber(value: number, locale: Locale, fractionDigits = 0):
   }).format(value);
 }
 
+const TIME_OF_DAY: Intl.DateTimeFormatOptions = Object.freeze({
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+
 /**
  * "HH:MM" as the locale writes a time of day: "9:00 p.m." / "21 h", "21 h 30" (Canadian French
  * leaves out zero minutes, which Intl writes as "21 h 00").
  */
 export function formatTimeOfDay(time: string, locale: Locale): string {
   const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  const text = dateTimeFormat(locale, {
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
+  const text = dateTimeFormat(locale, TIME_OF_DAY).format(
+    new Date(Date.UTC(2000, 0, 1, hours, minutes)),
+  );
   return locale === "fr-CA" && minutes === 0 ? text.replace(/(\s)h\s00$/, "$1h") : text;
 }
 
