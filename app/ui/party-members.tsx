@@ -102,3 +102,45 @@ export function PartyMembers({
     </>
   );
 }
+
+/**
+ * The page an invitation's e-mailed link opens (a listing's co-owner, an employer's member): who
+ * invites, and the button to accept, or why this player may not (`problem`, already in words).
+ * The page's action answers `{ problem }` when accepting is refused.
+ */
+export function PartyInvitation({
+  title,
+  intro,
+  problem,
+  accept,
+  result,
+}: {
+  title: string;
+  intro: string;
+  problem: string | undefined;
+  accept: string;
+  result: { problem?: FormProblem } | undefined;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const { form, alert } = useFormProblem(result?.problem, "invite-problem", []);
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10">
+      <title>{title}</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="text-3xl font-bold break-words">{title}</h1>
+      <p className="mt-2 text-slate-700">{intro}</p>
+      {problem ? (
+        <p className="mt-6 rounded-lg bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
+          {problem}
+        </p>
+      ) : (
+        <Form method="post" ref={form} className="mt-6">
+          {alert}
+          <button type="submit" disabled={busy} className={primaryButton}>
+            {accept}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
+import { BilingualTextAreas, boxed } from "../../ui/bilingual-text-areas.tsx";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { FilePicker } from "../../ui/file-picker.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
@@ -20,9 +21,6 @@ export type EmployerFormValues = {
   province: string;
   contactEmail: string;
 };
-
-const boxed =
-  "rounded-lg border border-slate-300 px-3 py-3 focus:border-brand-700 aria-invalid:border-red-700";
 
 /**
  * The employer profile's form, to create one and to edit it: every message beside its field, the
@@ -115,31 +113,21 @@ export function EmployerForm({
         maxLength={EMPLOYER_PROFILE_MAX.website}
         autoComplete="url"
       />
-      <fieldset className="flex flex-col gap-4 rounded-xl p-4 ring-1 ring-slate-200">
-        <legend className="px-1 font-semibold">{t("employer.profile.fields.description")}</legend>
-        <p id="employer-description-hint" className="text-sm text-slate-600">
-          {t("employer.profile.fields.descriptionHint")}
-        </p>
-        {(
-          [
-            ["descriptionEn", "en-CA", t("employer.profile.fields.descriptionEn")],
-            ["descriptionFr", "fr-CA", t("employer.profile.fields.descriptionFr")],
-          ] as const
-        ).map(([name, lang, text]) => (
-          <div key={name} className="flex flex-col gap-1">
-            {label(name, text)}
-            <textarea
-              {...control(name)}
-              rows={4}
-              maxLength={EMPLOYER_PROFILE_MAX.description}
-              aria-describedby="employer-description-hint"
-              lang={lang}
-              className={boxed}
-            />
-            {problem.message(name)}
-          </div>
-        ))}
-      </fieldset>
+      <BilingualTextAreas
+        names={["descriptionEn", "descriptionFr"]}
+        legend={t("employer.profile.fields.description")}
+        hint={{
+          id: "employer-description-hint",
+          text: t("employer.profile.fields.descriptionHint"),
+        }}
+        labels={[
+          t("employer.profile.fields.descriptionEn"),
+          t("employer.profile.fields.descriptionFr"),
+        ]}
+        maxLength={EMPLOYER_PROFILE_MAX.description}
+        control={control}
+        message={problem.message}
+      />
       <div className="flex flex-col gap-1">
         {label("province", t("employer.profile.fields.province"))}
         {/* min-w-0: a long choice must not widen the form on a phone. */}

@@ -20,6 +20,7 @@ import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
 import { isAdult } from "../../players/identity.server.ts";
+import { BilingualTextAreas, boxed } from "../../ui/bilingual-text-areas.tsx";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
 import { EmailField, PhoneField, TextField } from "../../ui/text-field.tsx";
@@ -54,10 +55,8 @@ export const action = formAction(async ({ request, context, url }: Route.ActionA
   }
 });
 
-const textarea =
-  "rounded-lg border border-slate-300 px-3 py-3 focus:border-brand-700 aria-invalid:border-red-700";
 // min-w-0: a long choice ("Choose a province or territory") must not widen its column on a phone.
-const select = `${textarea} w-full min-w-0 bg-white`;
+const select = `${boxed} w-full min-w-0 bg-white`;
 
 export default function AddBusiness({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
@@ -176,31 +175,21 @@ export default function AddBusiness({ loaderData, actionData }: Route.ComponentP
               hint={t("addBusiness.fields.emailHint")}
               autoComplete="off"
             />
-            <fieldset className="flex flex-col gap-4 rounded-xl p-4 ring-1 ring-slate-200">
-              <legend className="px-1 font-semibold">{t("addBusiness.fields.description")}</legend>
-              <p id="add-business-description-hint" className="text-sm text-slate-600">
-                {t("addBusiness.fields.descriptionHint")}
-              </p>
-              {(
-                [
-                  ["descriptionEn", "en-CA", t("addBusiness.fields.descriptionEn")],
-                  ["descriptionFr", "fr-CA", t("addBusiness.fields.descriptionFr")],
-                ] as const
-              ).map(([name, lang, text]) => (
-                <div key={name} className="flex flex-col gap-1">
-                  {label(name, text)}
-                  <textarea
-                    {...control(name)}
-                    rows={4}
-                    maxLength={NEW_LISTING_MAX.description}
-                    aria-describedby="add-business-description-hint"
-                    lang={lang}
-                    className={textarea}
-                  />
-                  {problem.message(name)}
-                </div>
-              ))}
-            </fieldset>
+            <BilingualTextAreas
+              names={["descriptionEn", "descriptionFr"]}
+              legend={t("addBusiness.fields.description")}
+              hint={{
+                id: "add-business-description-hint",
+                text: t("addBusiness.fields.descriptionHint"),
+              }}
+              labels={[
+                t("addBusiness.fields.descriptionEn"),
+                t("addBusiness.fields.descriptionFr"),
+              ]}
+              maxLength={NEW_LISTING_MAX.description}
+              control={control}
+              message={problem.message}
+            />
             <fieldset className="flex flex-col gap-4 rounded-xl p-4 ring-1 ring-slate-200">
               <legend className="px-1 font-semibold">{t("addBusiness.fields.hours")}</legend>
               <p className="text-sm text-slate-600">{t("addBusiness.fields.hoursHint")}</p>

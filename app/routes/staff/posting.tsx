@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
@@ -11,6 +11,7 @@ import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { rowIdOrNotFound } from "../../platform/query.ts";
 import { requireStaff } from "../../staff/access.server.ts";
+import { DecisionFrame } from "../../staff/components/decision-page.tsx";
 import { staffWrite } from "../../staff/write.server.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import type { Route } from "./+types/posting";
@@ -43,22 +44,14 @@ export default function StaffPosting({ loaderData, actionData }: Route.Component
   const to = useLocalizedPath();
   const { posting } = loaderData;
   const result: FormOutcome<typeof actionData> = actionData;
+  const heading = t("staff.postings.heading", { title: posting.title[locale] });
   return (
-    <section>
-      <title>{t("staff.postings.heading", { title: posting.title[locale] })}</title>
-      <p>
-        <Link to={to("/staff")} className="text-brand-700 underline">
-          {t("staff.postings.back")}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-bold">
-        {t("staff.postings.heading", { title: posting.title[locale] })}
-      </h1>
-      {result?.done && (
-        <p role="status" className="mt-4 rounded-lg bg-green-50 p-4 font-medium text-green-900">
-          {t(`staff.postings.done.${result.done}`)}
-        </p>
-      )}
+    <DecisionFrame
+      title={heading}
+      back={{ href: to("/staff"), label: t("staff.postings.back") }}
+      heading={heading}
+      done={result?.done && t(`staff.postings.done.${result.done}`)}
+    >
       {result?.problem && (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-4 font-medium text-red-800">
           {t(result.problem.message, result.problem.values)}
@@ -84,6 +77,6 @@ export default function StaffPosting({ loaderData, actionData }: Route.Component
         <JobHeader job={posting} level={2} />
         <JobBody job={posting} />
       </div>
-    </section>
+    </DecisionFrame>
   );
 }

@@ -15,6 +15,43 @@ export type DecisionChoice = {
 };
 
 /**
+ * The frame of a page where staff decide: the way back, the heading, what was just decided (read
+ * out as it appears), then the page's own content. A held posting's page, whose decision is two
+ * buttons above the posting's preview, uses the frame alone.
+ */
+export function DecisionFrame({
+  title,
+  back,
+  heading,
+  done,
+  children,
+}: {
+  title: string;
+  back: { href: string; label: string };
+  heading: string;
+  done?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section>
+      <title>{title}</title>
+      <p>
+        <Link to={back.href} className="text-brand-700 underline">
+          {back.label}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold break-words">{heading}</h1>
+      {done && (
+        <p role="status" className="mt-4 rounded-lg bg-green-50 p-4 font-medium text-green-900">
+          {done}
+        </p>
+      )}
+      {children}
+    </section>
+  );
+}
+
+/**
  * A request waiting on staff (a claim, a new listing, a redeem request): the way back, its heading,
  * what was just decided, its fields, then, while it still waits, the two ways it can go side by
  * side, the first one the main button.
@@ -43,19 +80,7 @@ export function DecisionPage({
   choices: [DecisionChoice, DecisionChoice];
 }) {
   return (
-    <section>
-      <title>{title}</title>
-      <p>
-        <Link to={back.href} className="text-brand-700 underline">
-          {back.label}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-bold break-words">{heading}</h1>
-      {done && (
-        <p role="status" className="mt-4 rounded-lg bg-green-50 p-4 font-medium text-green-900">
-          {done}
-        </p>
-      )}
+    <DecisionFrame title={title} back={back} heading={heading} done={done}>
       <FieldList fields={fields} />
       {children}
       {waiting && (
@@ -96,6 +121,6 @@ export function DecisionPage({
           ))}
         </Form>
       )}
-    </section>
+    </DecisionFrame>
   );
 }

@@ -278,14 +278,7 @@ function PromotionSection({
 }) {
   const t = useT();
   const locale = useLocale();
-  const pictureInput = useRef<HTMLInputElement>(null);
-  const problem = useFormProblem(refusal, "promotion-problem", PROMOTION_FIELDS);
-  const field = (name: string, saved = "") => ({
-    name,
-    defaultValue: sent?.[name] ?? saved,
-    ...problem.field(name),
-    problem: problem.message(name),
-  });
+  const { problem, field } = useSentFields(refusal, "promotion", PROMOTION_FIELDS, sent);
   return (
     <section aria-labelledby="promotion-heading" className="border-t border-slate-200 pt-6">
       <h2 id="promotion-heading" className="text-xl font-bold">
@@ -350,23 +343,12 @@ function PromotionSection({
             />
           ))}
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="promotion-picture" className="font-medium text-slate-800">
-            {t("manage.promotion.picture")}
-          </label>
-          <p id="promotion-picture-hint" className="text-sm text-slate-600">
-            {t(promotion ? "manage.promotion.pictureKeepHint" : "manage.promotion.pictureHint")}
-          </p>
-          <FilePicker
-            id="promotion-picture"
-            inputRef={pictureInput}
-            name="picture"
-            accept="image/jpeg,image/png,image/webp"
-            aria-describedby="promotion-picture-hint"
-            {...problem.field("picture")}
-          />
-          {problem.message("picture")}
-        </div>
+        <PictureInput
+          id="promotion-picture"
+          label={t("manage.promotion.picture")}
+          hint={t(promotion ? "manage.promotion.pictureKeepHint" : "manage.promotion.pictureHint")}
+          problem={problem}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             id="promotion-starts-on"
@@ -400,6 +382,60 @@ function PromotionSection({
   );
 }
 
+/**
+ * A form's refusal (beside its field, or at the top) and its fields' props: each shows what was
+ * sent when the form was refused, else what is saved.
+ */
+function useSentFields(
+  refusal: FormProblem | undefined,
+  id: string,
+  fields: readonly string[],
+  sent: Record<string, string> | undefined,
+) {
+  const problem = useFormProblem(refusal, `${id}-problem`, fields);
+  const field = (name: string, saved = "") => ({
+    name,
+    defaultValue: sent?.[name] ?? saved,
+    ...problem.field(name),
+    problem: problem.message(name),
+  });
+  return { problem, field };
+}
+
+/** A form's picture: its label, a hint on what it takes, the picker, and the form's problem with it. */
+function PictureInput({
+  id,
+  label,
+  hint,
+  problem,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  problem: ReturnType<typeof useFormProblem>;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium text-slate-800">
+        {label}
+      </label>
+      <p id={`${id}-hint`} className="text-sm text-slate-600">
+        {hint}
+      </p>
+      <FilePicker
+        id={id}
+        inputRef={input}
+        name="picture"
+        accept="image/jpeg,image/png,image/webp"
+        aria-describedby={`${id}-hint`}
+        {...problem.field("picture")}
+      />
+      {problem.message("picture")}
+    </div>
+  );
+}
+
 /** The fields of one product, to add one or edit one; a refusal shows beside its field. */
 function ProductForm({
   id,
@@ -419,14 +455,7 @@ function ProductForm({
   sent: Record<string, string> | undefined;
 }) {
   const t = useT();
-  const pictureInput = useRef<HTMLInputElement>(null);
-  const problem = useFormProblem(refusal, `${id}-problem`, PRODUCT_FIELDS);
-  const field = (name: string, saved = "") => ({
-    name,
-    defaultValue: sent?.[name] ?? saved,
-    ...problem.field(name),
-    problem: problem.message(name),
-  });
+  const { problem, field } = useSentFields(refusal, id, PRODUCT_FIELDS, sent);
   return (
     <Form
       method="post"
@@ -472,23 +501,14 @@ function ProductForm({
           {...field("url", product?.url)}
         />
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-picture`} className="font-medium text-slate-800">
-          {t("manage.products.picture")}
-        </label>
-        <p id={`${id}-picture-hint`} className="text-sm text-slate-600">
-          {t(intent === "add" ? "manage.products.pictureHint" : "manage.products.pictureKeepHint")}
-        </p>
-        <FilePicker
-          id={`${id}-picture`}
-          inputRef={pictureInput}
-          name="picture"
-          accept="image/jpeg,image/png,image/webp"
-          aria-describedby={`${id}-picture-hint`}
-          {...problem.field("picture")}
-        />
-        {problem.message("picture")}
-      </div>
+      <PictureInput
+        id={`${id}-picture`}
+        label={t("manage.products.picture")}
+        hint={t(
+          intent === "add" ? "manage.products.pictureHint" : "manage.products.pictureKeepHint",
+        )}
+        problem={problem}
+      />
       <div className="grid gap-5 md:grid-cols-2">
         {LANGUAGES.map(([locale, lang]) => (
           <TextField
