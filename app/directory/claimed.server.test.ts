@@ -4,9 +4,12 @@ import type { DatabaseHandle } from "../db/client.server.ts";
 import { business, businessClaim, businessOwner } from "../db/schema/directory.ts";
 import { outboxEmail } from "../db/schema/platform.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
+import { validate } from "../platform/input.server.ts";
 import { searchBusinesses, summariesOf } from "./businesses.server.ts";
 import { sendClaimCode, verifyClaimCode } from "./claims.server.ts";
 import { acceptInvitation, inviteOwner, removeOwner } from "./co-owners.server.ts";
+import { type NewListing, newListingSchema } from "./new-listing.ts";
+import { addBusiness, decideListing } from "./new-listings.server.ts";
 import type { Manager } from "./owners.server.ts";
 import { seedBusinesses } from "./seed.server.ts";
 import { decideClaim } from "./staff.server.ts";
@@ -111,6 +114,33 @@ test("a claim approved by staff marks the card", async () => {
     decideClaim(tx, claim?.id ?? 0, { to: "approved" }, { baseUrl: "https://nearby.test" }),
   );
   expect(await claimed("by-staff")).toBe(true);
+});
+
+test("a new listing approved by staff is claimed by its submitter from the start", async () => {
+  const form = (await validate(newListingSchema, {
+    name: "Boulangerie du Quai",
+    category: "shopping",
+    address: "12 rue du Quai",
+    city: "Trois-Rivières",
+    province: "QC",
+    postalCode: "g9a 1b2",
+    phone: "819 555 0199",
+    website: "boulangerie.example.ca",
+    email: "bonjour@boulangerie.example.ca",
+    descriptionEn: "",
+    descriptionFr: "Du pain tous les matins.",
+    opensAt: "07:00",
+    closesAt: "18:00",
+    latitude: "",
+    longitude: "",
+  })) as NewListing;
+  const id = await addBusiness(database.db, "bruno", form);
+  ids.set("new-listing", id);
+  expect(await ownerCount("new-listing")).toBe(0);
+  await database.db.transaction((tx) =>
+    decideListing(tx, id, { to: "approved" }, { baseUrl: "https://nearby.test" }),
+  );
+  expect(await claimed("new-listing")).toBe(true);
 });
 
 test("a co-owner's accepted invitation counts, and removing one of two owners keeps the mark", async () => {
