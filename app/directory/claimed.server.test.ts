@@ -9,11 +9,11 @@ import { searchBusinesses, summariesOf } from "./businesses.server.ts";
 import { sendClaimCode, verifyClaimCode } from "./claims.server.ts";
 import { acceptInvitation, inviteOwner, removeOwner } from "./co-owners.server.ts";
 import { type NewListing, newListingSchema } from "./new-listing.ts";
-import { addBusiness, decideListing } from "./new-listings.server.ts";
+import { addBusiness } from "./new-listings.server.ts";
 import type { Manager } from "./owners.server.ts";
 import { seedBusinesses } from "./seed.server.ts";
-import { decideClaim } from "./staff.server.ts";
-import { fixtureBusiness, fixtureFile } from "./test-fixtures.ts";
+import { decideClaim, decideListing } from "./staff.server.ts";
+import { filledNewListing, fixtureBusiness, fixtureFile } from "./test-fixtures.ts";
 
 /**
  * "Claimed" on cards comes from `business.owner_count`, kept by triggers on `business_owner`
@@ -117,23 +117,7 @@ test("a claim approved by staff marks the card", async () => {
 });
 
 test("a new listing approved by staff is claimed by its submitter from the start", async () => {
-  const form = (await validate(newListingSchema, {
-    name: "Boulangerie du Quai",
-    category: "shopping",
-    address: "12 rue du Quai",
-    city: "Trois-Rivières",
-    province: "QC",
-    postalCode: "g9a 1b2",
-    phone: "819 555 0199",
-    website: "boulangerie.example.ca",
-    email: "bonjour@boulangerie.example.ca",
-    descriptionEn: "",
-    descriptionFr: "Du pain tous les matins.",
-    opensAt: "07:00",
-    closesAt: "18:00",
-    latitude: "",
-    longitude: "",
-  })) as NewListing;
+  const form = (await validate(newListingSchema, filledNewListing)) as NewListing;
   const id = await addBusiness(database.db, "bruno", form);
   ids.set("new-listing", id);
   expect(await ownerCount("new-listing")).toBe(0);

@@ -55,3 +55,22 @@ export function fixtureBusiness({
 export function fixtureFile(category: CategorySlug, businesses: BusinessSeed[]): BusinessFile {
   return { category, businesses };
 }
+
+/** "Add your business" as a person fills it in, valid; each test changes what it is about. */
+export const filledNewListing = {
+  name: "Boulangerie du Quai",
+  category: "shopping",
+  address: "12 rue du Quai",
+  city: "Trois-Rivières",
+  province: "QC",
+  postalCode: "g9a 1b2",
+  phone: "819 555 0199",
+  website: "boulangerie.example.ca",
+  email: "bonjour@boulangerie.example.ca",
+  descriptionEn: "",
+  descriptionFr: "Du pain tous les matins.",
+  opensAt: "07:00",
+  closesAt: "18:00",
+  latitude: "",
+  longitude: "",
+};

@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
-import { connectToSite } from "./players.ts";
+import { businessIdOf, connectToSite } from "./players.ts";
 
 test.describe("home", () => {
   test("searching from home lands on the filtered list with the form filled in", async ({
@@ -300,18 +300,6 @@ test.describe("a claimed business's card", () => {
     fr: { prefix: "/fr", locale: "fr-CA", claimed: "Revendiquée" },
   } as const;
 
-  async function businessId(): Promise<number> {
-    const db = connectToSite();
-    try {
-      const { rows } = await db.query<{ id: number }>("select id from business where slug = $1", [
-        SLUG,
-      ]);
-      return rows[0]?.id as number;
-    } finally {
-      await db.end();
-    }
-  }
-
   /** The name of a listed business nobody owns: its card has no mark. */
   async function unclaimedName(): Promise<string> {
     const db = connectToSite();
@@ -332,7 +320,7 @@ test.describe("a claimed business's card", () => {
       page,
       signIn,
     }) => {
-      const id = await businessId();
+      const id = await businessIdOf(SLUG);
       // Signed in, the results are rendered for this request, not a visitor's kept page.
       await signIn({ age: 30, owns: [id], locale: words.locale });
       await page.goto(`${words.prefix}/businesses?title=pebble&location=&category=`);
