@@ -11,16 +11,15 @@ import { acceptInvitation, inviteOwner, removeOwner } from "./co-owners.server.t
 import { type NewListing, newListingSchema } from "./new-listing.ts";
 import { addBusiness } from "./new-listings.server.ts";
 import type { Manager } from "./owners.server.ts";
-import { seedBusinesses } from "./seed.server.ts";
 import { decideClaim, decideListing } from "./staff.server.ts";
-import { filledNewListing, fixtureBusiness, fixtureFile } from "./test-fixtures.ts";
+import { filledNewListing, seedRestaurants } from "./test-fixtures.ts";
 
 /**
  * "Claimed" on cards comes from `business.owner_count`, kept by triggers on `business_owner`
  * (decision 0068): every way an owner comes or goes moves it in the same transaction.
  */
 let database: DatabaseHandle;
-const ids = new Map<string, number>();
+let ids = new Map<string, number>();
 const secret = "a test secret of at least thirty-two characters";
 const idOf = (slug: string) => ids.get(slug) ?? 0;
 
@@ -65,17 +64,13 @@ async function lastMailTo(to: string): Promise<string> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const slugs = ["by-code", "by-staff", "invited", "deleted", "both-deleted"];
-  await seedBusinesses(database.db, [
-    fixtureFile(
-      "restaurants",
-      slugs.map((slug) => fixtureBusiness({ slug })),
-    ),
+  ids = await seedRestaurants(database.db, [
+    "by-code",
+    "by-staff",
+    "invited",
+    "deleted",
+    "both-deleted",
   ]);
-  for (const row of await database.db
-    .select({ id: business.id, slug: business.slug })
-    .from(business))
-    ids.set(row.slug, row.id);
   for (const id of ["alice", "bruno", "chloe", "dev", "eve", "farid"]) await insertPlayer(id);
 });
 

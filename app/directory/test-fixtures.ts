@@ -1,5 +1,8 @@
+import type { Db } from "../db/client.server.ts";
+import { business } from "../db/schema/directory.ts";
 import type { CategorySlug } from "./categories.ts";
 import type { BusinessFile, BusinessSeed } from "./content.ts";
+import { seedBusinesses } from "./seed.server.ts";
 
 let serial = 0;
 
@@ -54,6 +57,18 @@ export function fixtureBusiness({
 
 export function fixtureFile(category: CategorySlug, businesses: BusinessSeed[]): BusinessFile {
   return { category, businesses };
+}
+
+/** A restaurant for each slug, seeded; the id of each by its slug. */
+export async function seedRestaurants(db: Db, slugs: string[]): Promise<Map<string, number>> {
+  await seedBusinesses(db, [
+    fixtureFile(
+      "restaurants",
+      slugs.map((slug) => fixtureBusiness({ slug })),
+    ),
+  ]);
+  const rows = await db.select({ id: business.id, slug: business.slug }).from(business);
+  return new Map(rows.map((row) => [row.slug, row.id]));
 }
 
 /** "Add your business" as a person fills it in, valid; each test changes what it is about. */
