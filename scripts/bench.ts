@@ -629,10 +629,10 @@ function printTable(at: Date) {
     );
   }
   row(
-    `\`title=caf\` while owners save ${EDITS_PER_SECOND} edits a second, 20 connections: p95 (req/s)`,
+    `\`title=caf\` while owners save ${EDITS_PER_SECOND} edits a second, 20 connections: p95 (req/s), CPU a request`,
     both(
       (site) =>
-        `${spread(of(site, "cafWhileEdits.p95"), ms)} (${rate(median(of(site, "cafWhileEdits.perSecond")))})${errors(site, "cafWhileEdits")}`,
+        `${spread(of(site, "cafWhileEdits.p95"), ms)} (${rate(median(of(site, "cafWhileEdits.perSecond")))}), CPU ${cpuOf(site, "cafWhileEdits")}${errors(site, "cafWhileEdits")}`,
     ),
     both((site) => `\`caf\` alone ${ms(median(of(site, "caf.alone")))}`),
     "≤ 50 ms",

@@ -33,6 +33,7 @@ const summaryColumns = {
   closesAt: business.closesAt,
   timeZone: business.timeZone,
   ownHours: business.ownHours,
+  ownerCount: business.ownerCount,
   image: business.image,
   ownerName: business.ownerName,
   ownerImage: business.ownerImage,
@@ -43,7 +44,7 @@ type SummaryRow = {
 } & { timeZone: string | null };
 
 function toSummary(
-  { ownHours: _, ...row }: SummaryRow,
+  { ownHours: _, ownerCount, ...row }: SummaryRow,
   hours: OpeningHours,
   now: Date,
 ): BusinessSummary {
@@ -57,6 +58,7 @@ function toSummary(
     openNow: status.open,
     timeZone: hours.timeZone,
     status,
+    claimed: ownerCount > 0,
   };
 }
 

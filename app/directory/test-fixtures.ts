@@ -1,5 +1,8 @@
+import type { Db } from "../db/client.server.ts";
+import { business } from "../db/schema/directory.ts";
 import type { CategorySlug } from "./categories.ts";
 import type { BusinessFile, BusinessSeed } from "./content.ts";
+import { seedBusinesses } from "./seed.server.ts";
 
 let serial = 0;
 
@@ -55,3 +58,34 @@ export function fixtureBusiness({
 export function fixtureFile(category: CategorySlug, businesses: BusinessSeed[]): BusinessFile {
   return { category, businesses };
 }
+
+/** A restaurant for each slug, seeded; the id of each by its slug. */
+export async function seedRestaurants(db: Db, slugs: string[]): Promise<Map<string, number>> {
+  await seedBusinesses(db, [
+    fixtureFile(
+      "restaurants",
+      slugs.map((slug) => fixtureBusiness({ slug })),
+    ),
+  ]);
+  const rows = await db.select({ id: business.id, slug: business.slug }).from(business);
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}
+
+/** "Add your business" as a person fills it in, valid; each test changes what it is about. */
+export const filledNewListing = {
+  name: "Boulangerie du Quai",
+  category: "shopping",
+  address: "12 rue du Quai",
+  city: "Trois-Rivières",
+  province: "QC",
+  postalCode: "g9a 1b2",
+  phone: "819 555 0199",
+  website: "boulangerie.example.ca",
+  email: "bonjour@boulangerie.example.ca",
+  descriptionEn: "",
+  descriptionFr: "Du pain tous les matins.",
+  opensAt: "07:00",
+  closesAt: "18:00",
+  latitude: "",
+  longitude: "",
+};

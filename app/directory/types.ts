@@ -60,6 +60,9 @@ export const businessSummarySchema = z.object({
     example: "America/St_Johns",
   }),
   status: hoursStatusSchema,
+  claimed: z.boolean().meta({
+    description: 'Whether someone who proved the business is theirs manages it ("Claimed")',
+  }),
   image: z.string().meta({ description: "Path of the listing picture on this site" }),
   ownerName: z.string(),
   ownerImage: z.string(),

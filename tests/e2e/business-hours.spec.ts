@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
-import { connectToSite } from "./players.ts";
+import { businessIdOf } from "./players.ts";
 
 // An owner sets the week to around the clock and today as a closed holiday; the business page
 // says "Closed" today. No clock is fixed: the holiday is today in the listing's own zone
@@ -9,18 +9,6 @@ import { connectToSite } from "./players.ts";
 const SLUG = "trad-pub-dory-dram-st-johns";
 const NAME = "The Dory & Dram Pub";
 const ZONE = "America/St_Johns";
-
-async function businessId(): Promise<number> {
-  const db = connectToSite();
-  try {
-    const { rows } = await db.query<{ id: number }>("select id from business where slug = $1", [
-      SLUG,
-    ]);
-    return rows[0]?.id as number;
-  } finally {
-    await db.end();
-  }
-}
 
 /** Today's date in St. John's, as the site's server works it out. */
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
@@ -37,7 +25,7 @@ test("an owner closes today as a holiday: the business page says Closed, in both
   page,
   signIn,
 }) => {
-  const id = await businessId();
+  const id = await businessIdOf(SLUG);
   await signIn({ age: 30, owns: [id] });
 
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -102,7 +90,7 @@ test("a refused hours form says why beside the field, without losing what was ty
   page,
   signIn,
 }) => {
-  const id = await businessId();
+  const id = await businessIdOf(SLUG);
   await signIn({ age: 30, owns: [id] });
   await page.goto(`/businesses/${id}/manage/hours`);
   await page.getByLabel("Monday: opens (range 1)").fill("09:00");

@@ -1,4 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { businessIdOf, connectToSite } from "./players.ts";
 
 test.describe("home", () => {
   test("searching from home lands on the filtered list with the form filled in", async ({
@@ -290,4 +291,59 @@ test.describe("on a phone", () => {
     );
     await expectNoAxeViolations(page);
   });
+});
+
+test.describe("a claimed business's card", () => {
+  const SLUG = "curling-club-pebble-stone-saskatoon";
+  const LANGUAGES = {
+    en: { prefix: "", locale: "en-CA", claimed: "Claimed" },
+    fr: { prefix: "/fr", locale: "fr-CA", claimed: "Revendiquée" },
+  } as const;
+
+  /** The name of a listed business nobody owns: its card has no mark. */
+  async function unclaimedName(): Promise<string> {
+    const db = connectToSite();
+    try {
+      const { rows } = await db.query<{ name: string }>(
+        `select name from business where listed and owner_count = 0 and slug <> $1
+           and name ~ '^[A-Za-z ]+$' order by id limit 1`,
+        [SLUG],
+      );
+      return rows[0]?.name as string;
+    } finally {
+      await db.end();
+    }
+  }
+
+  for (const [language, words] of Object.entries(LANGUAGES)) {
+    test(`says "${words.claimed}" once it has an owner (${language}), narrow and wide`, async ({
+      page,
+      signIn,
+    }) => {
+      const id = await businessIdOf(SLUG);
+      // Signed in, the results are rendered for this request, not a visitor's kept page.
+      await signIn({ age: 30, owns: [id], locale: words.locale });
+      await page.goto(`${words.prefix}/businesses?title=pebble&location=&category=`);
+      const card = page.getByRole("article").filter({ hasText: "Pebble & Stone Curling Club" });
+      await expect(card.getByText(words.claimed, { exact: true })).toBeVisible();
+      // Only cards of businesses with an owner carry it.
+      const other = await unclaimedName();
+      await page.goto(
+        `${words.prefix}/businesses?title=${encodeURIComponent(other)}&location=&category=`,
+      );
+      const otherCard = page
+        .getByRole("article")
+        .filter({ has: page.getByRole("link", { name: other, exact: true }) });
+      await expect(otherCard).toBeVisible();
+      await expect(otherCard.getByText(words.claimed)).toHaveCount(0);
+      await page.goto(`${words.prefix}/businesses?title=pebble&location=&category=`);
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect(card.getByText(words.claimed, { exact: true })).toBeVisible();
+        await expectNoAxeViolations(page);
+        await card.screenshot({ path: `/tmp/claimed-shots/${language}-card-${width}.png` });
+        await page.screenshot({ path: `/tmp/claimed-shots/${language}-results-${width}.png` });
+      }
+    });
+  }
 });

@@ -59,6 +59,19 @@ export function connectToSite(dataDir = E2E_DATA_DIR): pg.Pool {
   });
 }
 
+/** The id of the seeded business `slug`, read from the site's database. */
+export async function businessIdOf(slug: string): Promise<number> {
+  const db = connectToSite();
+  try {
+    const { rows } = await db.query<{ id: number }>("select id from business where slug = $1", [
+      slug,
+    ]);
+    return rows[0]?.id as number;
+  } finally {
+    await db.end();
+  }
+}
+
 /**
  * A player and an open session written straight to the database, as Better Auth would after a
  * sign-up, with the session cookie's value: `${token}.${signature}` URL-encoded, the signature

@@ -74,6 +74,12 @@ export const business = pgTable(
      */
     ownHours: boolean().notNull().default(false),
     /**
+     * How many players own it (`business_owner`): kept by triggers on that table in the same
+     * transaction as every owner added or removed, so a card says "Claimed" from this row without
+     * reading the owners (decision 0068).
+     */
+    ownerCount: integer().notNull().default(0),
+    /**
      * The card's picture and the page's cover. An owner's upload sets both to the same address
      * under /uploads/content/ (decision 0060); seeded listings point at drawings under /images.
      */
@@ -130,6 +136,7 @@ export const business = pgTable(
     check("business_hidden_reason", hiddenReasonCheck(table.hiddenAt, table.hiddenReason)),
     check("business_status", sql`${table.status} in ('pending', 'approved', 'rejected')`),
     check("business_promo_dates", sql`${table.promoEndsOn} >= ${table.promoStartsOn}`),
+    check("business_owner_count", sql`${table.ownerCount} >= 0`),
     // The content pictures' sweep asks which uploads a promotion still shows.
     index("business_promo_image_idx")
       .on(table.promoImage)

@@ -5,6 +5,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { Icon } from "../../ui/icons.tsx";
 import { Stars } from "../../ui/stars.tsx";
 import type { BusinessSummary } from "../types.ts";
+import { ClaimedBadge } from "./claim-status.tsx";
 import { OpenStatus } from "./open-status.tsx";
 import { SaveButton, ShareButton } from "./place-actions.tsx";
 
@@ -60,6 +61,12 @@ export function BusinessCard({
             <Icon name="pin" className="size-4" />
             {business.city}, {business.province}
           </span>
+          {business.claimed && (
+            <>
+              {" "}
+              <ClaimedBadge />
+            </>
+          )}
         </p>
         <Heading className="text-lg font-semibold text-slate-900">
           <Link to={to(`/businesses/${business.id}`)} className="stretched-link">

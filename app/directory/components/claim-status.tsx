@@ -29,10 +29,18 @@ export function ClaimStatus({
   const names = new Intl.ListFormat(locale, { type: "conjunction" }).format(owners);
   return (
     <p className="flex flex-wrap items-center gap-2 text-slate-800">
-      <span className="rounded-full bg-green-50 px-2 py-0.5 text-sm font-semibold text-green-900 ring-1 ring-green-200">
-        {t("claim.claimed")}
-      </span>
+      <ClaimedBadge />
       <span>{t("claim.claimedBy", { names })}</span>
     </p>
+  );
+}
+
+/** "Claimed": the business page and every card draw the same mark. */
+export function ClaimedBadge() {
+  const t = useT();
+  return (
+    <span className="rounded-full bg-green-50 px-2 py-0.5 text-sm font-semibold text-green-900 ring-1 ring-green-200">
+      {t("businesses.claimed")}
+    </span>
   );
 }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../../db/client.server.ts";
 import { createTestDatabase } from "../../db/test-database.server.ts";
@@ -74,6 +75,25 @@ describe("GET /api/businesses", () => {
       rating: 4.2,
     });
     expect(body.items[0]).not.toHaveProperty("searchName");
+  });
+
+  test("each item says whether it is claimed: an owner's row marks it", async () => {
+    const claimedOf = async () =>
+      new Map(
+        (await json("/api/businesses?title=bistro")).body.items.map(
+          (item: { name: string; claimed: boolean }) => [item.name, item.claimed],
+        ),
+      );
+    expect([...(await claimedOf()).values()]).toEqual(Array(7).fill(false));
+    await database.db.execute(sql`
+      insert into "user" (id, name, email, handle, age) values ('api-owner', 'Owner', 'api-owner@example.com', 'api-owner', 30);
+      insert into business_owner (business_id, user_id, via)
+        select id, 'api-owner', 'code' from business where name = 'Bistro 4'`);
+    const after = await claimedOf();
+    expect(after.get("Bistro 4")).toBe(true);
+    expect([...after.values()].filter(Boolean)).toHaveLength(1);
+    await database.db.execute(sql`delete from "user" where id = 'api-owner'`);
+    expect((await claimedOf()).get("Bistro 4")).toBe(false);
   });
 
   test("category accepts the slug and 'All Categories'", async () => {

@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified } from "../../auth/test-players.server.ts";
 import type { DatabaseHandle } from "../../db/client.server.ts";
 import { user } from "../../db/schema/accounts.ts";
-import { business, businessClaim, businessOwner } from "../../db/schema/directory.ts";
+import { businessClaim, businessOwner } from "../../db/schema/directory.ts";
 import { auditEvent } from "../../db/schema/platform.ts";
 import { createTestDatabase } from "../../db/test-database.server.ts";
-import { seedBusinesses } from "../../directory/seed.server.ts";
-import { fixtureBusiness, fixtureFile } from "../../directory/test-fixtures.ts";
+import { seedRestaurants } from "../../directory/test-fixtures.ts";
 import { createLocalStorage } from "../../platform/storage.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
 import { testPhoto } from "../../platform/test-images.ts";
@@ -24,7 +23,7 @@ let request: Awaited<ReturnType<typeof createTestHost>>;
 const storage = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "claims-")));
 const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
-const businesses = new Map<string, number>();
+let businesses = new Map<string, number>();
 
 async function member(name: string, role: "player" | "moderator", twoFactor = false) {
   const email = `${name}@example.com`;
@@ -48,17 +47,7 @@ beforeAll(async () => {
     clientIpHeader: "x-real-ip",
     maxBodyBytes: 8 * 1024 * 1024,
   });
-  const slugs = ["by-document", "refusals", "owned"];
-  await seedBusinesses(database.db, [
-    fixtureFile(
-      "restaurants",
-      slugs.map((slug) => fixtureBusiness({ slug })),
-    ),
-  ]);
-  for (const row of await database.db
-    .select({ id: business.id, slug: business.slug })
-    .from(business))
-    businesses.set(row.slug, row.id);
+  businesses = await seedRestaurants(database.db, ["by-document", "refusals", "owned"]);
   await member("paula", "player");
   await member("rita", "player");
   await member("ivan", "player");

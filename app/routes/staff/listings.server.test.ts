@@ -20,6 +20,7 @@ import {
 import { type NewListing, newListingSchema } from "../../directory/new-listing.ts";
 import { addBusiness } from "../../directory/new-listings.server.ts";
 import { decideListing, listingForStaff } from "../../directory/staff.server.ts";
+import { filledNewListing } from "../../directory/test-fixtures.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { validate } from "../../platform/input.server.ts";
 import type { StaffActor } from "../../staff/access.server.ts";
@@ -36,25 +37,6 @@ const maude: StaffActor = {
 };
 const marc: StaffActor = { id: "mod-marc", name: "Marc", role: "moderator", clientAddress: null };
 const BASE = "https://nearby.test";
-
-/** Everything a person fills in, valid; each test changes what it is about. */
-const filled = {
-  name: "Boulangerie du Quai",
-  category: "shopping",
-  address: "12 rue du Quai",
-  city: "Trois-Rivières",
-  province: "QC",
-  postalCode: "g9a 1b2",
-  phone: "819 555 0199",
-  website: "boulangerie.example.ca",
-  email: "bonjour@boulangerie.example.ca",
-  descriptionEn: "",
-  descriptionFr: "Du pain tous les matins.",
-  opensAt: "07:00",
-  closesAt: "18:00",
-  latitude: "",
-  longitude: "",
-};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -101,7 +83,7 @@ const problemsOf = async (raw: Record<string, string>) => {
 };
 
 const listingOf = (raw: Record<string, string> = {}) =>
-  validate(newListingSchema, { ...filled, ...raw }) as Promise<NewListing>;
+  validate(newListingSchema, { ...filledNewListing, ...raw }) as Promise<NewListing>;
 
 const inSearch = async (id: number) =>
   (
@@ -139,7 +121,7 @@ describe("the form's schema", () => {
     ["latitude", "48.85", "addBusiness.problems.pin"],
   ])("%s %j: %s", async (field, value, message) => {
     const raw = {
-      ...filled,
+      ...filledNewListing,
       [field]: value,
       ...(field === "latitude" ? { longitude: "2.35" } : {}),
     };
