@@ -16,7 +16,7 @@ import { filledNewListing, seedRestaurants } from "./test-fixtures.ts";
 
 /**
  * "Claimed" on cards comes from `business.owner_count`, kept by triggers on `business_owner`
- * (decision 0068): every way an owner comes or goes moves it in the same transaction.
+ * (decision 0069): every way an owner comes or goes moves it in the same transaction.
  */
 let database: DatabaseHandle;
 let ids = new Map<string, number>();

@@ -1,5 +1,5 @@
 -- business.owner_count: how many players own the business, so a card says "Claimed" from its own
--- row (decision 0068). Adding a column with a constant default rewrites no row.
+-- row (decision 0069). Adding a column with a constant default rewrites no row.
 ALTER TABLE "business" ADD COLUMN "owner_count" integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint
 -- Kept equal to the business's rows in business_owner in the same transaction as every insert,

@@ -76,7 +76,7 @@ export const business = pgTable(
     /**
      * How many players own it (`business_owner`): kept by triggers on that table in the same
      * transaction as every owner added or removed, so a card says "Claimed" from this row without
-     * reading the owners (decision 0068).
+     * reading the owners (decision 0069).
      */
     ownerCount: integer().notNull().default(0),
     /**
