@@ -9,6 +9,7 @@ import { assertPlainPdf } from "../platform/pdf.server.ts";
 import type { Storage } from "../platform/storage.server.ts";
 import type { Application } from "./application.ts";
 import { applicationConfirmationEmail, applicationEmail } from "./emails.server.ts";
+import { statusLink } from "./inbox.server.ts";
 import { isOpenAt } from "./jobs.server.ts";
 
 /** Private storage: no route serves this folder; CVs leave only as e-mail attachments. */
@@ -64,6 +65,8 @@ export async function applyToJob(
     locale: Locale;
     userId: string | null;
     baseUrl: string;
+    /** Signs the status link in the confirmation e-mail. */
+    secret: string;
     now?: Date;
   },
 ): Promise<{ id: number; jobId: number; createdAt: string }> {
@@ -146,6 +149,7 @@ export async function applyToJob(
           { email: application.email, name: application.fullName, locale },
           { ...posting, title: posting.title[locale] },
           input.baseUrl,
+          statusLink(row.id, locale, input),
         ),
       );
       return { id: row.id, jobId: posting.id, createdAt: row.createdAt.toISOString() };
