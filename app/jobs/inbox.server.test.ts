@@ -192,7 +192,8 @@ describe("status moves", () => {
     }
     await move(id, "not_selected");
     for (const status of ["under_review", "interviewing", "offer", "hired", "not_selected"]) {
-      const extra = status === "interviewing" ? { interviewAt: "2026-12-03T14:30" } : {};
+      const extra: Record<string, string> =
+        status === "interviewing" ? { interviewAt: "2026-12-03T14:30" } : {};
       expect((await failure(move(id, status, extra))).code).toBe("conflict");
     }
     expect((await statusOf(id))?.status).toBe("not_selected");
