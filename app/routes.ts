@@ -109,6 +109,8 @@ const employerPages: [path: string, file: string][] = [
   ["jobs", "routes/jobs/employer/jobs.tsx"],
   ["jobs/new", "routes/jobs/employer/job-new.tsx"],
   ["jobs/:jobId", "routes/jobs/employer/job.tsx"],
+  ["jobs/:jobId/applications", "routes/jobs/employer/applications.tsx"],
+  ["jobs/:jobId/applications/:applicationId/cv", "routes/jobs/employer/application-cv.ts"],
 ];
 
 /**

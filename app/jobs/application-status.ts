@@ -32,8 +32,8 @@ export const REMIND_AFTER_DAYS = 35;
 export const OVERDUE_AFTER_DAYS = 45;
 export const DAY_MS = 24 * 3_600_000;
 
-/** Interview times typed in the form are Eastern time, as the pages show them. */
-export const INTERVIEW_TIME_ZONE = "America/Toronto";
+/** Interview times typed in the form are Eastern time, as the pages show them (formatDateTime). */
+const INTERVIEW_TIME_ZONE = "America/Toronto";
 
 /** A date-time without an offset ("2026-12-03T14:30", the form's input) as a moment in Eastern time. */
 function easternMoment(local: string): Date {

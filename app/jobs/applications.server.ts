@@ -12,7 +12,10 @@ import { applicationConfirmationEmail, applicationEmail } from "./emails.server.
 import { statusLink } from "./inbox.server.ts";
 import { isOpenAt } from "./jobs.server.ts";
 
-/** Private storage: no route serves this folder; CVs leave only as e-mail attachments. */
+/**
+ * Private storage: CVs leave only as e-mail attachments and through the employer's audited download
+ * (app/routes/jobs/employer/application-cv.ts).
+ */
 export const CV_FOLDER = "cvs";
 
 /** The one form an e-mail is compared in: "one application per e-mail per job". */

@@ -170,7 +170,7 @@ describe("status moves", () => {
     expect(audits.every((audit) => audit.actorRole === "employer")).toBe(true);
     const mails = await mailsTo(row?.email ?? "");
     expect(mails).toHaveLength(5);
-    expect(mails[1]?.text).toContain("Entrevue\u202f: 3 décembre 2026");
+    expect(mails[1]?.text).toContain("Entrevue\u202f: 3 déc. 2026");
     expect(mails[4]?.subject).toContain("Embauche");
     expect(mails[4]?.text).toContain(statusLink(id, "fr-CA", LINKS));
   });

@@ -7,6 +7,7 @@ import {
   job,
   jobApplication,
 } from "../db/schema/jobs.ts";
+import { formatDateTime } from "../i18n/format.ts";
 import { type Locale, localizedPath } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
 import { actedFirst } from "../platform/audit.server.ts";
@@ -18,7 +19,6 @@ import {
   APPLICATION_MOVES,
   type ApplicationMove,
   DAY_MS,
-  INTERVIEW_TIME_ZONE,
   OVERDUE_AFTER_DAYS,
   REMIND_AFTER_DAYS,
   RESPONSE_RATE_MIN_APPLICATIONS,
@@ -56,19 +56,6 @@ export function isOverdue(
     last !== undefined &&
     now.getTime() - last.getTime() >= OVERDUE_AFTER_DAYS * DAY_MS
   );
-}
-
-/** An interview's moment as the pages and e-mails show it, in Eastern time. */
-export function interviewTime(at: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: INTERVIEW_TIME_ZONE,
-    timeZoneName: "short",
-  }).format(at);
 }
 
 /** One of the employer's postings, or the 404 (another employer's, or none). */
@@ -164,7 +151,11 @@ function statusEmail(
       t("jobsEmail.confirmation.greeting", { name: application.fullName }),
       t("jobsEmail.applicationStatus.intro", { title, company, status: statusName }),
       ...(interviewAt
-        ? [t("jobsEmail.applicationStatus.interview", { at: interviewTime(interviewAt, locale) })]
+        ? [
+            t("jobsEmail.applicationStatus.interview", {
+              at: formatDateTime(interviewAt.toISOString(), locale),
+            }),
+          ]
         : []),
       t("jobsEmail.applicationStatus.link", { link: statusLink(application.id, locale, links) }),
       t("jobsEmail.signature"),
@@ -379,7 +370,7 @@ export function remindUndecidedInterviews(
               t("jobsEmail.interviewReminder.intro", {
                 name: application.fullName,
                 title: member.title[locale],
-                at: interviewTime(last, locale),
+                at: formatDateTime(last.toISOString(), locale),
               }),
               t("jobsEmail.interviewReminder.rule"),
               t("jobsEmail.interviewReminder.link", {
