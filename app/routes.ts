@@ -14,6 +14,8 @@ const pages: [path: string, file: string][] = [
   ["businesses/:id/owners/accept", "routes/directory/owner-invite.tsx"],
   ["jobs", "routes/jobs/list.tsx"],
   ["jobs/saved", "routes/jobs/saved.tsx"],
+  ["jobs/applications", "routes/jobs/applications.tsx"],
+  ["jobs/applications/:token", "routes/jobs/application-link.tsx"],
   ["jobs/fraud-policy", "routes/jobs/fraud-policy.tsx"],
   ["jobs/alerts/new", "routes/jobs/alert-new.tsx"],
   ["jobs/alerts/confirm", "routes/jobs/alert-confirm.tsx"],

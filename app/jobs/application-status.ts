@@ -76,6 +76,17 @@ export const applicationMoveSchema = z
 
 export type ApplicationMove = z.output<typeof applicationMoveSchema>;
 
+/** One application as its applicant sees it (the loader's JSON: dates as ISO strings). */
+export type ApplicantApplication = {
+  id: number;
+  jobId: number;
+  title: { "en-CA": string; "fr-CA": string };
+  company: string;
+  status: ApplicationStatus;
+  interviewAt: string[];
+  createdAt: string;
+};
+
 /** What the response rate is read from: one of the employer's applications. */
 export type AnsweredApplication = {
   createdAt: Date;
@@ -116,3 +127,8 @@ export function responseRate(
 
 /** The fewest counted applications for which a verified employer's postings show the rate. */
 export const RESPONSE_RATE_MIN_APPLICATIONS = 10;
+
+/** Which application a form's button is about (the inbox's move, the applicant's Withdraw). */
+export const applicationIdSchema = z.object({
+  application: z.coerce.number("errors.not_found").int().positive("errors.not_found"),
+});

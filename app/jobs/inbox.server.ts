@@ -17,6 +17,7 @@ import { signedIdOf, signedToken } from "../platform/signed-links.server.ts";
 import { playerContact } from "../players/identity.server.ts";
 import {
   APPLICATION_MOVES,
+  type ApplicantApplication,
   type ApplicationMove,
   DAY_MS,
   OVERDUE_AFTER_DAYS,
@@ -249,30 +250,52 @@ const applicantColumns = {
   createdAt: jobApplication.createdAt,
 };
 
+/** An applicant's application as their pages show it (ApplicantApplications): dates in ISO. */
+function applicantView(row: {
+  id: number;
+  jobId: number;
+  title: { "en-CA": string; "fr-CA": string };
+  company: string;
+  status: ApplicationStatus;
+  interviewAt: Date[];
+  createdAt: Date;
+}): ApplicantApplication {
+  return {
+    ...row,
+    interviewAt: row.interviewAt.map((at) => at.toISOString()),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 /**
  * A signed-in player's applications, newest first: those sent while signed in, and those sent
  * with their address once it is confirmed (an unconfirmed address proves nothing).
  */
-export function playerApplications(
+export async function playerApplications(
   db: Db | Tx,
   player: { id: string; email: string; emailVerified: boolean },
-) {
+): Promise<ApplicantApplication[]> {
   const mine = player.emailVerified
     ? or(
         eq(jobApplication.userId, player.id),
         eq(jobApplication.emailKey, player.email.trim().toLowerCase()),
       )
     : eq(jobApplication.userId, player.id);
-  return db
+  const rows = await db
     .select(applicantColumns)
     .from(jobApplication)
     .innerJoin(job, eq(job.id, jobApplication.jobId))
     .where(mine)
     .orderBy(desc(jobApplication.createdAt), desc(jobApplication.id));
+  return rows.map(applicantView);
 }
 
 /** The one application a status link names, or the 404 for a link not signed by the site. */
-export async function applicationByLink(db: Db | Tx, token: string, secret: string) {
+export async function applicationByLink(
+  db: Db | Tx,
+  token: string,
+  secret: string,
+): Promise<ApplicantApplication[]> {
   const id = signedIdOf(STATUS_LINK_PURPOSE, token, secret);
   if (!id) throw new AppError("not_found");
   const rows = await db
@@ -281,7 +304,7 @@ export async function applicationByLink(db: Db | Tx, token: string, secret: stri
     .innerJoin(job, eq(job.id, jobApplication.jobId))
     .where(eq(jobApplication.id, id));
   if (rows.length === 0) throw new AppError("not_found");
-  return rows;
+  return rows.map(applicantView);
 }
 
 /**

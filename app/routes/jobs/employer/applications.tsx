@@ -1,11 +1,14 @@
 import { Form, Link, redirect, useSearchParams } from "react-router";
-import { z } from "zod";
 import { formatDate, formatDateTime } from "../../../i18n/format.ts";
 import { localeFromPath, localizedPath } from "../../../i18n/locale.ts";
 import { pageMessages } from "../../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../../i18n/use-locale.ts";
 import { useT } from "../../../i18n/use-t.ts";
-import { APPLICATION_MOVES, applicationMoveSchema } from "../../../jobs/application-status.ts";
+import {
+  APPLICATION_MOVES,
+  applicationIdSchema,
+  applicationMoveSchema,
+} from "../../../jobs/application-status.ts";
 import { employerHref } from "../../../jobs/employer-nav.ts";
 import { moveApplication, postingApplications } from "../../../jobs/inbox.server.ts";
 import {
@@ -44,10 +47,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     messages: pageMessages(request, "jobs"),
   };
 }
-
-const applicationIdSchema = z.object({
-  application: z.coerce.number("errors.not_found").int().positive("errors.not_found"),
-});
 
 /** One applicant's move (the API's schema); the page comes back saying who moved where. */
 export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
