@@ -18,6 +18,9 @@ export const APPLICATION_MOVES: Moves<ApplicationStatus> = {
   withdrawn: [],
 };
 
+/** Every status, from the table's keys (the type makes it list them all). */
+const STATUSES = Object.keys(APPLICATION_MOVES) as [ApplicationStatus, ...ApplicationStatus[]];
+
 /** The statuses an employer sets (withdrawing is the applicant's alone). */
 export const EMPLOYER_STATUSES = [
   "under_review",
@@ -131,4 +134,30 @@ export const RESPONSE_RATE_MIN_APPLICATIONS = 10;
 /** Which application a form's button is about (the inbox's move, the applicant's Withdraw). */
 export const applicationIdSchema = z.object({
   application: z.coerce.number("errors.not_found").int().positive("errors.not_found"),
+});
+
+/** One application as `GET /api/employer/jobs/{id}/applications` answers it. */
+export const employerApplicationSchema = z.object({
+  id: z.int(),
+  fullName: z.string(),
+  email: z.string(),
+  contactNo: z.string(),
+  summary: z.string(),
+  status: z.enum(STATUSES),
+  interviewAt: z.array(z.iso.datetime()),
+  overdue: z.boolean().describe("Still interviewing 45 days after the last interview"),
+  createdAt: z.iso.datetime(),
+  cvUrl: z
+    .string()
+    .describe("The CV's download address (members and staff; every opening is audited)"),
+});
+
+export const employerApplicationsSchema = z.object({
+  applications: z.array(employerApplicationSchema),
+});
+
+/** What `PATCH /api/employer/applications/{id}` answers: the application's new status. */
+export const applicationMovedSchema = z.object({
+  id: z.int(),
+  status: z.enum(STATUSES),
 });

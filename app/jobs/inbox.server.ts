@@ -432,3 +432,21 @@ export async function employerResponseRate(
   const { percent, counted } = responseRate(rows, now);
   return counted >= RESPONSE_RATE_MIN_APPLICATIONS ? percent : undefined;
 }
+
+/** The employer whose posting `jobId` is (the API's way in from an id); the 404 for none. */
+export async function employerOfJob(db: Db | Tx, jobId: number): Promise<number> {
+  const [row] = await db.select({ employerId: job.employerId }).from(job).where(eq(job.id, jobId));
+  if (!row?.employerId) throw new AppError("not_found");
+  return row.employerId;
+}
+
+/** The employer that application `applicationId` was sent to; the 404 for none. */
+export async function employerOfApplication(db: Db | Tx, applicationId: number): Promise<number> {
+  const [row] = await db
+    .select({ employerId: job.employerId })
+    .from(jobApplication)
+    .innerJoin(job, eq(job.id, jobApplication.jobId))
+    .where(eq(jobApplication.id, applicationId));
+  if (!row?.employerId) throw new AppError("not_found");
+  return row.employerId;
+}
