@@ -22,7 +22,7 @@ export const APPLICATION_MOVES: Moves<ApplicationStatus> = {
 const STATUSES = Object.keys(APPLICATION_MOVES) as [ApplicationStatus, ...ApplicationStatus[]];
 
 /** The statuses an employer sets (withdrawing is the applicant's alone). */
-export const EMPLOYER_STATUSES = [
+const EMPLOYER_STATUSES = [
   "under_review",
   "interviewing",
   "offer",
@@ -98,7 +98,7 @@ export type AnsweredApplication = {
 };
 
 /** How many days an employer has to answer for the response rate. */
-export const ANSWER_WITHIN_DAYS = 14;
+const ANSWER_WITHIN_DAYS = 14;
 
 /**
  * "Answers 92% of applicants within 14 days", and the number of applications it counts. Counted:

@@ -47,7 +47,7 @@ const lastInterview = (interviewAt: readonly Date[]) =>
  * Ontario's 45-day rule: an application still at "interviewing" 45 days after its last interview
  * has waited too long for a decision (any later status is one, or a withdrawal).
  */
-export function isOverdue(
+function isOverdue(
   application: { status: ApplicationStatus; interviewAt: readonly Date[] },
   now: Date,
 ): boolean {
