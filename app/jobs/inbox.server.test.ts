@@ -15,11 +15,11 @@ import { applicationMoveSchema } from "./application-status.ts";
 import type { EmployerActor } from "./employers.server.ts";
 import {
   applicationByLink,
-  employerResponseRate,
   moveApplication,
   openApplicationCv,
   playerApplications,
   postingApplications,
+  postingResponseRate,
   remindUndecidedInterviews,
   statusLink,
   withdrawApplication,
@@ -357,15 +357,15 @@ describe("the response rate", () => {
       const id = await apply(posting, { createdAt: received });
       await move(id, "under_review", {}, actor("rita", rated), new Date(received.getTime() + DAY));
     }
-    expect(await employerResponseRate(database.db, rated, NOW)).toBeUndefined();
+    expect(await postingResponseRate(database.db, posting, NOW)).toBeUndefined();
     // Never answered, received 30 days ago: counted, not in time. 9 of 10 is 90%.
     await apply(posting, { createdAt: received });
-    expect(await employerResponseRate(database.db, rated, NOW)).toBe(90);
+    expect(await postingResponseRate(database.db, posting, NOW)).toBe(90);
     // Withdrawn before an answer, and received yesterday: neither counted.
     await apply(posting, { createdAt: received, status: "withdrawn" });
     await apply(posting, { createdAt: new Date(NOW.getTime() - DAY) });
-    expect(await employerResponseRate(database.db, rated, NOW)).toBe(90);
+    expect(await postingResponseRate(database.db, posting, NOW)).toBe(90);
     await database.db.update(employer).set({ verifiedAt: null }).where(eq(employer.id, rated));
-    expect(await employerResponseRate(database.db, rated, NOW)).toBeUndefined();
+    expect(await postingResponseRate(database.db, posting, NOW)).toBeUndefined();
   });
 });

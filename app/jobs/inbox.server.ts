@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
 import {
   type ApplicationStatus,
@@ -411,24 +412,27 @@ export function remindUndecidedInterviews(
 }
 
 /**
- * A verified employer's response rate (responseRate), when it counts enough applications to say
- * one; undefined otherwise. One query over the employer's applications.
+ * The response rate (responseRate) of the employer of posting `jobId`, shown on its page when that
+ * employer is verified and counts enough applications; undefined otherwise (and for the seed's
+ * postings, which have no employer). One query over the employer's applications.
  */
-export async function employerResponseRate(
+export async function postingResponseRate(
   db: Db | Tx,
-  employerId: number,
+  jobId: number,
   now = new Date(),
 ): Promise<number | undefined> {
+  const posting = alias(job, "posting");
   const rows = await db
     .select({
       createdAt: jobApplication.createdAt,
       answeredAt: jobApplication.answeredAt,
       status: jobApplication.status,
     })
-    .from(jobApplication)
-    .innerJoin(job, eq(job.id, jobApplication.jobId))
-    .innerJoin(employer, eq(employer.id, job.employerId))
-    .where(and(eq(job.employerId, employerId), sql`${employer.verifiedAt} is not null`));
+    .from(posting)
+    .innerJoin(employer, eq(employer.id, posting.employerId))
+    .innerJoin(job, eq(job.employerId, employer.id))
+    .innerJoin(jobApplication, eq(jobApplication.jobId, job.id))
+    .where(and(eq(posting.id, jobId), sql`${employer.verifiedAt} is not null`));
   const { percent, counted } = responseRate(rows, now);
   return counted >= RESPONSE_RATE_MIN_APPLICATIONS ? percent : undefined;
 }
