@@ -35,7 +35,7 @@ export function ApplicantApplications({ applications }: { applications: Applican
                 {t("jobs.applications.sentOn", { date: formatDate(application.createdAt, locale) })}
               </p>
               <p>
-                <span className="font-medium">{t("jobs.applications.statusLabel")}: </span>
+                <span className="font-medium">{t("jobs.applications.statusLabel")} </span>
                 <strong>{t(`jobs.applications.status.${application.status}`)}</strong>
               </p>
               {application.interviewAt.length > 0 && (

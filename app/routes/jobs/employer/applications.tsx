@@ -170,7 +170,7 @@ export default function PostingApplications({ loaderData, actionData }: Route.Co
                 </p>
               </header>
               <p>
-                <span className="font-medium">{t("employer.inbox.status")}: </span>
+                <span className="font-medium">{t("employer.inbox.status")} </span>
                 <strong>{t(`jobs.applications.status.${applicant.status}`)}</strong>
               </p>
               {applicant.overdue && (
