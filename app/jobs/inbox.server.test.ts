@@ -24,7 +24,7 @@ import {
   statusLink,
   withdrawApplication,
 } from "./inbox.server.ts";
-import { fixturePosting, insertFixtures } from "./test-fixtures.server.ts";
+import { fixturePosting, insertFixtures, insertTestEmployer } from "./test-fixtures.server.ts";
 
 // Applications followed to the end (issue 27): the status moves and their 409s, two members at
 // once, the CV's opening, the applicant's side, the 45-day reminder and the response rate.
@@ -52,17 +52,7 @@ async function insertPlayer(id: string, locale: "en-CA" | "fr-CA" = "en-CA") {
 }
 
 async function insertEmployer(name: string, members: string[]) {
-  const [row] = await database.db
-    .insert(employer)
-    .values({
-      name,
-      description: { "en-CA": `${name} hires.` },
-      province: "ON",
-      contactEmail: "hiring@example.test",
-      verifiedAt: NOW,
-    })
-    .returning({ id: employer.id });
-  const id = row?.id ?? 0;
+  const id = await insertTestEmployer(database.db, name, NOW);
   for (const userId of members) {
     await insertPlayer(userId, userId.endsWith("-fr") ? "fr-CA" : "en-CA");
     await database.db.insert(employerMember).values({ employerId: id, userId, via: "founder" });

@@ -6,10 +6,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified } from "../../../auth/test-players.server.ts";
 import type { DatabaseHandle } from "../../../db/client.server.ts";
 import { user } from "../../../db/schema/accounts.ts";
-import { employer, employerMember, job, jobApplication } from "../../../db/schema/jobs.ts";
+import { employerMember, job, jobApplication } from "../../../db/schema/jobs.ts";
 import { auditEvent, outboxEmail } from "../../../db/schema/platform.ts";
 import { createTestDatabase } from "../../../db/test-database.server.ts";
-import { fixturePosting, insertFixtures } from "../../../jobs/test-fixtures.server.ts";
+import {
+  fixturePosting,
+  insertFixtures,
+  insertTestEmployer,
+} from "../../../jobs/test-fixtures.server.ts";
 import { createLocalStorage } from "../../../platform/storage.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../../../platform/test-host.server.ts";
 import { testPdf } from "../../../platform/test-pdfs.ts";
@@ -41,20 +45,6 @@ async function player(name: string) {
   return ids[name];
 }
 
-async function insertEmployer(name: string) {
-  const [row] = await database.db
-    .insert(employer)
-    .values({
-      name,
-      description: { "en-CA": `${name} hires.` },
-      province: "ON",
-      contactEmail: "hiring@example.test",
-      verifiedAt: new Date(),
-    })
-    .returning({ id: employer.id });
-  return row?.id ?? 0;
-}
-
 beforeAll(async () => {
   database = await createTestDatabase();
   request = await createTestHost(database.db, {
@@ -62,8 +52,8 @@ beforeAll(async () => {
     clientIpHeader: "x-real-ip",
     maxBodyBytes: 8 * 1024 * 1024,
   });
-  employerId = await insertEmployer("Maple Works");
-  otherEmployerId = await insertEmployer("Other Co");
+  employerId = await insertTestEmployer(database.db, "Maple Works", new Date());
+  otherEmployerId = await insertTestEmployer(database.db, "Other Co", new Date());
   [jobId = 0] = await insertFixtures(database.db, [
     fixturePosting({ title: { "en-CA": "Payroll Clerk", "fr-CA": "Commis à la paie" } }),
   ]);
