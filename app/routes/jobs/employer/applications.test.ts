@@ -272,3 +272,35 @@ describe("the applications API", () => {
     expect(await statusOf(id)).toBe("under_review");
   });
 });
+
+describe("the response rate", () => {
+  test("a verified employer's job page shows it from 10 counted applications, in both languages", async () => {
+    // The page's messages carry the sentence with its placeholder; only a number means it shows.
+    expect(await (await get(null, `/jobs/${jobId}`)).text()).not.toMatch(/Answers \d+%/);
+    const day = 24 * 3_600_000;
+    const received = new Date(Date.now() - 30 * day);
+    await database.db.insert(jobApplication).values(
+      Array.from({ length: 10 }, (_, index) => ({
+        jobId,
+        fullName: `Rated ${index}`,
+        email: `rated${index}@example.com`,
+        emailKey: `rated${index}@example.com`,
+        contactNo: "+15145550123",
+        summary: "",
+        cvName: "none.pdf",
+        cvFilename: "CV.pdf",
+        cvBytes: 1,
+        locale: "en-CA",
+        createdAt: received,
+        status: "under_review" as const,
+        answeredAt: new Date(received.getTime() + day),
+      })),
+    );
+    expect(await (await get(null, `/jobs/${jobId}`)).text()).toMatch(
+      /Answers \d+% of applicants within 14 days/,
+    );
+    expect(await (await get(null, `/fr/jobs/${jobId}`)).text()).toMatch(
+      /Répond à \d+\u202f% des candidats en 14 jours/,
+    );
+  });
+});
