@@ -1,8 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
 import type pg from "pg";
 import { testPdf } from "../../app/platform/test-pdfs.ts";
-import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
-import { connectToSite, createSignedInPlayer, SESSION_COOKIE } from "./players.ts";
+import { checkAndShoot, expect, test } from "./fixtures.ts";
+import { connectToSite, signedInPage } from "./players.ts";
 
 // Applications followed to the end (issue 27): a player applies with a PDF to a verified
 // employer's posting, a member moves the application to interviewing with a date, and the player
@@ -15,31 +14,6 @@ test.beforeAll(() => {
   site = connectToSite();
 });
 test.afterAll(() => site.end());
-
-/** axe at 1280 and 375 px, with a screenshot of each; French spacing in French. */
-async function checkAndShoot(page: Page, name: string) {
-  if (name.startsWith("fr-")) expect(await frenchSpacingMistakes(page)).toEqual([]);
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function signedInPage(
-  browser: Browser,
-  baseURL: string,
-  options: Parameters<typeof createSignedInPlayer>[1],
-) {
-  const { player, cookieValue } = await createSignedInPlayer(site, options);
-  const context = await browser.newContext({ baseURL });
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: cookieValue, url: baseURL, httpOnly: true, sameSite: "Lax" },
-  ]);
-  return { player, page: await context.newPage() };
-}
 
 /**
  * A verified employer of its own with one open posting, copied from a seed posting outside
@@ -133,7 +107,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     const { employerId, jobId, title } = await verifiedEmployerWithPosting(
       `Inbox Works ${language} ${Date.now()}`,
     );
-    const applicant = await signedInPage(browser, baseURL ?? "", {
+    const applicant = await signedInPage(browser, baseURL ?? "", site, {
       name: "Alex Martin",
       age: 30,
       locale: words.locale,
@@ -148,7 +122,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await applicant.page.getByRole("button", { name: words.submit }).click();
     await expect(applicant.page.getByRole("status").filter({ hasText: words.sent })).toBeVisible();
 
-    const employer = await signedInPage(browser, baseURL ?? "", {
+    const employer = await signedInPage(browser, baseURL ?? "", site, {
       age: 30,
       locale: words.locale,
       employs: [employerId],
@@ -162,7 +136,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     const card = employer.page.getByRole("article", { name: "Alex Martin" });
     await expect(card).toContainText(words.received);
     await expect(card.getByRole("link", { name: words.cv })).toBeVisible();
-    await checkAndShoot(employer.page, `${language}-inbox`);
+    await checkAndShoot(employer.page, SHOTS, `${language}-inbox`);
     await card.getByLabel(words.moveLabel).selectOption({ label: words.interviewing });
     await card.getByLabel(words.interviewAt).fill("2026-12-03T14:30");
     await card.getByRole("button", { name: words.move }).click();
@@ -176,7 +150,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     const mine = applicant.page.getByRole("article", { name: title[words.locale] });
     await expect(mine).toContainText(words.interviewing);
     await expect(mine).toContainText(words.interviewDay);
-    await checkAndShoot(applicant.page, `${language}-mine`);
+    await checkAndShoot(applicant.page, SHOTS, `${language}-mine`);
 
     const mails = async () =>
       (
@@ -198,6 +172,6 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
       applicant.page.getByRole("heading", { name: words.linkHeading, level: 1 }),
     ).toBeVisible();
     await expect(applicant.page.getByRole("main")).toContainText(words.interviewing);
-    await checkAndShoot(applicant.page, `${language}-link`);
+    await checkAndShoot(applicant.page, SHOTS, `${language}-link`);
   });
 }
