@@ -2,6 +2,7 @@ import { authApi } from "./auth/openapi.server.ts";
 import { blogApi } from "./blog/openapi.ts";
 import { directoryApi } from "./directory/openapi.ts";
 import { jobsApi } from "./jobs/openapi.ts";
+import { inboxApi } from "./jobs/openapi-inbox.ts";
 import { assembleApiDocument } from "./platform/openapi.ts";
 import { playersApi } from "./players/openapi.ts";
 import { communityApi, redeemApi } from "./players/openapi-community.ts";
@@ -17,6 +18,7 @@ import { shopApi } from "./shop/openapi.ts";
 export const apiDocument = assembleApiDocument([
   directoryApi,
   jobsApi,
+  inboxApi,
   blogApi,
   shopApi,
   pricingApi,

@@ -14,6 +14,8 @@ const pages: [path: string, file: string][] = [
   ["businesses/:id/owners/accept", "routes/directory/owner-invite.tsx"],
   ["jobs", "routes/jobs/list.tsx"],
   ["jobs/saved", "routes/jobs/saved.tsx"],
+  ["jobs/applications", "routes/jobs/applications.tsx"],
+  ["jobs/applications/:token", "routes/jobs/application-link.tsx"],
   ["jobs/fraud-policy", "routes/jobs/fraud-policy.tsx"],
   ["jobs/alerts/new", "routes/jobs/alert-new.tsx"],
   ["jobs/alerts/confirm", "routes/jobs/alert-confirm.tsx"],
@@ -109,6 +111,8 @@ const employerPages: [path: string, file: string][] = [
   ["jobs", "routes/jobs/employer/jobs.tsx"],
   ["jobs/new", "routes/jobs/employer/job-new.tsx"],
   ["jobs/:jobId", "routes/jobs/employer/job.tsx"],
+  ["jobs/:jobId/applications", "routes/jobs/employer/applications.tsx"],
+  ["jobs/:jobId/applications/:applicationId/cv", "routes/jobs/employer/application-cv.ts"],
 ];
 
 /**
@@ -165,6 +169,8 @@ export default [
   route("api/jobs", "routes/jobs/api.jobs.ts"),
   route("api/jobs/:id", "routes/jobs/api.job.ts"),
   route("api/jobs/:id/applications", "routes/jobs/api.job.applications.ts"),
+  route("api/employer/jobs/:id/applications", "routes/jobs/api.employer.job.applications.ts"),
+  route("api/employer/applications/:id", "routes/jobs/api.employer.application.ts"),
   route("api/blogs", "routes/blog/api.blogs.ts"),
   route("api/blogs/:slug", "routes/blog/api.blog.ts"),
   route("api/products", "routes/shop/api.products.ts"),

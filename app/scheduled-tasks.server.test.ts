@@ -47,6 +47,7 @@ describe("the schedules", () => {
     expect(tasks.map(({ name, cron }) => [name, cron])).toEqual([
       ["job-alerts", "0 7 * * *"],
       ["close-due-postings", "0 * * * *"],
+      ["remind-undecided-interviews", "0 * * * *"],
       ["release-unpaid-orders", "0 * * * *"],
       ["sweep-carts", "0 * * * *"],
       ["sweep-avatars", "0 * * * *"],
@@ -62,7 +63,7 @@ describe("the schedules", () => {
     });
     expect(other.map(({ cron }) => cron)).toEqual([
       "5 18 * * *",
-      ...Array.from({ length: 8 }, () => "*/15 * * * *"),
+      ...Array.from({ length: 9 }, () => "*/15 * * * *"),
     ]);
   });
 });

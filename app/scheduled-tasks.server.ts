@@ -2,6 +2,7 @@ import { pruneSignInFailures } from "./auth/sign-in-limit.server.ts";
 import type { Database } from "./db/client.server.ts";
 import { sweepOldStats } from "./directory/stats.server.ts";
 import { sendAlertDigests } from "./jobs/alerts.server.ts";
+import { remindUndecidedInterviews } from "./jobs/inbox.server.ts";
 import { closeDuePostings } from "./jobs/postings.server.ts";
 import type { Config } from "./platform/config.server.ts";
 import { sweepOrphanedContentPictures } from "./platform/content-pictures.server.ts";
@@ -41,6 +42,14 @@ export function scheduledTasks(db: Database, storage: Storage, settings: TaskSet
       name: "close-due-postings",
       cron: sweeps,
       run: async () => ({ closed: await closeDuePostings(db) }),
+    },
+    {
+      // Ontario's 45-day rule: employers reminded of interviews 35 days old without a decision.
+      name: "remind-undecided-interviews",
+      cron: sweeps,
+      run: async () => ({
+        reminded: await remindUndecidedInterviews(db, { baseUrl: settings.baseUrl }),
+      }),
     },
     {
       // Orders unpaid for UNPAID_ORDER_HOURS: cancelled, their stock back on sale, the buyer told.

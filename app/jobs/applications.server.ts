@@ -9,9 +9,13 @@ import { assertPlainPdf } from "../platform/pdf.server.ts";
 import type { Storage } from "../platform/storage.server.ts";
 import type { Application } from "./application.ts";
 import { applicationConfirmationEmail, applicationEmail } from "./emails.server.ts";
+import { statusLink } from "./inbox.server.ts";
 import { isOpenAt } from "./jobs.server.ts";
 
-/** Private storage: no route serves this folder; CVs leave only as e-mail attachments. */
+/**
+ * Private storage: CVs leave only as e-mail attachments and through the employer's audited download
+ * (app/routes/jobs/employer/application-cv.ts).
+ */
 export const CV_FOLDER = "cvs";
 
 /** The one form an e-mail is compared in: "one application per e-mail per job". */
@@ -64,6 +68,8 @@ export async function applyToJob(
     locale: Locale;
     userId: string | null;
     baseUrl: string;
+    /** Signs the status link in the confirmation e-mail. */
+    secret: string;
     now?: Date;
   },
 ): Promise<{ id: number; jobId: number; createdAt: string }> {
@@ -146,6 +152,7 @@ export async function applyToJob(
           { email: application.email, name: application.fullName, locale },
           { ...posting, title: posting.title[locale] },
           input.baseUrl,
+          statusLink(row.id, locale, input),
         ),
       );
       return { id: row.id, jobId: posting.id, createdAt: row.createdAt.toISOString() };

@@ -72,17 +72,22 @@ export function applicationEmail(
   };
 }
 
-/** To the applicant, in the page's language: what was sent, and to whom. No CV in it. */
+/**
+ * To the applicant, in the page's language: what was sent, and to whom, with the signed link to
+ * follow (or withdraw) the application without an account. No CV in it.
+ */
 export function applicationConfirmationEmail(
   to: { email: string; name: string; locale: Locale },
   posting: Posting,
   baseUrl: string,
+  statusUrl: string,
 ): Email {
   const t = serverT(to.locale);
   const link = jobUrl(baseUrl, posting.id, to.locale);
   const greeting = t("jobsEmail.confirmation.greeting", { name: to.name });
   const text = t("jobsEmail.confirmation.text", { title: posting.title, company: posting.company });
   const notYou = t("jobsEmail.confirmation.notYou");
+  const follow = t("jobsEmail.confirmationLink", { link: statusUrl });
   return {
     to: to.email,
     subject: t("jobsEmail.confirmation.subject", { title: posting.title }),
@@ -93,6 +98,8 @@ export function applicationConfirmationEmail(
       "",
       t("jobsEmail.field", { label: t("jobsEmail.confirmation.posting"), value: link }),
       "",
+      follow,
+      "",
       notYou,
       "",
       t("jobsEmail.signature"),
@@ -101,6 +108,7 @@ export function applicationConfirmationEmail(
       paragraph(greeting),
       paragraph(text),
       button(link, t("jobsEmail.confirmation.posting")),
+      paragraph(follow),
       paragraph(notYou),
       paragraph(t("jobsEmail.signature")),
     ]),

@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../db/client.server.ts";
+import { employer } from "../db/schema/jobs.ts";
 import { type PostingInput, postingSchema } from "./posting-schema.ts";
 import { insertPostings } from "./seed.server.ts";
 
@@ -38,4 +39,24 @@ export function insertFixtures(db: Db | Tx, postings: PostingInput[]): Promise<n
     db,
     postings.map((posting) => postingSchema.parse(posting)),
   );
+}
+
+/** An employer profile for tests, in Ontario, verified at `verifiedAt` (none: waiting); its id. */
+export async function insertTestEmployer(
+  db: Db | Tx,
+  name: string,
+  verifiedAt: Date | null = null,
+): Promise<number> {
+  const [row] = await db
+    .insert(employer)
+    .values({
+      name,
+      description: { "en-CA": `${name} hires.` },
+      province: "ON",
+      contactEmail: "hiring@example.test",
+      verifiedAt,
+    })
+    .returning({ id: employer.id });
+  if (!row) throw new Error("no employer inserted");
+  return row.id;
 }

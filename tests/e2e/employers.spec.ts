@@ -1,13 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
 import type pg from "pg";
-import {
-  expect,
-  expectNoAxeViolations,
-  frenchSpacingMistakes,
-  messageBeside,
-  test,
-} from "./fixtures.ts";
-import { connectToSite, createSignedInPlayer, SESSION_COOKIE } from "./players.ts";
+import { checkAndShoot, expect, messageBeside, test } from "./fixtures.ts";
+import { connectToSite, signedInPage } from "./players.ts";
 
 // Employers (issue 27): a player creates an employer profile from "Post a job", a moderator
 // verifies it from the queue, and the employer's pages say it is verified; the fraud policy from
@@ -20,31 +13,6 @@ test.beforeAll(() => {
   site = connectToSite();
 });
 test.afterAll(() => site.end());
-
-/** axe at 1280 and 375 px, with a screenshot of each; French spacing in French. */
-async function checkAndShoot(page: Page, name: string) {
-  if (name.startsWith("fr-")) expect(await frenchSpacingMistakes(page)).toEqual([]);
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function signedInPage(
-  browser: Browser,
-  baseURL: string,
-  options: Parameters<typeof createSignedInPlayer>[1],
-) {
-  const { player, cookieValue } = await createSignedInPlayer(site, options);
-  const context = await browser.newContext({ baseURL });
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: cookieValue, url: baseURL, httpOnly: true, sameSite: "Lax" },
-  ]);
-  return { player, page: await context.newPage() };
-}
 
 const LANGUAGES = {
   en: {
@@ -98,14 +66,14 @@ for (const [key, language] of Object.entries(LANGUAGES)) {
   }) => {
     test.setTimeout(120_000);
     const name = `Prairie ${key} ${Math.random().toString(36).slice(2, 8)}`;
-    const { page } = await signedInPage(browser, baseURL as string, {
+    const { page } = await signedInPage(browser, baseURL as string, site, {
       age: 30,
       locale: language.locale,
     });
     await page.goto(`${language.prefix}/jobs`);
     await page.getByRole("link", { name: language.postJob }).click();
     await expect(page.getByRole("heading", { level: 1, name: language.heading })).toBeVisible();
-    await checkAndShoot(page, `${key}-new`);
+    await checkAndShoot(page, SHOTS, `${key}-new`);
 
     await page.getByLabel(language.name).fill(name);
     await page.getByLabel(language.website).fill("ftp://prairie.example.ca");
@@ -120,10 +88,10 @@ for (const [key, language] of Object.entries(LANGUAGES)) {
     await website.fill("prairie.example.ca");
     await page.getByRole("button", { name: language.submit }).click();
     await expect(page.getByText(language.pending)).toBeVisible();
-    await checkAndShoot(page, `${key}-overview`);
+    await checkAndShoot(page, SHOTS, `${key}-overview`);
     const manage = new URL(page.url()).pathname;
 
-    const staff = await signedInPage(browser, baseURL as string, {
+    const staff = await signedInPage(browser, baseURL as string, site, {
       role: "moderator",
       twoFactor: true,
       locale: language.locale,
@@ -131,7 +99,7 @@ for (const [key, language] of Object.entries(LANGUAGES)) {
     await staff.page.goto(`${language.prefix}/staff?kind=employers`);
     await staff.page.getByRole("link", { name: new RegExp(name) }).click();
     await expect(staff.page.getByText("jobs@prairie.example.ca")).toBeVisible();
-    await checkAndShoot(staff.page, `${key}-staff`);
+    await checkAndShoot(staff.page, SHOTS, `${key}-staff`);
     await staff.page.getByRole("button", { name: language.verify }).click();
     await expect(staff.page.getByRole("status")).toHaveText(language.verified);
 
@@ -146,6 +114,6 @@ for (const [key, language] of Object.entries(LANGUAGES)) {
     await expect(
       page.getByRole("heading", { level: 1, name: language.policyHeading }),
     ).toBeVisible();
-    await checkAndShoot(page, `${key}-fraud-policy`);
+    await checkAndShoot(page, SHOTS, `${key}-fraud-policy`);
   });
 }

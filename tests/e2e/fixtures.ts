@@ -159,3 +159,17 @@ export async function messageBeside(field: Locator): Promise<Locator> {
   const id = await field.getAttribute("aria-errormessage");
   return field.locator("xpath=..").locator(`#${id}`);
 }
+
+/**
+ * axe at 1280 and 375 px, with a full-page screenshot of each into `folder`; French spacing when
+ * `name` starts with "fr-".
+ */
+export async function checkAndShoot(page: Page, folder: string, name: string) {
+  if (name.startsWith("fr-")) expect(await frenchSpacingMistakes(page)).toEqual([]);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { Browser } from "@playwright/test";
 import { hashPassword } from "better-auth/crypto";
 import pg from "pg";
 import type { QuizCategory } from "../../app/quiz/categories.ts";
@@ -170,4 +171,23 @@ export async function createSignedInPlayer(
   }
   const signature = crypto.createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
   return { player, cookieValue: encodeURIComponent(`${token}.${signature}`) };
+}
+
+/**
+ * A page in a browser context of its own, signed in as a new player (`options`): for a test with
+ * two people at once. Requests leaving the site are refused.
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  db: pg.Pool,
+  options: PlayerOptions,
+) {
+  const { player, cookieValue } = await createSignedInPlayer(db, options);
+  const context = await browser.newContext({ baseURL });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: cookieValue, url: baseURL, httpOnly: true, sameSite: "Lax" },
+  ]);
+  return { player, page: await context.newPage() };
 }

@@ -18,6 +18,18 @@ import { hiddenReasonCheck, resolutionCheck } from "./moderation.ts";
 /** A posting's status (app/jobs/posting-status.ts holds its moves). */
 export type PostingStatus = "draft" | "held" | "published" | "closed";
 
+/** Where an application is (app/jobs/application-status.ts holds its moves). */
+export const APPLICATION_STATUSES = [
+  "received",
+  "under_review",
+  "interviewing",
+  "offer",
+  "hired",
+  "not_selected",
+  "withdrawn",
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
 type LocalizedText = { "en-CA": string; "fr-CA": string };
 type LocalizedList = { "en-CA": string[]; "fr-CA": string[] };
 
@@ -296,8 +308,29 @@ export const jobApplication = pgTable(
     /** The signed-in player who applied, if any. */
     userId: text().references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Where it is (app/jobs/application-status.ts); every employer move is e-mailed and audited. */
+    status: text().$type<ApplicationStatus>().notNull().default("received"),
+    /** The interviews the employer set, in the order set; the last one starts the 45-day clock. */
+    interviewAt: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'`),
+    /** The employer's first move out of "received": what the response rate measures. */
+    answeredAt: timestamp({ withTimezone: true }),
+    /** When the employer's members were reminded of an interview left without a decision. */
+    reminderSentAt: timestamp({ withTimezone: true }),
   },
-  (table) => [unique("job_application_once").on(table.jobId, table.emailKey)],
+  (table) => [
+    unique("job_application_once").on(table.jobId, table.emailKey),
+    check(
+      "job_application_status",
+      sql`${table.status} in ${sql.raw(`(${APPLICATION_STATUSES.map((status) => `'${status}'`).join(", ")})`)}`,
+    ),
+    // The reminder task's walk: interviews still waiting for a decision, not yet reminded.
+    index("job_application_undecided_idx")
+      .on(table.id)
+      .where(sql`${table.status} = 'interviewing' and ${table.reminderSentAt} is null`),
+    // A player's own applications (their page), by address when they applied signed out.
+    index("job_application_email_idx").on(table.emailKey),
+    index("job_application_user_idx").on(table.userId),
+  ],
 );
 
 /** A job a player saved for later. */

@@ -6,7 +6,12 @@ import { parseJobId } from "../../jobs/search.ts";
 import { jobApplicationSchema } from "../../jobs/types.ts";
 import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
 import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
-import { baseUrlContext, databaseContext, storageContext } from "../../platform/context.ts";
+import {
+  authContext,
+  baseUrlContext,
+  databaseContext,
+  storageContext,
+} from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
@@ -46,6 +51,7 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
     locale: localeFromRequest(request),
     userId: viewer?.id ?? null,
     baseUrl: context.get(baseUrlContext),
+    secret: context.get(authContext).options.secret as string,
   });
   return jsonAnswer(jobApplicationSchema, created, { status: 201 });
 });

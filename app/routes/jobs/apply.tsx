@@ -17,7 +17,12 @@ import {
   retryAfterHeaders,
 } from "../../platform/api.ts";
 import { CLIENT_IP_HEADER } from "../../platform/config.server.ts";
-import { baseUrlContext, databaseContext, storageContext } from "../../platform/context.ts";
+import {
+  authContext,
+  baseUrlContext,
+  databaseContext,
+  storageContext,
+} from "../../platform/context.ts";
 import { AppError, isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
 import { takeAttempt } from "../../platform/rate-limit.server.ts";
@@ -73,6 +78,7 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
       locale,
       userId: viewer?.id ?? null,
       baseUrl: context.get(baseUrlContext),
+      secret: context.get(authContext).options.secret as string,
     });
     return redirect(`${localizedPath(`/jobs/${id}`, locale)}?applied`);
   } catch (error) {

@@ -13,6 +13,7 @@ import { useCloseOnBackdrop } from "../../jobs/components/close-on-backdrop.ts";
 import { FraudPolicyLink } from "../../jobs/components/fraud-policy-link.tsx";
 import { JobBody, JobHeader } from "../../jobs/components/job-page.tsx";
 import { placeOf } from "../../jobs/format.ts";
+import { postingResponseRate } from "../../jobs/inbox.server.ts";
 import { getJob } from "../../jobs/jobs.server.ts";
 import { jobPostingJsonLd } from "../../jobs/json-ld.ts";
 import { searchQuery } from "../../jobs/links.ts";
@@ -56,6 +57,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
       saved,
     }),
     appliedAt,
+    responseRate: await postingResponseRate(db, job.id),
     viewer: viewer && { fullName: viewer.name, email: viewer.email },
     messages: pageMessages(request, "jobs"),
   };
@@ -91,7 +93,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const to = useLocalizedPath();
   const [params] = useSearchParams();
-  const { job, origin, saved, confirmSave, appliedAt, viewer } = loaderData;
+  const { job, origin, saved, confirmSave, appliedAt, responseRate, viewer } = loaderData;
   const notice = NOTICES.find((name) => params.has(name));
   const alertQuery = searchQuery({ keywords: job.title[locale], location: job.city });
 
@@ -136,6 +138,11 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <JobHeader job={job} />
+      {responseRate !== undefined && (
+        <p className="mt-2 font-medium text-green-900">
+          {t("jobs.applications.responseRate", { percent: responseRate })}
+        </p>
+      )}
       {!job.open && (
         <p
           role="status"

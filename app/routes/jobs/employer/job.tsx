@@ -7,6 +7,7 @@ import { useT } from "../../../i18n/use-t.ts";
 import { JobBody, JobHeader } from "../../../jobs/components/job-page.tsx";
 import { PostingForm, postingFormValues } from "../../../jobs/components/posting-form.tsx";
 import { employerHref } from "../../../jobs/employer-nav.ts";
+import { applicationCount } from "../../../jobs/inbox.server.ts";
 import { getJob } from "../../../jobs/jobs.server.ts";
 import { postingFormSchema, repostSchema } from "../../../jobs/posting-schema.ts";
 import { POSTING_MOVES } from "../../../jobs/posting-status.ts";
@@ -41,6 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     employerId: actor.employerId,
     posting,
     preview: await getJob(db, posting.id, new Date(), { unpublished: true }),
+    applications: await applicationCount(db, posting.id),
     messages: pageMessages(request, "jobs"),
   };
 }
@@ -91,7 +93,7 @@ export default function EmployerPosting({ loaderData, actionData }: Route.Compon
   const locale = useLocale();
   const to = useLocalizedPath();
   const [params] = useSearchParams();
-  const { employerId, posting, preview } = loaderData;
+  const { employerId, posting, preview, applications } = loaderData;
   const result: FormOutcome<typeof actionData> = actionData;
   const moved = params.get("moved");
   const notice = params.has("saved")
@@ -122,6 +124,12 @@ export default function EmployerPosting({ loaderData, actionData }: Route.Compon
           </p>
         )}
         <div className="mt-4 flex flex-wrap items-end gap-3">
+          <Link
+            to={to(employerHref(employerId, `jobs/${posting.id}/applications`))}
+            className={secondaryButton}
+          >
+            {t("employer.inbox.link", { count: applications })}
+          </Link>
           {posting.status === "draft" && (
             <Form method="post">
               <input type="hidden" name="intent" value="publish" />
