@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
+import { auditEvent } from "../db/schema/platform.ts";
 import { guardianConsent } from "../db/schema/players.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
-import { childrenOf, requireChildOf } from "./family.server.ts";
+import { childrenOf, parentWrite, requireChildOf } from "./family.server.ts";
 import { linkParent, parentWithChild } from "./test-family.server.ts";
 
 let database: DatabaseHandle;
@@ -30,6 +31,26 @@ test("a parent sees their own children, and a second one once linked", async () 
     "kid-b",
   ]);
   expect(await childrenOf(database.db, "kid-a")).toEqual([]);
+});
+
+test("a parent's write is audited in the role parent; a stranger's writes nothing", async () => {
+  await parentWithChild(database.db, { parent: "dad", child: "kid-w" });
+  const touch = (parentId: string) =>
+    parentWrite(
+      database.db,
+      { id: parentId, clientAddress: "192.0.2.1" },
+      "kid-w",
+      async (_tx, child) => ({
+        audit: { action: "family.test", target: { kind: "user", id: child.id } },
+        result: child.handle,
+      }),
+    );
+  expect(await touch("dad")).toBe("kid-w");
+  expect(await refusal(touch("stranger"))).toBe("not_found");
+  const rows = await database.db.select().from(auditEvent).where(eq(auditEvent.targetId, "kid-w"));
+  expect(rows).toMatchObject([
+    { actorId: "dad", actorRole: "parent", action: "family.test", clientAddress: "192.0.2.1" },
+  ]);
 });
 
 test("anyone but a linked parent gets not_found, and withdrawn consent unlinks", async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { guardianConsent } from "../db/schema/players.ts";
+import { type Actor, type AuditedChange, auditedWrite } from "../platform/audit.server.ts";
 import { AppError } from "../platform/errors.ts";
 
 /** A child as their parent sees them on the family pages. */
@@ -46,4 +47,30 @@ export async function requireChildOf(
   const [child] = forUpdate ? await query.for("update", { of: user }) : await query;
   if (!child) throw new AppError("not_found");
   return child;
+}
+
+/** A parent acting on a child's account: an audit Actor without a role, which is always "parent". */
+export type ParentActor = Omit<Actor, "role">;
+
+/**
+ * Every write a parent makes for a child goes through here: one audited transaction that locks the
+ * child's row and re-checks the link inside it (requireChildOf), so consent withdrawn cannot slip
+ * between the check and the write; a stranger gets the site's 404 and nothing is written.
+ */
+export function parentWrite<T>(
+  db: Db,
+  parent: ParentActor,
+  childId: string,
+  action: (tx: Tx, child: LinkedChild) => Promise<AuditedChange<T>>,
+): Promise<T> {
+  let child: LinkedChild | undefined;
+  return auditedWrite(
+    db,
+    { ...parent, role: "parent" },
+    async (tx) => {
+      child = await requireChildOf(tx, parent.id, childId, { forUpdate: true });
+      return "parent";
+    },
+    (tx) => action(tx, child as LinkedChild),
+  );
 }
