@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { optionalField, wholeNumber } from "../platform/form-fields.ts";
+import { optionalField } from "../platform/form-fields.ts";
 import { quizTimerField } from "../quiz/timer.ts";
+
+const CAP_PROBLEM = "players.family.problems.cap";
 
 /**
  * The family page's switches, one small form per child and setting; `siteCap` is the site's daily
@@ -21,9 +23,11 @@ export function familyFormSchema(siteCap: number) {
         intent: z.literal("cap"),
         childId,
         pointsCap: optionalField(
-          wholeNumber
-            .min(1, "players.family.problems.cap")
-            .max(siteCap - 1, "players.family.problems.cap"),
+          z.coerce
+            .number(CAP_PROBLEM)
+            .int(CAP_PROBLEM)
+            .min(1, CAP_PROBLEM)
+            .max(siteCap - 1, CAP_PROBLEM),
         ).transform((cap) => cap ?? null),
       }),
     ],
