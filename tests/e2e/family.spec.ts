@@ -1,0 +1,161 @@
+import type { Browser, Page } from "@playwright/test";
+import type pg from "pg";
+import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
+import { lastMailTo } from "./mail-server.ts";
+import { connectToSite, createSignedInPlayer, SESSION_COOKIE } from "./players.ts";
+
+const password = "maple-leaf-canoe-7";
+
+let site: pg.Pool;
+test.beforeAll(() => {
+  site = connectToSite();
+});
+test.afterAll(() => site.end());
+
+const TEXTS = {
+  "en-CA": {
+    prefix: "",
+    username: "Username",
+    email: /^Email$/,
+    age: /^Age$/,
+    parent: "Parent’s or guardian’s email",
+    password: /^Password$/,
+    confirm: "Confirm password",
+    signUp: "Sign up",
+    sent: "We have sent a link to",
+    register: "Create an account",
+    iConsent: "I consent",
+    given: "Your consent is recorded.",
+    family: "Family",
+    weeks: "Kid Family: sets played and time spent per week, the last 8 weeks",
+    makePublic: "Make Kid Family’s profile public",
+    makePrivate: "Make Kid Family’s profile private",
+    isPublic: "Kid Family’s profile is public",
+    private: "This profile is private",
+  },
+  "fr-CA": {
+    prefix: "/fr",
+    username: "Nom d’utilisateur",
+    email: /^Courriel$/,
+    age: /^Âge$/,
+    parent: "Courriel d’un parent ou tuteur",
+    password: /^Mot de passe$/,
+    confirm: "Confirmer le mot de passe",
+    signUp: "S’inscrire",
+    sent: "Nous avons envoyé un lien à",
+    register: "Créer un compte",
+    iConsent: "Je consens",
+    given: "Votre consentement est enregistré.",
+    family: "Famille",
+    weeks: "Kid Family\u202f: séries jouées et temps passé par semaine, les 8 dernières semaines",
+    makePublic: "Rendre public le profil de Kid Family",
+    makePrivate: "Rendre privé le profil de Kid Family",
+    isPublic: "Le profil de Kid Family est public",
+    private: "Ce profil est privé",
+  },
+} as const;
+
+async function signUp(page: Page, locale: keyof typeof TEXTS, who: Record<string, string>) {
+  const text = TEXTS[locale];
+  const form = page.locator("main form").first();
+  await form.getByLabel(text.username).fill(who.name ?? "");
+  await form.getByLabel(text.email).fill(who.email ?? "");
+  await form.getByLabel(text.age).fill(who.age ?? "");
+  if (who.parent) await form.getByLabel(text.parent).fill(who.parent);
+  await form.getByLabel(text.password).fill(password);
+  await form.getByLabel(text.confirm).fill(password);
+  await form.getByRole("button", { name: text.signUp }).click();
+  await expect(page.getByRole("status")).toContainText(`${text.sent} ${who.email}`);
+}
+
+/** The link of the last message to `to` that matches `pattern`, as its reader would follow it. */
+async function linkIn(to: string, pattern: RegExp) {
+  await expect.poll(() => lastMailTo(to)).toMatch(pattern);
+  return (pattern.exec(lastMailTo(to) ?? "")?.[0] ?? "").replaceAll("&amp;", "&");
+}
+
+/** Another player, signed in in a browser of their own, so the parent stays signed in. */
+async function anotherPlayer(browser: Browser, baseURL: string, locale: keyof typeof TEXTS) {
+  const { cookieValue } = await createSignedInPlayer(site, {
+    name: "Curious Peer",
+    age: 30,
+    locale,
+  });
+  const context = await browser.newContext();
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: cookieValue, url: baseURL, httpOnly: true, sameSite: "Lax" },
+  ]);
+  return context.newPage();
+}
+
+for (const [locale, width] of [
+  ["en-CA", 1280],
+  ["fr-CA", 375],
+] as const) {
+  test.describe(`${locale} at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("a parent consents with a new account, opens the family page and opens the child's profile to others", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      const text = TEXTS[locale];
+      const stamp = `${Date.now()}.${width}`;
+      const child = `kid.${stamp}@example.com`;
+      const parent = `parent.${stamp}@example.com`;
+
+      await page.goto(`${text.prefix}/register`);
+      await page.locator("main form").first().getByLabel(text.age).fill("10");
+      await signUp(page, locale, { name: "Kid Family", email: child, age: "10", parent });
+      const { rows } = await site.query<{ handle: string }>(
+        `select handle from "user" where email = $1`,
+        [child],
+      );
+      const handle = rows[0]?.handle ?? "";
+
+      // The parent's e-mail is in the outbox; the parent makes a new account and consents.
+      const link = await linkIn(
+        parent,
+        /http:\/\/127\.0\.0\.1:\d+(?:\/fr)?\/family\/consent\/[\w-]+/,
+      );
+      await page.goto(link);
+      await page.getByRole("link", { name: text.register }).click();
+      await signUp(page, locale, { name: "Parent Family", email: parent, age: "41" });
+      await page.goto(
+        await linkIn(parent, /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<]+/),
+      );
+      await page.goto(link);
+      await page.getByRole("button", { name: text.iConsent }).click();
+      await expect(page.getByRole("status")).toContainText(text.given);
+
+      // Before: another player finds the child's profile private.
+      const peer = await anotherPlayer(browser, baseURL ?? "", locale);
+      await peer.goto(`${text.prefix}/profile-view/${handle}/s`);
+      await expect(peer.getByRole("heading", { level: 1 })).toHaveText(text.private);
+
+      // The parent reaches the family page from the header (the More menu on a phone).
+      await page.goto(`${text.prefix}/`);
+      if (width < 640)
+        await page.locator("summary", { hasText: locale === "en-CA" ? "More" : "Plus" }).click();
+      await page.getByRole("link", { name: text.family, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.family);
+      await expect(page.getByRole("heading", { level: 2, name: /Kid Family/ })).toBeVisible();
+      await expect(page.getByRole("table", { name: text.weeks })).toBeVisible();
+      await expect(page.getByRole("table", { name: text.weeks }).getByRole("row")).toHaveCount(9);
+      await expectNoAxeViolations(page);
+      if (locale === "fr-CA") expect(await frenchSpacingMistakes(page)).toEqual([]);
+
+      await page.getByRole("button", { name: text.makePublic }).click();
+      await expect(page.getByText(text.isPublic)).toBeVisible();
+      await expect(page.getByRole("button", { name: text.makePrivate })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      // After: the other player opens it.
+      await peer.reload();
+      await expect(peer.getByRole("heading", { level: 1 })).not.toHaveText(text.private);
+      await expect(peer.getByText(text.private)).toHaveCount(0);
+      await peer.context().close();
+    });
+  });
+}
