@@ -109,10 +109,14 @@ function ChildSection({
   const heading = `child-${child.id}`;
   const about = (intent: FamilyForm["intent"]) => (result?.intent === intent ? result : undefined);
   return (
-    <section aria-labelledby={heading} className="mt-10 rounded-2xl p-6 ring-1 ring-slate-200">
+    <section
+      aria-labelledby={heading}
+      className="mt-10 rounded-2xl p-4 ring-1 ring-slate-200 sm:p-6"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h2 id={heading} className="text-2xl font-bold text-brand-900">
-          {child.name} <span className="text-base font-normal text-slate-600">@{child.handle}</span>
+          {child.name}{" "}
+          <span className="text-base font-normal break-all text-slate-600">@{child.handle}</span>
         </h2>
         <p className="font-semibold text-slate-800">
           {t("players.family.points", { points: formatNumber(child.points, locale) })}
@@ -148,7 +152,7 @@ function ChildSection({
                 <th scope="row" className="py-2 pr-3 font-medium">
                   {t(`quizCategories.${row.category}` as "quizCategories.alphabet")}
                 </th>
-                <td className="py-2 pr-3 text-right tabular-nums">
+                <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">
                   {t("players.family.setsDoneValue", {
                     done: formatNumber(row.setsDone, locale),
                     total: formatNumber(SETS_PER_CATEGORY, locale),
