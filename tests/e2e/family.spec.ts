@@ -1,10 +1,8 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import type pg from "pg";
+import { linkIn, SIGN_UP_TEXTS, signUp } from "./consent-flow.ts";
 import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
-import { lastMailTo } from "./mail-server.ts";
 import { connectToSite, createSignedInPlayer, SESSION_COOKIE } from "./players.ts";
-
-const password = "maple-leaf-canoe-7";
 
 let site: pg.Pool;
 test.beforeAll(() => {
@@ -14,18 +12,7 @@ test.afterAll(() => site.end());
 
 const TEXTS = {
   "en-CA": {
-    prefix: "",
-    username: "Username",
-    email: /^Email$/,
-    age: /^Age$/,
-    parent: "Parent’s or guardian’s email",
-    password: /^Password$/,
-    confirm: "Confirm password",
-    signUp: "Sign up",
-    sent: "We have sent a link to",
-    register: "Create an account",
-    iConsent: "I consent",
-    given: "Your consent is recorded.",
+    ...SIGN_UP_TEXTS["en-CA"],
     family: "Family",
     weeks: "Kid Family: sets played and time spent per week, the last 8 weeks",
     makePublic: "Make Kid Family’s profile public",
@@ -34,18 +21,7 @@ const TEXTS = {
     private: "This profile is private",
   },
   "fr-CA": {
-    prefix: "/fr",
-    username: "Nom d’utilisateur",
-    email: /^Courriel$/,
-    age: /^Âge$/,
-    parent: "Courriel d’un parent ou tuteur",
-    password: /^Mot de passe$/,
-    confirm: "Confirmer le mot de passe",
-    signUp: "S’inscrire",
-    sent: "Nous avons envoyé un lien à",
-    register: "Créer un compte",
-    iConsent: "Je consens",
-    given: "Votre consentement est enregistré.",
+    ...SIGN_UP_TEXTS["fr-CA"],
     family: "Famille",
     weeks: "Kid Family\u202f: séries jouées et temps passé par semaine, les 8 dernières semaines",
     makePublic: "Rendre public le profil de Kid Family",
@@ -54,25 +30,6 @@ const TEXTS = {
     private: "Ce profil est privé",
   },
 } as const;
-
-async function signUp(page: Page, locale: keyof typeof TEXTS, who: Record<string, string>) {
-  const text = TEXTS[locale];
-  const form = page.locator("main form").first();
-  await form.getByLabel(text.username).fill(who.name ?? "");
-  await form.getByLabel(text.email).fill(who.email ?? "");
-  await form.getByLabel(text.age).fill(who.age ?? "");
-  if (who.parent) await form.getByLabel(text.parent).fill(who.parent);
-  await form.getByLabel(text.password).fill(password);
-  await form.getByLabel(text.confirm).fill(password);
-  await form.getByRole("button", { name: text.signUp }).click();
-  await expect(page.getByRole("status")).toContainText(`${text.sent} ${who.email}`);
-}
-
-/** The link of the last message to `to` that matches `pattern`, as its reader would follow it. */
-async function linkIn(to: string, pattern: RegExp) {
-  await expect.poll(() => lastMailTo(to)).toMatch(pattern);
-  return (pattern.exec(lastMailTo(to) ?? "")?.[0] ?? "").replaceAll("&amp;", "&");
-}
 
 /** Another player, signed in in a browser of their own, so the parent stays signed in. */
 async function anotherPlayer(browser: Browser, baseURL: string, locale: keyof typeof TEXTS) {

@@ -128,46 +128,28 @@ function ChildSection({
       >
         {t("players.family.childPage")}
       </Link>
-      <div className="mt-6 overflow-x-auto">
-        <table className="w-full text-left">
-          <caption className="mb-2 text-left text-lg font-semibold text-brand-900">
-            {t("players.family.progressCaption", { name: child.name })}
-          </caption>
-          <thead className="border-b border-slate-300 text-sm text-slate-700">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t("players.family.category")}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t("players.family.setsDone")}
-              </th>
-              <th scope="col" className="py-2 text-right">
-                {t("players.family.accuracy")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {child.categories.map((row) => (
-              <tr key={row.category} className="border-b border-slate-100">
-                <th scope="row" className="py-2 pr-3 font-medium">
-                  {t(`quizCategories.${row.category}` as "quizCategories.alphabet")}
-                </th>
-                <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">
-                  {t("players.family.setsDoneValue", {
-                    done: formatNumber(row.setsDone, locale),
-                    total: formatNumber(SETS_PER_CATEGORY, locale),
-                  })}
-                </td>
-                <td className="py-2 text-right tabular-nums">
-                  {row.answers === 0
-                    ? t("players.family.notPlayed")
-                    : formatPercent(Math.round((row.correct / row.answers) * 100) / 100, locale)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <NumbersTable
+        caption={t("players.family.progressCaption", { name: child.name })}
+        visibleCaption
+        columns={[
+          t("players.family.category"),
+          t("players.family.setsDone"),
+          t("players.family.accuracy"),
+        ]}
+        rows={child.categories.map((row) => ({
+          key: row.category,
+          cells: [
+            t(`quizCategories.${row.category}` as "quizCategories.alphabet"),
+            t("players.family.setsDoneValue", {
+              done: formatNumber(row.setsDone, locale),
+              total: formatNumber(SETS_PER_CATEGORY, locale),
+            }),
+            row.answers === 0
+              ? t("players.family.notPlayed")
+              : formatPercent(Math.round((row.correct / row.answers) * 100) / 100, locale),
+          ],
+        }))}
+      />
       <WeeksOfPlay child={child} />
       <h3 className="mt-8 text-xl font-semibold text-brand-900">
         {t("players.family.settingsTitle")}
@@ -218,41 +200,72 @@ function WeeksOfPlay({ child }: { child: ChildOverview }) {
           {t("players.family.chartNote")}
         </figcaption>
       </figure>
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full text-left">
-          <caption className="sr-only">
-            {t("players.family.weeksCaption", { name: child.name })}
-          </caption>
-          <thead className="border-b border-slate-300 text-sm text-slate-700">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t("players.family.week")}
+      <NumbersTable
+        caption={t("players.family.weeksCaption", { name: child.name })}
+        columns={[t("players.family.week"), t("players.family.sets"), t("players.family.minutes")]}
+        rows={child.weeks.map((week) => ({
+          key: week.monday,
+          cells: [
+            formatDayShort(week.monday, locale),
+            formatNumber(week.sets, locale),
+            formatNumber(Math.round(week.seconds / 60), locale),
+          ],
+        }))}
+      />
+    </div>
+  );
+}
+
+/**
+ * A table of a label per row and numbers beside it: real headers for each column and row, the
+ * caption shown or for screen readers only (where a heading above already says it).
+ */
+function NumbersTable({
+  caption,
+  visibleCaption = false,
+  columns,
+  rows,
+}: {
+  caption: string;
+  visibleCaption?: boolean;
+  columns: string[];
+  rows: { key: string; cells: string[] }[];
+}) {
+  return (
+    <div className="mt-6 overflow-x-auto">
+      <table className="w-full text-left">
+        <caption
+          className={
+            visibleCaption ? "mb-2 text-left text-lg font-semibold text-brand-900" : "sr-only"
+          }
+        >
+          {caption}
+        </caption>
+        <thead className="border-b border-slate-300 text-sm text-slate-700">
+          <tr>
+            {columns.map((column, index) => (
+              <th key={column} scope="col" className={`py-2 pr-3 ${index > 0 ? "text-right" : ""}`}>
+                {column}
               </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t("players.family.sets")}
-              </th>
-              <th scope="col" className="py-2 text-right">
-                {t("players.family.minutes")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {child.weeks.map((week) => (
-              <tr key={week.monday} className="border-b border-slate-100">
-                <th scope="row" className="py-2 pr-3 font-medium">
-                  {formatDayShort(week.monday, locale)}
-                </th>
-                <td className="py-2 pr-3 text-right tabular-nums">
-                  {formatNumber(week.sets, locale)}
-                </td>
-                <td className="py-2 text-right tabular-nums">
-                  {formatNumber(Math.round(week.seconds / 60), locale)}
-                </td>
-              </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ key, cells: [label, ...numbers] }) => (
+            <tr key={key} className="border-b border-slate-100">
+              <th scope="row" className="py-2 pr-3 font-medium">
+                {label}
+              </th>
+              {numbers.map((number, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a column's place is its identity
+                <td key={index} className="py-2 pr-3 text-right tabular-nums">
+                  {number}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
