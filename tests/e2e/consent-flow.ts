@@ -59,3 +59,26 @@ export async function linkIn(to: string, pattern: RegExp) {
   await expect.poll(() => lastMailTo(to)).toMatch(pattern);
   return (pattern.exec(lastMailTo(to) ?? "")?.[0] ?? "").replaceAll("&amp;", "&");
 }
+
+/** The consent link mailed to a parent's address. */
+export const CONSENT_LINK = /http:\/\/127\.0\.0\.1:\d+(?:\/fr)?\/family\/consent\/[\w-]+/;
+
+/**
+ * On the consent page (`link`): the parent creates an account of their own, confirms it from its
+ * e-mail, comes back and consents.
+ */
+export async function consentWithNewAccount(
+  page: Page,
+  locale: keyof typeof SIGN_UP_TEXTS,
+  { link, name, email }: { link: string; name: string; email: string },
+) {
+  const text = SIGN_UP_TEXTS[locale];
+  await page.getByRole("link", { name: text.register }).click();
+  await signUp(page, locale, { name, email, age: "41" });
+  await page.goto(
+    await linkIn(email, /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<]+/),
+  );
+  await page.goto(link);
+  await page.getByRole("button", { name: text.iConsent }).click();
+  await expect(page.getByRole("status")).toContainText(text.given);
+}

@@ -1,6 +1,12 @@
 import type { Page } from "@playwright/test";
 import type pg from "pg";
-import { linkIn, SIGN_UP_TEXTS, signUp } from "./consent-flow.ts";
+import {
+  CONSENT_LINK,
+  consentWithNewAccount,
+  linkIn,
+  SIGN_UP_TEXTS,
+  signUp,
+} from "./consent-flow.ts";
 import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
 import { lastMailTo } from "./mail-server.ts";
 import { connectToSite } from "./players.ts";
@@ -70,10 +76,7 @@ for (const [locale, width] of [
       await page.context().clearCookies();
 
       // The parent's e-mail, in the child's language, leads to the consent page.
-      const link = await linkIn(
-        parent,
-        /http:\/\/127\.0\.0\.1:\d+(?:\/fr)?\/family\/consent\/[\w-]+/,
-      );
+      const link = await linkIn(parent, CONSENT_LINK);
       expect(lastMailTo(parent)).toContain(text.subject);
 
       await page.goto(link);
@@ -84,14 +87,7 @@ for (const [locale, width] of [
       if (locale === "fr-CA") expect(await frenchSpacingMistakes(page)).toEqual([]);
 
       // A new account of the parent's own, confirmed from its e-mail, then back to consent.
-      await page.getByRole("link", { name: text.register }).click();
-      await signUp(page, locale, { name: "Parent Consent", email: parent, age: "41" });
-      await page.goto(
-        await linkIn(parent, /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<]+/),
-      );
-      await page.goto(link);
-      await page.getByRole("button", { name: text.iConsent }).click();
-      await expect(page.getByRole("status")).toContainText(text.given);
+      await consentWithNewAccount(page, locale, { link, name: "Parent Consent", email: parent });
       await expectNoAxeViolations(page);
       await page.context().clearCookies();
 

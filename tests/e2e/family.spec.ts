@@ -1,6 +1,12 @@
 import type { Browser } from "@playwright/test";
 import type pg from "pg";
-import { linkIn, SIGN_UP_TEXTS, signUp } from "./consent-flow.ts";
+import {
+  CONSENT_LINK,
+  consentWithNewAccount,
+  linkIn,
+  SIGN_UP_TEXTS,
+  signUp,
+} from "./consent-flow.ts";
 import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
 import { connectToSite, createSignedInPlayer, SESSION_COOKIE } from "./players.ts";
 
@@ -72,19 +78,9 @@ for (const [locale, width] of [
       const handle = rows[0]?.handle ?? "";
 
       // The parent's e-mail is in the outbox; the parent makes a new account and consents.
-      const link = await linkIn(
-        parent,
-        /http:\/\/127\.0\.0\.1:\d+(?:\/fr)?\/family\/consent\/[\w-]+/,
-      );
+      const link = await linkIn(parent, CONSENT_LINK);
       await page.goto(link);
-      await page.getByRole("link", { name: text.register }).click();
-      await signUp(page, locale, { name: "Parent Family", email: parent, age: "41" });
-      await page.goto(
-        await linkIn(parent, /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<]+/),
-      );
-      await page.goto(link);
-      await page.getByRole("button", { name: text.iConsent }).click();
-      await expect(page.getByRole("status")).toContainText(text.given);
+      await consentWithNewAccount(page, locale, { link, name: "Parent Family", email: parent });
 
       // Before: another player finds the child's profile private.
       const peer = await anotherPlayer(browser, baseURL ?? "", locale);
