@@ -65,6 +65,7 @@ export async function loader({ request, context, url: page }: Route.LoaderArgs) 
         name: viewer.name,
         image: viewer.image,
         staff: viewer.role !== "player",
+        parent: viewer.parent,
       },
       cart: summarizeCart(cart, locale),
       forSale: mayBeSoldTo(viewer),

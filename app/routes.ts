@@ -37,6 +37,7 @@ const pages: [path: string, file: string][] = [
   ["profile-view/:handle/following", "routes/players/follow-list.tsx"],
   ["leaderboard", "routes/players/leaderboard.tsx"],
   ["redeem", "routes/players/redeem.tsx"],
+  ["family", "routes/players/family.tsx"],
   ["family/waiting", "routes/players/family-waiting.tsx"],
   ["family/consent/:token", "routes/players/family-consent.tsx"],
   ["reedem", "routes/players/reedem.ts"],

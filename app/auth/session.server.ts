@@ -10,6 +10,7 @@ import { codeForStatus } from "../platform/api.ts";
 import { CLIENT_IP_HEADER } from "../platform/config.server.ts";
 import { authContext, baseUrlContext, databaseContext } from "../platform/context.ts";
 import { AppError } from "../platform/errors.ts";
+import { hasLinkedChild } from "../players/consent.server.ts";
 import { hasSessionCookie, signedSessionToken } from "./auth.server.ts";
 
 /** What pages know of the signed-in player; never another player's private data. */
@@ -36,6 +37,11 @@ export type Viewer = {
    * consent flow ("needs_parent") is sent to give a parent's address before anything else.
    */
   consentStatus: ConsentStatus;
+  /**
+   * Whether a parent's consent for a child is in force: the account links to /family (which checks
+   * the link again, child by child). Read with the session, so the header costs no query of its own.
+   */
+  parent: boolean;
   /** The session's id and when it began: staff sessions end 12 hours after (app/staff/access). */
   sessionId: string;
   signedInAt: Date;
@@ -127,6 +133,7 @@ function viewerQuery(db: Db | Tx) {
       quizTimer: user.quizTimer,
       role: user.role,
       consentStatus: user.consentStatus,
+      parent: hasLinkedChild(sql`${user.id}`),
       sessionId: session.id,
       signedInAt: session.createdAt,
       expiresAt: session.expiresAt,

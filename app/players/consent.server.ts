@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, count, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { guardianConsent } from "../db/schema/players.ts";
@@ -316,4 +316,13 @@ export async function deleteUnconsentedChildren(db: Db, now = new Date()): Promi
     .where(and(eq(user.consentStatus, "pending"), lte(user.consentDueBy, now)))
     .returning({ id: user.id });
   return deleted.length;
+}
+
+/**
+ * Whether player `playerId` (a query's id column) gave a consent still in force: as a column, so
+ * the session's one query reads it for the header's Family link (the family pages check the link
+ * again, child by child).
+ */
+export function hasLinkedChild(playerId: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${guardianConsent} where ${guardianConsent.parentId} = ${playerId} and ${guardianConsent.withdrawnAt} is null)`;
 }

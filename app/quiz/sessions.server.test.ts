@@ -757,6 +757,42 @@ describe("the daily cap", () => {
   });
 });
 
+describe("a parent's lower cap (decision 0071)", () => {
+  const capAt = (me: string, cap: number) =>
+    db.execute(sql`update "user" set family_points_cap = ${cap} where id = ${me}`);
+
+  test("a capped child stops earning at the parent's cap, and the results say so", async () => {
+    const me = await newPlayer();
+    await capAt(me, 15);
+    expect(await playSet(me)).toMatchObject({ earned: 10, dailyCapReached: false });
+    const second = await playSet(me);
+    expect(second).toMatchObject({ score: 10, earned: 5, dailyCapReached: true });
+    expect(await playSet(me)).toMatchObject({ earned: 0, dailyCapReached: true });
+    expect(await resultsOf(db, me, second.id, CAP)).toMatchObject({ dailyCapReached: true });
+    expect(await playerRecord(me)).toMatchObject({ points: 15, ledger: 15, play_match: 3 });
+  });
+
+  test("concurrent finishes never pass the parent's cap", async () => {
+    const me = await newPlayer();
+    await capAt(me, 25);
+    const finishes = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        db.transaction((tx) =>
+          recordFinishedSet(tx, {
+            playerId: me,
+            sessionId: randomUUID(),
+            points: 10,
+            allRight: true,
+            dailyCap: CAP,
+          }),
+        ),
+      ),
+    );
+    expect(finishes.reduce((sum, finished) => sum + finished.earned, 0)).toBe(25);
+    expect(await playerRecord(me)).toMatchObject({ points: 25, ledger: 25, play_match: 6 });
+  });
+});
+
 describe("round trips", () => {
   /** Statements sent to PostgreSQL while `run` runs, through the pools and transactions alike. */
   async function statements(run: () => Promise<unknown>): Promise<number> {

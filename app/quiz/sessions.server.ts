@@ -4,7 +4,7 @@ import type { Db, Tx } from "../db/client.server.ts";
 import { quizAnswer, quizFeedback, quizQuestion, quizSession } from "../db/schema/quiz.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { AppError } from "../platform/errors.ts";
-import { quizPointsToday, recordFinishedSet } from "../players/points.server.ts";
+import { dailyCapReached, recordFinishedSet } from "../players/points.server.ts";
 import {
   QUESTIONS_PER_SET,
   QUIZ_CATEGORIES,
@@ -455,7 +455,7 @@ export async function finishSession(
       .returning({ id: quizSession.id });
     // Someone else's request finished it first (a double click, a retry): it was credited there.
     if (!finished || session.practice) return resultsOf(tx, me, sessionId, dailyCap);
-    const { earned, earnedBefore } = await recordFinishedSet(tx, {
+    const { earned, earnedBefore, ...credited } = await recordFinishedSet(tx, {
       playerId: me,
       sessionId: session.id,
       points: pointsOfSet(score),
@@ -466,7 +466,7 @@ export async function finishSession(
     // As `resultsOf` would read them back: no feedback can be sent before the set is finished.
     return setResults(
       { ...session, set: session.setNumber, score, correct, earned, tooFastAnswers },
-      { dailyCapReached: earnedBefore + earned >= dailyCap, feedbackSent: false },
+      { dailyCapReached: earnedBefore + earned >= credited.dailyCap, feedbackSent: false },
     );
   });
 }
@@ -489,7 +489,7 @@ async function finishedSet(db: Db | Tx, me: string, sessionId: string) {
 
 /**
  * A finished set's results, for the results dialog; not found unless it is the player's. Whether
- * the day's cap is reached is as of now, with `dailyCap`, the player's limit.
+ * the day's cap is reached is as of now, with `dailyCap`, the site's limit (or the parent's lower one).
  */
 export async function resultsOf(
   db: Db | Tx,
@@ -521,7 +521,7 @@ export async function resultsOf(
   return setResults(
     { ...row, score: row.score, correct: row.correct, earned: row.earned ?? 0 },
     {
-      dailyCapReached: (await quizPointsToday(db, me)) >= dailyCap,
+      dailyCapReached: await dailyCapReached(db, me, dailyCap),
       feedbackSent: row.feedbackSent,
     },
   );

@@ -10,7 +10,13 @@ import { PendingBar } from "./pending-bar.tsx";
 import { inSection, SITE_SECTIONS } from "./site-nav.ts";
 
 /** What the bars show of the signed-in player, or null for a visitor. */
-export type ShellViewer = { name: string; image: string | null; staff: boolean } | null;
+export type ShellViewer = {
+  name: string;
+  image: string | null;
+  staff: boolean;
+  /** A parent with a linked child: the header links to /family. */
+  parent: boolean;
+} | null;
 
 /** `cart` is the cart button, given by the shell; the header knows nothing of the shop. */
 export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.ReactNode }) {
@@ -59,6 +65,16 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
               className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
             >
               {t("account.console")}
+            </Link>
+          )}
+          {viewer?.parent && (
+            // On phones it is in the bottom bar's More menu, as the console is.
+            <Link
+              to={to("/family")}
+              aria-current={here === "/family" ? "page" : undefined}
+              className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+            >
+              {t("account.family")}
             </Link>
           )}
           {viewer ? (
@@ -127,7 +143,12 @@ export function MobileNav({ viewer }: { viewer: ShellViewer }) {
         })}
         <li className="flex-1">
           {/* Remade on each page, so a link followed from it leaves it closed. */}
-          <MoreMenu key={here} here={here} staff={viewer?.staff ?? false} />
+          <MoreMenu
+            key={here}
+            here={here}
+            staff={viewer?.staff ?? false}
+            parent={viewer?.parent ?? false}
+          />
         </li>
       </ul>
     </nav>
@@ -138,11 +159,12 @@ const MOBILE_ITEM =
   "flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium";
 
 /**
- * The sections the phone bar has no room for (Blogs, Shop, Pricing), and the console for staff. A <details> disclosure: it
+ * The sections the phone bar has no room for (Blogs, Shop, Pricing), the family page for a parent
+ * and the console for staff. A <details> disclosure: it
  * opens and closes by click, Enter or Space without any script; the script adds closing on Escape
  * (focus back on its button) and on a click elsewhere.
  */
-function MoreMenu({ here, staff }: { here: string; staff: boolean }) {
+function MoreMenu({ here, staff, parent }: { here: string; staff: boolean; parent: boolean }) {
   const t = useT();
   const to = useLocalizedPath();
   const menu = useRef<HTMLDetailsElement>(null);
@@ -204,6 +226,18 @@ function MoreMenu({ here, staff }: { here: string; staff: boolean }) {
             </li>
           );
         })}
+        {parent && (
+          <li>
+            <Link
+              to={to("/family")}
+              aria-current={here === "/family" ? "page" : undefined}
+              className="flex items-center gap-3 px-4 py-3 font-medium text-slate-700 hover:bg-brand-50"
+            >
+              <Icon name="user" className="size-5" />
+              {t("account.family")}
+            </Link>
+          </li>
+        )}
         {staff && (
           <li>
             <Link

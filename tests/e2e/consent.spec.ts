@@ -1,10 +1,15 @@
 import type { Page } from "@playwright/test";
 import type pg from "pg";
+import {
+  CONSENT_LINK,
+  consentWithNewAccount,
+  linkIn,
+  SIGN_UP_TEXTS,
+  signUp,
+} from "./consent-flow.ts";
 import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
 import { lastMailTo } from "./mail-server.ts";
 import { connectToSite } from "./players.ts";
-
-const password = "maple-leaf-canoe-7";
 
 let site: pg.Pool;
 test.beforeAll(() => {
@@ -14,57 +19,16 @@ test.afterAll(() => site.end());
 
 const TEXTS = {
   "en-CA": {
-    prefix: "",
-    username: "Username",
-    email: /^Email$/,
-    age: /^Age$/,
-    parent: "Parent’s or guardian’s email",
-    password: /^Password$/,
-    confirm: "Confirm password",
-    signUp: "Sign up",
-    sent: "We have sent a link to",
+    ...SIGN_UP_TEXTS["en-CA"],
     consentTitle: "Consent for",
-    register: "Create an account",
-    iConsent: "I consent",
-    given: "Your consent is recorded.",
     subject: "asks for your consent on Nearby",
   },
   "fr-CA": {
-    prefix: "/fr",
-    username: "Nom d’utilisateur",
-    email: /^Courriel$/,
-    age: /^Âge$/,
-    parent: "Courriel d’un parent ou tuteur",
-    password: /^Mot de passe$/,
-    confirm: "Confirmer le mot de passe",
-    signUp: "S’inscrire",
-    sent: "Nous avons envoyé un lien à",
+    ...SIGN_UP_TEXTS["fr-CA"],
     consentTitle: "Consentement pour",
-    register: "Créer un compte",
-    iConsent: "Je consens",
-    given: "Votre consentement est enregistré.",
     subject: "demande votre consentement sur Nearby",
   },
 } as const;
-
-async function signUp(page: Page, locale: keyof typeof TEXTS, who: Record<string, string>) {
-  const text = TEXTS[locale];
-  const form = page.locator("main form").first();
-  await form.getByLabel(text.username).fill(who.name ?? "");
-  await form.getByLabel(text.email).fill(who.email ?? "");
-  await form.getByLabel(text.age).fill(who.age ?? "");
-  if (who.parent) await form.getByLabel(text.parent).fill(who.parent);
-  await form.getByLabel(text.password).fill(password);
-  await form.getByLabel(text.confirm).fill(password);
-  await form.getByRole("button", { name: text.signUp }).click();
-  await expect(page.getByRole("status")).toContainText(`${text.sent} ${who.email}`);
-}
-
-/** The link of the last message to `to` that matches `pattern`, as its reader would follow it. */
-async function linkIn(to: string, pattern: RegExp) {
-  await expect.poll(() => lastMailTo(to)).toMatch(pattern);
-  return (pattern.exec(lastMailTo(to) ?? "")?.[0] ?? "").replaceAll("&amp;", "&");
-}
 
 async function onBoard(page: Page, prefix: string, handle: string) {
   await page.goto(`${prefix}/leaderboard`);
@@ -112,10 +76,7 @@ for (const [locale, width] of [
       await page.context().clearCookies();
 
       // The parent's e-mail, in the child's language, leads to the consent page.
-      const link = await linkIn(
-        parent,
-        /http:\/\/127\.0\.0\.1:\d+(?:\/fr)?\/family\/consent\/[\w-]+/,
-      );
+      const link = await linkIn(parent, CONSENT_LINK);
       expect(lastMailTo(parent)).toContain(text.subject);
 
       await page.goto(link);
@@ -126,14 +87,7 @@ for (const [locale, width] of [
       if (locale === "fr-CA") expect(await frenchSpacingMistakes(page)).toEqual([]);
 
       // A new account of the parent's own, confirmed from its e-mail, then back to consent.
-      await page.getByRole("link", { name: text.register }).click();
-      await signUp(page, locale, { name: "Parent Consent", email: parent, age: "41" });
-      await page.goto(
-        await linkIn(parent, /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<]+/),
-      );
-      await page.goto(link);
-      await page.getByRole("button", { name: text.iConsent }).click();
-      await expect(page.getByRole("status")).toContainText(text.given);
+      await consentWithNewAccount(page, locale, { link, name: "Parent Consent", email: parent });
       await expectNoAxeViolations(page);
       await page.context().clearCookies();
 

@@ -39,6 +39,11 @@ export const user = pgTable(
     notification: boolean().notNull().default(true),
     /** Seconds a quiz question allows: 30, 60, or 0 for untimed play. */
     quizTimer: smallint().$type<0 | 30 | 60>().notNull().default(30),
+    /**
+     * A parent's daily limit on quiz points for their child, below the site's (decision 0071):
+     * the quiz credits up to the lower of the two. Null: the site's cap alone.
+     */
+    familyPointsCap: smallint(),
     locale: text().$type<Locale>().notNull().default("en-CA"),
     /**
      * Who runs the site: "moderator" and "admin" open the console at /staff (DESIGN.md, parties and
@@ -69,6 +74,7 @@ export const user = pgTable(
     // The leaderboard's index, user_balance_rank_idx, is in migration
     // "player_balance_count_triggers": drizzle cannot write its INCLUDE (docs/decisions/0016).
     check("user_quiz_timer", sql`${table.quizTimer} in (0, 30, 60)`),
+    check("user_family_points_cap", sql`${table.familyPointsCap} > 0`),
     check("user_role", sql`${table.role} in ('player', 'moderator', 'admin')`),
     check(
       "user_consent_status",
