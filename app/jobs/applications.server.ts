@@ -7,9 +7,11 @@ import { enqueueEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { assertPlainPdf } from "../platform/pdf.server.ts";
 import type { Storage } from "../platform/storage.server.ts";
-import type { Application } from "./application.ts";
+import type { ApplicationWithAnswers } from "./application.ts";
 import { applicationConfirmationEmail, applicationEmail } from "./emails.server.ts";
 import { isOpenAt } from "./jobs.server.ts";
+import { storeAnswers } from "./screening.server.ts";
+import type { ScreeningQuestion } from "./screening.ts";
 
 /** Private storage: no route serves this folder; CVs leave only as e-mail attachments. */
 export const CV_FOLDER = "cvs";
@@ -60,7 +62,9 @@ export async function applyToJob(
   storage: Storage,
   input: {
     jobId: number;
-    application: Application;
+    /** The form's fields and the answers to `questions`, the posting's as the form showed them. */
+    application: ApplicationWithAnswers;
+    questions: readonly ScreeningQuestion[];
     locale: Locale;
     userId: string | null;
     baseUrl: string;
@@ -124,6 +128,7 @@ export async function applyToJob(
         })
         .returning({ id: jobApplication.id, createdAt: jobApplication.createdAt });
       if (!row) throw new Error("the application was not stored");
+      await storeAnswers(tx, row.id, input.questions, application.answers);
       const contactLocale = posting.contactLocale as Locale;
       await enqueueEmail(
         tx,

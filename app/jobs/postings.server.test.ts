@@ -341,3 +341,18 @@ describe("closing by date", () => {
     expect(await statusOf(later)).toEqual({ status: "published", isOpen: true });
   });
 });
+
+describe("screening questions", () => {
+  test("are stored with the posting and come back in its form", async () => {
+    const questions = [
+      { kind: "yesNo" as const, text: { "en-CA": "Can you start in January?" } },
+      { kind: "text" as const, text: { "en-CA": "Which forklift?", "fr-CA": "Quel chariot?" } },
+    ];
+    const id = await createPosting(database.db, actor(verifiedId), input({ questions }), NOW);
+    expect((await employerPosting(database.db, verifiedId, id)).fields.questions).toEqual(
+      questions,
+    );
+    await updatePosting(database.db, actor(verifiedId), id, input({ questions: [] }), NOW);
+    expect((await employerPosting(database.db, verifiedId, id)).fields.questions).toEqual([]);
+  });
+});

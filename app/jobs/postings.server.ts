@@ -84,10 +84,12 @@ function newReference(employerId: number): string {
   return `E${employerId}-${randomBytes(6).toString("hex").toUpperCase()}`;
 }
 
-const texts = (posting: Posting) => ({
+/** The job_text row: the checked posting's long texts and the employer's screening questions. */
+const texts = (posting: Posting, input: EmployerPosting) => ({
   overview: posting.overview,
   skills: posting.skills,
   description: posting.description,
+  questions: input.questions,
 });
 
 /** Writes a new posting as a draft of the actor's employer; its id. */
@@ -108,7 +110,7 @@ export function createPosting(
       .values({ ...jobRow(posting, "draft"), employerId: actor.employerId })
       .returning({ id: job.id });
     if (!row) throw new Error("insert returned no row");
-    await tx.insert(jobText).values({ jobId: row.id, ...texts(posting) });
+    await tx.insert(jobText).values({ jobId: row.id, ...texts(posting, input) });
     return {
       audit: { action: "job.create", target: { kind: "job", id: row.id }, after: input },
       result: row.id,
@@ -159,7 +161,7 @@ export function updatePosting(
       .update(job)
       .set({ ...jobRow(posting, current.status), employerId: actor.employerId })
       .where(eq(job.id, jobId));
-    await tx.update(jobText).set(texts(posting)).where(eq(jobText.jobId, jobId));
+    await tx.update(jobText).set(texts(posting, input)).where(eq(jobText.jobId, jobId));
     return {
       audit: { action: "job.update", target: { kind: "job", id: jobId }, after: input },
       result: current.status,
@@ -312,6 +314,7 @@ export async function employerPosting(db: Db | Tx, employerId: number, jobId: nu
     existingVacancy: posting.existingVacancy,
     contactEmail: posting.contactEmail,
     contactLocale: posting.contactLocale as EmployerPosting["contactLocale"],
+    questions: text.questions,
     closesOn: closesOnOf(posting.closesAt),
   };
   return { id: posting.id, status: posting.status, fields };
