@@ -124,6 +124,29 @@ export const employerPostingSchema = z.strictObject({
 
 export type EmployerPosting = z.output<typeof employerPostingSchema>;
 
+/**
+ * POST /api/employer/jobs: the employer it is for and its posting, saved as a draft unless
+ * `publish` is true (then published at once for a verified employer, held for staff otherwise).
+ */
+export const newPostingRequestSchema = employerPostingSchema.extend({
+  employerId: z.int().positive().max(2_147_483_647),
+  publish: z.boolean().default(false),
+});
+
+/**
+ * PATCH /api/employer/jobs/{id}: the fields given replace the stored ones (the whole posting is
+ * then checked as the form's), and `status` moves it: "published" publishes a draft or reposts a
+ * closed posting (with `closesOn`, its new closing date), "closed" closes it.
+ */
+export const postingPatchSchema = employerPostingSchema.partial().extend({
+  // Without their defaults: a field left out keeps its stored value.
+  aiScreening: seekerFields.aiScreening.unwrap().optional(),
+  existingVacancy: seekerFields.existingVacancy.unwrap().optional(),
+  questions: employerPostingSchema.shape.questions.unwrap().optional(),
+  status: z.enum(["published", "closed"]).optional(),
+});
+export type PostingPatch = z.output<typeof postingPatchSchema>;
+
 /** A repost: the closed posting's new closing date. */
 export const repostSchema = z.strictObject({ closesOn: closingDate });
 export type PostingInput = z.input<typeof postingSchema>;

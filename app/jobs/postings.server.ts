@@ -6,7 +6,12 @@ import { AppError, type FieldProblem } from "../platform/errors.ts";
 import { problemOf } from "../platform/input.server.ts";
 import { assertMove } from "../platform/state-machine.ts";
 import { type EmployerActor, employerWrite } from "./employers.server.ts";
-import { type EmployerPosting, type Posting, postingSchema } from "./posting-schema.ts";
+import {
+  type EmployerPosting,
+  type Posting,
+  type PostingPatch,
+  postingSchema,
+} from "./posting-schema.ts";
 import { EDITABLE_STATUSES, POSTING_MOVES } from "./posting-status.ts";
 import { jobRow } from "./seed.server.ts";
 
@@ -258,6 +263,37 @@ export function closePosting(
 }
 
 /**
+ * The API's PATCH: the fields given replace the stored ones (checked whole, as the form's), then
+ * the status move asked for, each an employer write of its own. A closed posting is reposted by
+ * `status: "published"` with its new `closesOn`, then edited. Its status after.
+ */
+export async function patchPosting(
+  db: Db,
+  actor: EmployerActor,
+  jobId: number,
+  patch: PostingPatch,
+  now = new Date(),
+): Promise<PostingStatus> {
+  const { status, ...fields } = patch;
+  const current = await employerPosting(db, actor.employerId, jobId);
+  const reposting = status === "published" && current.status === "closed";
+  let result = current.status;
+  if (reposting) {
+    if (!fields.closesOn) throw new AppError("invalid_parameters", { problems: [CLOSING_PROBLEM] });
+    result = await publishPosting(db, actor, jobId, now, fields.closesOn);
+  }
+  // A repost's closing date is already written; any other field given is an edit.
+  const { closesOn: _, ...edits } = fields;
+  if (Object.keys(reposting ? edits : fields).length > 0)
+    result = await updatePosting(db, actor, jobId, { ...current.fields, ...fields }, now);
+  if (status === "published" && !reposting && result !== "published" && result !== "held")
+    result = await publishPosting(db, actor, jobId, now);
+  if (status === "closed" && result !== "closed")
+    result = await closePosting(db, actor, jobId, now);
+  return result;
+}
+
+/**
  * Closes every published posting whose closing date has come (the scheduled task): one UPDATE,
  * its conditions the move's own; the number closed.
  */
@@ -268,6 +304,13 @@ export async function closeDuePostings(db: Db | Tx, now = new Date()): Promise<n
     .where(and(eq(job.status, "published"), lte(job.closesAt, now)))
     .returning({ id: job.id });
   return closed.length;
+}
+
+/** The employer a posting belongs to; the 404 for none, or for a seed posting (no employer). */
+export async function employerOfPosting(db: Db | Tx, jobId: number): Promise<number> {
+  const [row] = await db.select({ employerId: job.employerId }).from(job).where(eq(job.id, jobId));
+  if (!row?.employerId) throw new AppError("not_found");
+  return row.employerId;
 }
 
 /** An employer's postings, newest first, as its list shows them. */

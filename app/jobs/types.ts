@@ -91,3 +91,12 @@ export const jobApplicationSchema = z.object({
   jobId: z.int(),
   createdAt: z.iso.datetime(),
 });
+
+/** A posting an employer wrote through the API, and where it is now. */
+export const employerJobSchema = z.object({
+  id: z.int(),
+  status: z.enum(["draft", "held", "published", "closed"]).meta({
+    description:
+      "`draft` (saved, not published), `held` (waiting for staff: the employer is not verified yet), `published` or `closed`",
+  }),
+});
