@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { DatabaseHandle } from "../db/client.server.ts";
+import { employer, employerMember, job } from "../db/schema/jobs.ts";
+import { createTestDatabase } from "../db/test-database.server.ts";
+import type { EmployerActor } from "./employers.server.ts";
+import { employerPostingSchema } from "./posting-schema.ts";
+import { createPosting, publishPosting } from "./postings.server.ts";
+
+let database: DatabaseHandle;
+const NOW = new Date("2026-11-27T15:00:00Z");
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+/** Postings that share their common words ("developer", "toronto"): the same word count rows. */
+const posting = (serial: number) =>
+  employerPostingSchema.parse({
+    title: { "en-CA": `Software developer ${serial}`, "fr-CA": `Développeur logiciel ${serial}` },
+    overview: { "en-CA": "Build our app.", "fr-CA": "Bâtir notre appli." },
+    description: { "en-CA": "You write code.", "fr-CA": "Vous écrivez du code." },
+    skills: { "en-CA": ["TypeScript"], "fr-CA": ["TypeScript"] },
+    city: "Toronto",
+    province: "ON",
+    postalCode: "M5V 2T6",
+    workSetting: "hybrid",
+    employerType: "direct",
+    employmentType: "full_time",
+    pay: { minCents: 90_000_00, maxCents: 120_000_00, period: "year" },
+    aiScreening: false,
+    existingVacancy: true,
+    contactEmail: "jobs@example.test",
+    contactLocale: "en-CA",
+    closesOn: "2026-12-20",
+  });
+
+test("twenty employers publishing at the same moment all succeed", async () => {
+  const actors: EmployerActor[] = [];
+  for (let serial = 0; serial < 20; serial += 1) {
+    const [row] = await database.db
+      .insert(employer)
+      .values({
+        name: `Employer ${serial}`,
+        description: { "en-CA": "We hire." },
+        province: "ON",
+        contactEmail: "hiring@example.test",
+        verifiedAt: NOW,
+      })
+      .returning({ id: employer.id });
+    const employerId = row?.id ?? 0;
+    const userId = `member-${employerId}`;
+    await database.db.execute(
+      sql`insert into "user" (id, name, email, handle, age) values (${userId}, ${userId}, ${`${userId}@example.test`}, ${userId}, 30)`,
+    );
+    await database.db.insert(employerMember).values({ employerId, userId, via: "founder" });
+    actors.push({ id: userId, role: "employer", employerId, clientAddress: null });
+  }
+  const drafts = await Promise.all(
+    actors.map(async (actor, serial) => ({
+      actor,
+      id: await createPosting(database.db, actor, posting(serial), NOW),
+    })),
+  );
+  const outcomes = await Promise.allSettled(
+    drafts.map(({ actor, id }) => publishPosting(database.db, actor, id, NOW)),
+  );
+  expect(outcomes.map((outcome) => outcome.status === "fulfilled" && outcome.value)).toEqual(
+    Array(20).fill("published"),
+  );
+  expect(await database.db.$count(job, sql`${job.status} = 'published'`)).toBe(20);
+  // Each shared word's count row counts every one of them (decision 0026's triggers).
+  const { rows } = await database.db.execute<{ postings: number }>(
+    sql`select postings from job_word where field = 'k' and word = 'developer'`,
+  );
+  expect(rows).toEqual([{ postings: 20 }]);
+});
