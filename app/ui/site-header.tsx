@@ -10,7 +10,13 @@ import { PendingBar } from "./pending-bar.tsx";
 import { inSection, SITE_SECTIONS } from "./site-nav.ts";
 
 /** What the bars show of the signed-in player, or null for a visitor. */
-export type ShellViewer = { name: string; image: string | null; staff: boolean } | null;
+/** Who is signed in, as the bars show it: `employs` when a member of an employer. */
+export type ShellViewer = {
+  name: string;
+  image: string | null;
+  staff: boolean;
+  employs: boolean;
+} | null;
 
 /** `cart` is the cart button, given by the shell; the header knows nothing of the shop. */
 export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.ReactNode }) {
@@ -51,6 +57,15 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
         <div className="flex items-center gap-3">
           <LanguageSwitch compact />
           {cart}
+          {viewer?.employs && (
+            // On phones it is in the bottom bar's More menu too.
+            <Link
+              to={to("/employers")}
+              className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 hover:bg-brand-50"
+            >
+              {t("account.employers")}
+            </Link>
+          )}
           {viewer?.staff && (
             // Staff only; the console checks the role again on every request.
             // On phones it is in the bottom bar's More menu, where the header has no room.
@@ -127,7 +142,12 @@ export function MobileNav({ viewer }: { viewer: ShellViewer }) {
         })}
         <li className="flex-1">
           {/* Remade on each page, so a link followed from it leaves it closed. */}
-          <MoreMenu key={here} here={here} staff={viewer?.staff ?? false} />
+          <MoreMenu
+            key={here}
+            here={here}
+            staff={viewer?.staff ?? false}
+            employs={viewer?.employs ?? false}
+          />
         </li>
       </ul>
     </nav>
@@ -142,7 +162,7 @@ const MOBILE_ITEM =
  * opens and closes by click, Enter or Space without any script; the script adds closing on Escape
  * (focus back on its button) and on a click elsewhere.
  */
-function MoreMenu({ here, staff }: { here: string; staff: boolean }) {
+function MoreMenu({ here, staff, employs }: { here: string; staff: boolean; employs: boolean }) {
   const t = useT();
   const to = useLocalizedPath();
   const menu = useRef<HTMLDetailsElement>(null);
@@ -204,6 +224,17 @@ function MoreMenu({ here, staff }: { here: string; staff: boolean }) {
             </li>
           );
         })}
+        {employs && (
+          <li>
+            <Link
+              to={to("/employers")}
+              className="flex items-center gap-3 px-4 py-3 font-medium text-slate-700 hover:bg-brand-50"
+            >
+              <Icon name="briefcase" className="size-5" />
+              {t("account.employers")}
+            </Link>
+          </li>
+        )}
         {staff && (
           <li>
             <Link
