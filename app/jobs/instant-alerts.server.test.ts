@@ -9,6 +9,7 @@ import type { EmployerActor } from "./employers.server.ts";
 import { employerPostingSchema } from "./posting-schema.ts";
 import { closePosting, createPosting, publishPosting } from "./postings.server.ts";
 import { decideHeldPosting } from "./staff.server.ts";
+import { employerPostingFixture } from "./test-fixtures.server.ts";
 
 let database: DatabaseHandle;
 const BASE = "https://nearby.example";
@@ -38,22 +39,16 @@ async function employerActor(name: string, verifiedAt: Date | null): Promise<Emp
 }
 
 const nursePosting = (title: string) =>
-  employerPostingSchema.parse({
-    title: { "en-CA": title, "fr-CA": title },
-    overview: { "en-CA": "Care for patients.", "fr-CA": "Soigner les patients." },
-    description: { "en-CA": "Night shifts.", "fr-CA": "Quarts de nuit." },
-    skills: { "en-CA": ["Care"], "fr-CA": ["Soins"] },
-    city: "Halifax",
-    province: "NS",
-    postalCode: "B3H 1V7",
-    workSetting: "onsite",
-    employerType: "direct",
-    employmentType: "full_time",
-    pay: { minCents: 40_00, maxCents: 48_00, period: "hour" },
-    contactEmail: "jobs@example.test",
-    contactLocale: "en-CA",
-    closesOn: "2026-12-20",
-  });
+  employerPostingSchema.parse(
+    employerPostingFixture({
+      title: { "en-CA": title, "fr-CA": title },
+      city: "Halifax",
+      province: "NS",
+      postalCode: "B3H 1V7",
+      aiScreening: null,
+      existingVacancy: null,
+    }),
+  );
 
 async function subscribe(email: string, frequency: "daily" | "instant") {
   await createAlert(database.db, {

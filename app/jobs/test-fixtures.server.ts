@@ -39,3 +39,29 @@ export function insertFixtures(db: Db | Tx, postings: PostingInput[]): Promise<n
     postings.map((posting) => postingSchema.parse(posting)),
   );
 }
+
+/**
+ * An Ontario posting as an employer sends it (the form's and the API's shape) that meets every
+ * rule; give only what the test is about.
+ */
+export function employerPostingFixture(overrides: Record<string, unknown> = {}) {
+  return {
+    title: { "en-CA": "Warehouse lead", "fr-CA": "Chef d’entrepôt" },
+    overview: { "en-CA": "Lead a small team.", "fr-CA": "Diriger une petite équipe." },
+    description: { "en-CA": "You lead the floor.", "fr-CA": "Vous dirigez l’entrepôt." },
+    skills: { "en-CA": ["Forklift"], "fr-CA": ["Chariot élévateur"] },
+    city: "Hamilton",
+    province: "ON",
+    postalCode: "L8P 4R5",
+    workSetting: "onsite",
+    employerType: "direct",
+    employmentType: "full_time",
+    pay: { minCents: 60_000_00, maxCents: 75_000_00, period: "year" },
+    aiScreening: false,
+    existingVacancy: true,
+    contactEmail: "jobs@example.test",
+    contactLocale: "en-CA",
+    closesOn: "2026-12-20",
+    ...overrides,
+  };
+}

@@ -5,7 +5,11 @@ import type { DatabaseHandle } from "../../db/client.server.ts";
 import { user } from "../../db/schema/accounts.ts";
 import { employer, employerMember, job } from "../../db/schema/jobs.ts";
 import { createTestDatabase } from "../../db/test-database.server.ts";
-import { fixturePosting, insertFixtures } from "../../jobs/test-fixtures.server.ts";
+import {
+  employerPostingFixture,
+  fixturePosting,
+  insertFixtures,
+} from "../../jobs/test-fixtures.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
 
 let database: DatabaseHandle;
@@ -60,25 +64,8 @@ const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** An Ontario posting that meets every rule, as the API takes it. */
-const posting = (overrides: Record<string, unknown> = {}) => ({
-  title: { "en-CA": "Warehouse lead", "fr-CA": "Chef d’entrepôt" },
-  overview: { "en-CA": "Lead a small team.", "fr-CA": "Diriger une petite équipe." },
-  description: { "en-CA": "You lead the floor.", "fr-CA": "Vous dirigez l’entrepôt." },
-  skills: { "en-CA": ["Forklift"], "fr-CA": ["Chariot élévateur"] },
-  city: "Hamilton",
-  province: "ON",
-  postalCode: "L8P 4R5",
-  workSetting: "onsite",
-  employerType: "direct",
-  employmentType: "full_time",
-  pay: { minCents: 60_000_00, maxCents: 75_000_00, period: "year" },
-  aiScreening: false,
-  existingVacancy: true,
-  contactEmail: "jobs@example.test",
-  contactLocale: "en-CA",
-  closesOn: inDays(20),
-  ...overrides,
-});
+const posting = (overrides: Record<string, unknown> = {}) =>
+  employerPostingFixture({ closesOn: inDays(20), ...overrides });
 
 const send = (cookie: string, method: string, path: string, body: unknown) =>
   request(path, {
