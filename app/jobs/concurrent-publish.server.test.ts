@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
-import { employer, employerMember, job } from "../db/schema/jobs.ts";
+import { job } from "../db/schema/jobs.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import type { EmployerActor } from "./employers.server.ts";
 import { employerPostingSchema } from "./posting-schema.ts";
 import { createPosting, publishPosting } from "./postings.server.ts";
-import { employerPostingFixture } from "./test-fixtures.server.ts";
+import { employerPostingFixture, insertEmployerActor } from "./test-fixtures.server.ts";
 
 let database: DatabaseHandle;
 const NOW = new Date("2026-11-27T15:00:00Z");
@@ -28,25 +28,10 @@ const posting = (serial: number) =>
 
 test("twenty employers publishing at the same moment all succeed", async () => {
   const actors: EmployerActor[] = [];
-  for (let serial = 0; serial < 20; serial += 1) {
-    const [row] = await database.db
-      .insert(employer)
-      .values({
-        name: `Employer ${serial}`,
-        description: { "en-CA": "We hire." },
-        province: "ON",
-        contactEmail: "hiring@example.test",
-        verifiedAt: NOW,
-      })
-      .returning({ id: employer.id });
-    const employerId = row?.id ?? 0;
-    const userId = `member-${employerId}`;
-    await database.db.execute(
-      sql`insert into "user" (id, name, email, handle, age) values (${userId}, ${userId}, ${`${userId}@example.test`}, ${userId}, 30)`,
+  for (let serial = 0; serial < 20; serial += 1)
+    actors.push(
+      await insertEmployerActor(database.db, { name: `Employer ${serial}`, verifiedAt: NOW }),
     );
-    await database.db.insert(employerMember).values({ employerId, userId, via: "founder" });
-    actors.push({ id: userId, role: "employer", employerId, clientAddress: null });
-  }
   const drafts = await Promise.all(
     actors.map(async (actor, serial) => ({
       actor,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
-import { employer, employerMember, jobAlert, jobAlertSent } from "../db/schema/jobs.ts";
+import { jobAlert, jobAlertSent } from "../db/schema/jobs.ts";
 import { outboxEmail } from "../db/schema/platform.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { confirmAlert, createAlert, sendAlertDigests, sendInstantAlerts } from "./alerts.server.ts";
@@ -9,7 +9,7 @@ import type { EmployerActor } from "./employers.server.ts";
 import { employerPostingSchema } from "./posting-schema.ts";
 import { closePosting, createPosting, publishPosting } from "./postings.server.ts";
 import { decideHeldPosting } from "./staff.server.ts";
-import { employerPostingFixture } from "./test-fixtures.server.ts";
+import { employerPostingFixture, insertEmployerActor } from "./test-fixtures.server.ts";
 
 let database: DatabaseHandle;
 const BASE = "https://nearby.example";
@@ -17,26 +17,6 @@ const NOW = new Date("2026-11-27T15:00:00Z");
 const MINUTE = 60_000;
 let verified: EmployerActor;
 let unverified: EmployerActor;
-
-async function employerActor(name: string, verifiedAt: Date | null): Promise<EmployerActor> {
-  const [row] = await database.db
-    .insert(employer)
-    .values({
-      name,
-      description: { "en-CA": `${name} hires.` },
-      province: "NS",
-      contactEmail: "hiring@example.test",
-      verifiedAt,
-    })
-    .returning({ id: employer.id });
-  const employerId = row?.id ?? 0;
-  const userId = `member-${employerId}`;
-  await database.db.execute(
-    sql`insert into "user" (id, name, email, handle, age) values (${userId}, ${userId}, ${`${userId}@example.test`}, ${userId}, 30)`,
-  );
-  await database.db.insert(employerMember).values({ employerId, userId, via: "founder" });
-  return { id: userId, role: "employer", employerId, clientAddress: null };
-}
 
 const nursePosting = (title: string) =>
   employerPostingSchema.parse(
@@ -73,8 +53,16 @@ const alertMails = async () =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  verified = await employerActor("Harbour Health", NOW);
-  unverified = await employerActor("New Clinic", null);
+  verified = await insertEmployerActor(database.db, {
+    name: "Harbour Health",
+    province: "NS",
+    verifiedAt: NOW,
+  });
+  unverified = await insertEmployerActor(database.db, {
+    name: "New Clinic",
+    province: "NS",
+    verifiedAt: null,
+  });
 });
 afterAll(() => database.close());
 beforeEach(async () => {

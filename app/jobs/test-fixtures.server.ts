@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
+import { employer, employerMember } from "../db/schema/jobs.ts";
+import type { EmployerActor } from "./employers.server.ts";
 import { type PostingInput, postingSchema } from "./posting-schema.ts";
 import { insertPostings } from "./seed.server.ts";
 
@@ -64,4 +67,32 @@ export function employerPostingFixture(overrides: Record<string, unknown> = {}) 
     closesOn: "2026-12-20",
     ...overrides,
   };
+}
+
+/** An employer with one adult founder member; that member acting for it. */
+export async function insertEmployerActor(
+  db: Db,
+  {
+    name,
+    province = "ON",
+    verifiedAt,
+  }: { name: string; province?: string; verifiedAt: Date | null },
+): Promise<EmployerActor> {
+  const [row] = await db
+    .insert(employer)
+    .values({
+      name,
+      description: { "en-CA": `${name} hires.` },
+      province,
+      contactEmail: "hiring@example.test",
+      verifiedAt,
+    })
+    .returning({ id: employer.id });
+  const employerId = row?.id ?? 0;
+  const userId = `member-${employerId}`;
+  await db.execute(
+    sql`insert into "user" (id, name, email, handle, age) values (${userId}, ${userId}, ${`${userId}@example.test`}, ${userId}, 30)`,
+  );
+  await db.insert(employerMember).values({ employerId, userId, via: "founder" });
+  return { id: userId, role: "employer", employerId, clientAddress: null };
 }
