@@ -172,6 +172,8 @@ export default [
   route("api/jobs/:id/applications", "routes/jobs/api.job.applications.ts"),
   route("api/employer/jobs/:id/applications", "routes/jobs/api.employer.job.applications.ts"),
   route("api/employer/applications/:id", "routes/jobs/api.employer.application.ts"),
+  route("api/employer/jobs", "routes/jobs/api.employer.jobs.ts"),
+  route("api/employer/jobs/:id", "routes/jobs/api.employer.job.ts"),
   route("api/blogs", "routes/blog/api.blogs.ts"),
   route("api/blogs/:slug", "routes/blog/api.blog.ts"),
   route("api/products", "routes/shop/api.products.ts"),

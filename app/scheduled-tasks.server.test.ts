@@ -43,9 +43,10 @@ afterAll(async () => {
 });
 
 describe("the schedules", () => {
-  test("job alerts daily at JOB_ALERTS_AT, every sweep each SWEEP_EVERY_MINUTES", () => {
+  test("job alerts daily at JOB_ALERTS_AT, at-once alerts every minute, every sweep each SWEEP_EVERY_MINUTES", () => {
     expect(tasks.map(({ name, cron }) => [name, cron])).toEqual([
       ["job-alerts", "0 7 * * *"],
+      ["job-alerts-instant", "* * * * *"],
       ["close-due-postings", "0 * * * *"],
       ["remind-undecided-interviews", "0 * * * *"],
       ["release-unpaid-orders", "0 * * * *"],
@@ -63,6 +64,7 @@ describe("the schedules", () => {
     });
     expect(other.map(({ cron }) => cron)).toEqual([
       "5 18 * * *",
+      "* * * * *",
       ...Array.from({ length: 9 }, () => "*/15 * * * *"),
     ]);
   });

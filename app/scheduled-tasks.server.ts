@@ -1,7 +1,7 @@
 import { pruneSignInFailures } from "./auth/sign-in-limit.server.ts";
 import type { Database } from "./db/client.server.ts";
 import { sweepOldStats } from "./directory/stats.server.ts";
-import { sendAlertDigests } from "./jobs/alerts.server.ts";
+import { sendAlertDigests, sendInstantAlerts } from "./jobs/alerts.server.ts";
 import { remindUndecidedInterviews } from "./jobs/inbox.server.ts";
 import { closeDuePostings } from "./jobs/postings.server.ts";
 import type { Config } from "./platform/config.server.ts";
@@ -35,6 +35,14 @@ export function scheduledTasks(db: Database, storage: Storage, settings: TaskSet
       cron: `${minute} ${hour} * * *`,
       timeoutSeconds: 60 * 60,
       run: () => sendAlertDigests(db, { baseUrl: settings.baseUrl }),
+    },
+    {
+      // "At once" alerts: each new matching posting within a minute of its publishing (by an
+      // employer or by staff approving it), never twice (decision 0072). Kept out of the publishing
+      // transaction, so twenty employers publishing together do not wait on the subscribers.
+      name: "job-alerts-instant",
+      cron: "* * * * *",
+      run: () => sendInstantAlerts(db, { baseUrl: settings.baseUrl }),
     },
     {
       // Postings whose closing date has come: closed. Until then search, the sitemap and the

@@ -1,4 +1,5 @@
-import type { AlertFilters } from "../db/schema/jobs.ts";
+import { z } from "zod";
+import type { AlertFilters, AlertFrequency } from "../db/schema/jobs.ts";
 import { emailField } from "../platform/email.ts";
 import { searchQuery } from "./links.ts";
 import { EMPLOYER_TYPES, type EmployerType, WORK_SETTINGS, type WorkSetting } from "./posting.ts";
@@ -7,8 +8,11 @@ import { keywordTerms, locationTerms } from "./search-text.ts";
 
 export type { AlertFilters };
 
+/** How often an alert mails: once a day, or at once as each matching posting is published. */
+export const ALERT_FREQUENCIES = ["daily", "instant"] as const satisfies AlertFrequency[];
+
 /**
- * Create Job Alert: an e-mail and the list's filters (keywords, location, employer types, work
+ * Create Job Alert: an e-mail, how often it mails (daily unless asked) and the list's filters (keywords, location, employer types, work
  * settings; the posted date has no meaning for news). The filters are read as the list reads them.
  */
 export const alertFormSchema = jobSearchFields
@@ -16,9 +20,11 @@ export const alertFormSchema = jobSearchFields
     email: emailField("jobs.problems.emailInvalid"),
     keywords: keptKeywords,
     location: keptLocation,
+    frequency: z.enum(ALERT_FREQUENCIES, "jobs.alerts.frequencyRequired").default("daily"),
   })
-  .transform(({ email, keywords, location, employerType, workSetting }) => ({
+  .transform(({ email, frequency, keywords, location, employerType, workSetting }) => ({
     email,
+    frequency,
     filters: {
       keywords,
       location,

@@ -3,6 +3,7 @@ import { emailField } from "../platform/email.ts";
 import { startsLikePdf } from "../platform/pdf.ts";
 import { phoneField } from "../platform/phone.ts";
 import { isReadableText } from "../platform/text.ts";
+import { ANSWER_MAX, answerField, type ScreeningQuestion } from "./screening.ts";
 
 /** DESIGN.md: CVs are PDF by their bytes, at most 5 MB. */
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
@@ -42,3 +43,35 @@ export const applicationSchema = z.object({
 });
 
 export type Application = z.output<typeof applicationSchema>;
+
+/** An answer to one screening question: required; yes or no, or a short readable text. */
+function answerSchema(question: ScreeningQuestion) {
+  return question.kind === "yesNo"
+    ? z.enum(["yes", "no"], "jobs.questions.answerRequired")
+    : z
+        .string("jobs.questions.answerRequired")
+        .trim()
+        .min(1, "jobs.questions.answerRequired")
+        .max(ANSWER_MAX, "jobs.questions.answerLong")
+        .refine((text) => isReadableText(text), "errors.invalid_text");
+}
+
+/**
+ * The Apply form of a posting with screening questions: the form's fields and one answer per
+ * question ("answers.0", "answers.1", ...), given back as `answers`, in the questions' order.
+ */
+export function applicationSchemaFor(questions: readonly ScreeningQuestion[]) {
+  const answers = Object.fromEntries(
+    questions.map((question, index) => [answerField(index), answerSchema(question)]),
+  );
+  return applicationSchema.extend(answers).transform((parsed): ApplicationWithAnswers => {
+    // The answers' keys are made at run time, so their types are not known to the compiler.
+    const application = parsed as unknown as Application & Record<string, string>;
+    return {
+      ...application,
+      answers: questions.map((_, index) => application[answerField(index)] ?? ""),
+    };
+  });
+}
+
+export type ApplicationWithAnswers = Application & { answers: string[] };

@@ -7,10 +7,12 @@ import { enqueueEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { assertPlainPdf } from "../platform/pdf.server.ts";
 import type { Storage } from "../platform/storage.server.ts";
-import type { Application } from "./application.ts";
+import type { ApplicationWithAnswers } from "./application.ts";
 import { applicationConfirmationEmail, applicationEmail } from "./emails.server.ts";
 import { statusLink } from "./inbox.server.ts";
 import { isOpenAt } from "./jobs.server.ts";
+import { storeAnswers } from "./screening.server.ts";
+import type { ScreeningQuestion } from "./screening.ts";
 
 /**
  * Private storage: CVs leave only as e-mail attachments and through the employer's audited download
@@ -64,7 +66,9 @@ export async function applyToJob(
   storage: Storage,
   input: {
     jobId: number;
-    application: Application;
+    /** The form's fields and the answers to `questions`, the posting's as the form showed them. */
+    application: ApplicationWithAnswers;
+    questions: readonly ScreeningQuestion[];
     locale: Locale;
     userId: string | null;
     baseUrl: string;
@@ -130,6 +134,7 @@ export async function applyToJob(
         })
         .returning({ id: jobApplication.id, createdAt: jobApplication.createdAt });
       if (!row) throw new Error("the application was not stored");
+      await storeAnswers(tx, row.id, input.questions, application.answers);
       const contactLocale = posting.contactLocale as Locale;
       await enqueueEmail(
         tx,

@@ -156,6 +156,7 @@ export async function getJob(
       postalCode: job.postalCode,
       skills: jobText.skills,
       description: jobText.description,
+      questions: jobText.questions,
       closesAt: job.closesAt,
       isOpen: job.isOpen,
       aiScreening: job.aiScreening,
@@ -177,6 +178,7 @@ export async function getJob(
     postalCode,
     skills,
     description,
+    questions,
     closesAt,
     isOpen,
     aiScreening,
@@ -189,6 +191,7 @@ export async function getJob(
     postalCode,
     skills,
     description,
+    questions,
     closesAt: closesAt.toISOString(),
     open: isOpenAt({ isOpen, closesAt }, now),
     ontario:

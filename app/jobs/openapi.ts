@@ -5,14 +5,26 @@ import {
   PUBLIC,
   queryParameters,
   SESSION_OPTIONAL,
+  SIGNED_IN,
+  schemaRef,
   sharedResponse,
 } from "../platform/openapi.ts";
 import { RESUME_MAX_BYTES } from "./application.ts";
 import { COUNT_CAP } from "./links.ts";
+import { newPostingRequestSchema, postingPatchSchema } from "./posting-schema.ts";
 import { jobSearchSchema, MAX_PAGE, PAGE_SIZE } from "./search.ts";
-import { jobApplicationSchema, jobDetailSchema, jobPageSchema, jobSummarySchema } from "./types.ts";
+import {
+  employerJobSchema,
+  jobApplicationSchema,
+  jobDetailSchema,
+  jobPageSchema,
+  jobSummarySchema,
+} from "./types.ts";
 
 const TAG = "Jobs";
+
+const RULES_TEXT =
+  "The posting is checked by the same schema and rules as the employer's form and the seed's postings: a pay range always, Ontario's spread of at most $50,000 for ranges up to $200,000 a year and its statements on AI screening and on whether the vacancy exists, no \"Canadian experience\", a closing date at most 120 days ahead, at most 5 screening questions (answers never reject anyone by themselves). Each problem is in `details`, named by its field's path (`pay.maxCents`), in the request's language.";
 
 /** The job board's part of the API document: the list, one posting, applying. */
 export const jobsApi: ApiArea = {
@@ -26,6 +38,9 @@ export const jobsApi: ApiArea = {
     JobPage: jobPageSchema,
     JobDetail: jobDetailSchema,
     JobApplication: jobApplicationSchema,
+    NewEmployerJob: newPostingRequestSchema,
+    EmployerJobPatch: postingPatchSchema,
+    EmployerJob: employerJobSchema,
   },
   paths: {
     "/api/jobs": {
@@ -150,6 +165,71 @@ export const jobsApi: ApiArea = {
                 schema: { type: "integer", minimum: 1 },
               },
             },
+          ),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+    "/api/employer/jobs": {
+      post: {
+        operationId: "createEmployerJob",
+        tags: [TAG],
+        security: SIGNED_IN,
+        summary: "Post a job for an employer",
+        description: `For an employer the signed-in player is a member of (or staff). Saved as a draft, or published when \`publish\` is true: at once for a verified employer, held for staff otherwise (\`held\`). ${RULES_TEXT}`,
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: schemaRef("NewEmployerJob") } },
+        },
+        responses: {
+          "201": jsonResponse("Stored, with its status", "EmployerJob"),
+          "400": errorResponse(
+            "The body is not JSON, or a field is missing, unknown or breaks a rule; `details` lists each problem beside its field",
+            ["invalid_parameters", "invalid_json"],
+          ),
+          "401": sharedResponse("Unauthorized"),
+          "403": sharedResponse("CrossSite"),
+          "404": errorResponse("No employer with this id that the player acts for", ["not_found"]),
+          "405": errorResponse("Only POST is answered here", ["method_not_allowed"]),
+          "500": sharedResponse("InternalError"),
+        },
+      },
+    },
+    "/api/employer/jobs/{id}": {
+      patch: {
+        operationId: "updateEmployerJob",
+        tags: [TAG],
+        security: SIGNED_IN,
+        summary: "Edit, publish, close or repost an employer's job",
+        description: `The fields given replace the stored ones; the whole posting is then checked again. \`status\`: \`published\` publishes a draft (held for staff if the employer is not verified) or reposts a closed posting with the new \`closesOn\` given; \`closed\` closes a published one. A closed posting is not edited (409) until reposted. ${RULES_TEXT}`,
+        parameters: [
+          {
+            name: "id",
+            in: "path",
+            required: true,
+            schema: { type: "integer", minimum: 1, maximum: 999_999_999 },
+            description: "The posting's id",
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: schemaRef("EmployerJobPatch") } },
+        },
+        responses: {
+          "200": jsonResponse("Changed, with its status", "EmployerJob"),
+          "400": errorResponse(
+            "The body is not JSON, or a field is unknown or breaks a rule; `details` lists each problem beside its field",
+            ["invalid_parameters", "invalid_json"],
+          ),
+          "401": sharedResponse("Unauthorized"),
+          "403": sharedResponse("CrossSite"),
+          "404": errorResponse("No posting with this id of an employer the player acts for", [
+            "not_found",
+          ]),
+          "405": errorResponse("Only PATCH is answered here", ["method_not_allowed"]),
+          "409": errorResponse(
+            "The move is not allowed from the posting's status (closing a draft, editing a closed posting)",
+            ["conflict"],
           ),
           "500": sharedResponse("InternalError"),
         },

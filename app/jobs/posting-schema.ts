@@ -9,6 +9,7 @@ import {
   payRuleProblems,
   WORK_SETTINGS,
 } from "./posting.ts";
+import { MAX_QUESTIONS, QUESTION_KINDS, QUESTION_MAX } from "./screening.ts";
 
 // The schema apart from posting.ts, whose words and rules the browser also reads: zod stays on
 // the server.
@@ -88,18 +89,63 @@ export type Posting = z.output<typeof postingSchema>;
 /** A closing date as a form's date field and the API write it: "2026-12-31". */
 const closingDate = z.iso.date("employer.jobs.problems.closesOn");
 
+/** A question's text in one language; empty or left out where it is asked in the other only. */
+const questionText = z
+  .string()
+  .trim()
+  .max(QUESTION_MAX, "employer.questions.problems.long")
+  .optional();
+
+/** A screening question: its kind, and its text in English and/or French. */
+const questionSchema = z.strictObject({
+  kind: z.enum(QUESTION_KINDS, "employer.questions.problems.kind"),
+  text: z
+    .strictObject({ "en-CA": questionText, "fr-CA": questionText })
+    .refine((text) => text["en-CA"] || text["fr-CA"], {
+      message: "employer.questions.problems.text",
+      path: ["en-CA"],
+    }),
+});
+
 /**
- * What an employer sends for a posting, through the form or the API: the seekers' fields and a
- * closing date. Its company, logo, reference and times are the site's; the whole posting is then
+ * What an employer sends for a posting, through the form or the API: the seekers' fields, its
+ * screening questions (none by default) and a closing date. Its company, logo, reference and times are the site's; the whole posting is then
  * checked by postingSchema (app/jobs/postings.server.ts), so an employer's posting meets exactly
  * the seed's rules.
  */
 export const employerPostingSchema = z.strictObject({
   ...seekerFields,
+  questions: z
+    .array(questionSchema)
+    .max(MAX_QUESTIONS, "employer.questions.problems.tooMany")
+    .default([]),
   closesOn: closingDate,
 });
 
 export type EmployerPosting = z.output<typeof employerPostingSchema>;
+
+/**
+ * POST /api/employer/jobs: the employer it is for and its posting, saved as a draft unless
+ * `publish` is true (then published at once for a verified employer, held for staff otherwise).
+ */
+export const newPostingRequestSchema = employerPostingSchema.extend({
+  employerId: z.int().positive().max(2_147_483_647),
+  publish: z.boolean().default(false),
+});
+
+/**
+ * PATCH /api/employer/jobs/{id}: the fields given replace the stored ones (the whole posting is
+ * then checked as the form's), and `status` moves it: "published" publishes a draft or reposts a
+ * closed posting (with `closesOn`, its new closing date), "closed" closes it.
+ */
+export const postingPatchSchema = employerPostingSchema.partial().extend({
+  // Without their defaults: a field left out keeps its stored value.
+  aiScreening: seekerFields.aiScreening.unwrap().optional(),
+  existingVacancy: seekerFields.existingVacancy.unwrap().optional(),
+  questions: employerPostingSchema.shape.questions.unwrap().optional(),
+  status: z.enum(["published", "closed"]).optional(),
+});
+export type PostingPatch = z.output<typeof postingPatchSchema>;
 
 /** A repost: the closed posting's new closing date. */
 export const repostSchema = z.strictObject({ closesOn: closingDate });
@@ -125,6 +171,22 @@ const linesOf = (value: unknown) =>
         .map((line) => line.trim())
         .filter(Boolean)
     : value;
+
+/**
+ * The form's fixed rows of questions ("questions.0.kind", "questions.0.text.en-CA", ...): a row
+ * with no text in either language is not a question, so a question is removed by emptying it.
+ */
+function questionsOfForm(form: Record<string, unknown>): unknown[] {
+  return Array.from({ length: MAX_QUESTIONS }, (_, index) => {
+    const text = (locale: string) => form[`questions.${index}.text.${locale}`];
+    return {
+      kind: form[`questions.${index}.kind`],
+      text: { "en-CA": text("en-CA"), "fr-CA": text("fr-CA") },
+    };
+  }).filter(({ text }) =>
+    Object.values(text).some((value) => typeof value === "string" && value.trim() !== ""),
+  );
+}
 
 /**
  * The posting form's fields, named by the API's paths ("title.en-CA", "pay.minCents") so a problem
@@ -157,6 +219,7 @@ function postingOfForm(raw: unknown): unknown {
     existingVacancy: statementOf(form.existingVacancy),
     contactEmail: form.contactEmail,
     contactLocale: form.contactLocale,
+    questions: questionsOfForm(form),
     closesOn: form.closesOn,
   };
 }

@@ -22,6 +22,7 @@ import {
   updatePosting,
 } from "./postings.server.ts";
 import { countHeldPostings, decideHeldPosting, heldPostings } from "./staff.server.ts";
+import { employerPostingFixture } from "./test-fixtures.server.ts";
 
 let database: DatabaseHandle;
 let verifiedId: number;
@@ -52,25 +53,7 @@ const actor = (employerId: number, id = `member-${employerId}`): EmployerActor =
 
 /** An Ontario posting that meets every rule. */
 function input(overrides: Partial<EmployerPosting> = {}): EmployerPosting {
-  return employerPostingSchema.parse({
-    title: { "en-CA": "Warehouse lead", "fr-CA": "Chef d’entrepôt" },
-    overview: { "en-CA": "Lead a small team.", "fr-CA": "Diriger une petite équipe." },
-    description: { "en-CA": "You lead the floor.", "fr-CA": "Vous dirigez l’entrepôt." },
-    skills: { "en-CA": ["Forklift"], "fr-CA": ["Chariot élévateur"] },
-    city: "Hamilton",
-    province: "ON",
-    postalCode: "L8P 4R5",
-    workSetting: "onsite",
-    employerType: "direct",
-    employmentType: "full_time",
-    pay: { minCents: 60_000_00, maxCents: 75_000_00, period: "year" },
-    aiScreening: false,
-    existingVacancy: true,
-    contactEmail: "jobs@example.test",
-    contactLocale: "en-CA",
-    closesOn: "2026-12-20",
-    ...overrides,
-  });
+  return employerPostingSchema.parse(employerPostingFixture(overrides));
 }
 
 async function problemsOf(promise: Promise<unknown>) {
@@ -339,5 +322,20 @@ describe("closing by date", () => {
     expect(await closeDuePostings(database.db, clock)).toBeGreaterThanOrEqual(1);
     expect(await statusOf(due)).toEqual({ status: "closed", isOpen: false });
     expect(await statusOf(later)).toEqual({ status: "published", isOpen: true });
+  });
+});
+
+describe("screening questions", () => {
+  test("are stored with the posting and come back in its form", async () => {
+    const questions = [
+      { kind: "yesNo" as const, text: { "en-CA": "Can you start in January?" } },
+      { kind: "text" as const, text: { "en-CA": "Which forklift?", "fr-CA": "Quel chariot?" } },
+    ];
+    const id = await createPosting(database.db, actor(verifiedId), input({ questions }), NOW);
+    expect((await employerPosting(database.db, verifiedId, id)).fields.questions).toEqual(
+      questions,
+    );
+    await updatePosting(database.db, actor(verifiedId), id, input({ questions: [] }), NOW);
+    expect((await employerPosting(database.db, verifiedId, id)).fields.questions).toEqual([]);
   });
 });

@@ -6,7 +6,12 @@ import { AppError, type FieldProblem } from "../platform/errors.ts";
 import { problemOf } from "../platform/input.server.ts";
 import { assertMove } from "../platform/state-machine.ts";
 import { type EmployerActor, employerWrite } from "./employers.server.ts";
-import { type EmployerPosting, type Posting, postingSchema } from "./posting-schema.ts";
+import {
+  type EmployerPosting,
+  type Posting,
+  type PostingPatch,
+  postingSchema,
+} from "./posting-schema.ts";
 import { EDITABLE_STATUSES, POSTING_MOVES } from "./posting-status.ts";
 import { jobRow } from "./seed.server.ts";
 
@@ -84,10 +89,12 @@ function newReference(employerId: number): string {
   return `E${employerId}-${randomBytes(6).toString("hex").toUpperCase()}`;
 }
 
-const texts = (posting: Posting) => ({
+/** The job_text row: the checked posting's long texts and the employer's screening questions. */
+const texts = (posting: Posting, input: EmployerPosting) => ({
   overview: posting.overview,
   skills: posting.skills,
   description: posting.description,
+  questions: input.questions,
 });
 
 /** Writes a new posting as a draft of the actor's employer; its id. */
@@ -108,7 +115,7 @@ export function createPosting(
       .values({ ...jobRow(posting, "draft"), employerId: actor.employerId })
       .returning({ id: job.id });
     if (!row) throw new Error("insert returned no row");
-    await tx.insert(jobText).values({ jobId: row.id, ...texts(posting) });
+    await tx.insert(jobText).values({ jobId: row.id, ...texts(posting, input) });
     return {
       audit: { action: "job.create", target: { kind: "job", id: row.id }, after: input },
       result: row.id,
@@ -159,7 +166,7 @@ export function updatePosting(
       .update(job)
       .set({ ...jobRow(posting, current.status), employerId: actor.employerId })
       .where(eq(job.id, jobId));
-    await tx.update(jobText).set(texts(posting)).where(eq(jobText.jobId, jobId));
+    await tx.update(jobText).set(texts(posting, input)).where(eq(jobText.jobId, jobId));
     return {
       audit: { action: "job.update", target: { kind: "job", id: jobId }, after: input },
       result: current.status,
@@ -256,6 +263,37 @@ export function closePosting(
 }
 
 /**
+ * The API's PATCH: the fields given replace the stored ones (checked whole, as the form's), then
+ * the status move asked for, each an employer write of its own. A closed posting is reposted by
+ * `status: "published"` with its new `closesOn`, then edited. Its status after.
+ */
+export async function patchPosting(
+  db: Db,
+  actor: EmployerActor,
+  jobId: number,
+  patch: PostingPatch,
+  now = new Date(),
+): Promise<PostingStatus> {
+  const { status, ...fields } = patch;
+  const current = await employerPosting(db, actor.employerId, jobId);
+  const reposting = status === "published" && current.status === "closed";
+  let result = current.status;
+  if (reposting) {
+    if (!fields.closesOn) throw new AppError("invalid_parameters", { problems: [CLOSING_PROBLEM] });
+    result = await publishPosting(db, actor, jobId, now, fields.closesOn);
+  }
+  // A repost's closing date is already written; any other field given is an edit.
+  const { closesOn: _, ...edits } = fields;
+  if (Object.keys(reposting ? edits : fields).length > 0)
+    result = await updatePosting(db, actor, jobId, { ...current.fields, ...fields }, now);
+  if (status === "published" && !reposting && result !== "published" && result !== "held")
+    result = await publishPosting(db, actor, jobId, now);
+  if (status === "closed" && result !== "closed")
+    result = await closePosting(db, actor, jobId, now);
+  return result;
+}
+
+/**
  * Closes every published posting whose closing date has come (the scheduled task): one UPDATE,
  * its conditions the move's own; the number closed.
  */
@@ -266,6 +304,13 @@ export async function closeDuePostings(db: Db | Tx, now = new Date()): Promise<n
     .where(and(eq(job.status, "published"), lte(job.closesAt, now)))
     .returning({ id: job.id });
   return closed.length;
+}
+
+/** The employer a posting belongs to; the 404 for none, or for a seed posting (no employer). */
+export async function employerOfPosting(db: Db | Tx, jobId: number): Promise<number> {
+  const [row] = await db.select({ employerId: job.employerId }).from(job).where(eq(job.id, jobId));
+  if (!row?.employerId) throw new AppError("not_found");
+  return row.employerId;
 }
 
 /** An employer's postings, newest first, as its list shows them. */
@@ -312,6 +357,7 @@ export async function employerPosting(db: Db | Tx, employerId: number, jobId: nu
     existingVacancy: posting.existingVacancy,
     contactEmail: posting.contactEmail,
     contactLocale: posting.contactLocale as EmployerPosting["contactLocale"],
+    questions: text.questions,
     closesOn: closesOnOf(posting.closesAt),
   };
   return { id: posting.id, status: posting.status, fields };

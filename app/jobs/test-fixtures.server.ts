@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
-import { employer } from "../db/schema/jobs.ts";
+import { employer, employerMember } from "../db/schema/jobs.ts";
+import type { EmployerActor } from "./employers.server.ts";
 import { type PostingInput, postingSchema } from "./posting-schema.ts";
 import { insertPostings } from "./seed.server.ts";
 
@@ -41,22 +43,67 @@ export function insertFixtures(db: Db | Tx, postings: PostingInput[]): Promise<n
   );
 }
 
-/** An employer profile for tests, in Ontario, verified at `verifiedAt` (none: waiting); its id. */
+/**
+ * An Ontario posting as an employer sends it (the form's and the API's shape) that meets every
+ * rule; give only what the test is about.
+ */
+export function employerPostingFixture(overrides: Record<string, unknown> = {}) {
+  return {
+    title: { "en-CA": "Warehouse lead", "fr-CA": "Chef d’entrepôt" },
+    overview: { "en-CA": "Lead a small team.", "fr-CA": "Diriger une petite équipe." },
+    description: { "en-CA": "You lead the floor.", "fr-CA": "Vous dirigez l’entrepôt." },
+    skills: { "en-CA": ["Forklift"], "fr-CA": ["Chariot élévateur"] },
+    city: "Hamilton",
+    province: "ON",
+    postalCode: "L8P 4R5",
+    workSetting: "onsite",
+    employerType: "direct",
+    employmentType: "full_time",
+    pay: { minCents: 60_000_00, maxCents: 75_000_00, period: "year" },
+    aiScreening: false,
+    existingVacancy: true,
+    contactEmail: "jobs@example.test",
+    contactLocale: "en-CA",
+    closesOn: "2026-12-20",
+    ...overrides,
+  };
+}
+
+/** An employer profile for tests, verified at `verifiedAt` (none: waiting); its id. */
 export async function insertTestEmployer(
   db: Db | Tx,
   name: string,
   verifiedAt: Date | null = null,
+  province = "ON",
 ): Promise<number> {
   const [row] = await db
     .insert(employer)
     .values({
       name,
       description: { "en-CA": `${name} hires.` },
-      province: "ON",
+      province,
       contactEmail: "hiring@example.test",
       verifiedAt,
     })
     .returning({ id: employer.id });
   if (!row) throw new Error("no employer inserted");
   return row.id;
+}
+
+/** An employer with one adult founder member; that member acting for it. */
+export async function insertEmployerActor(
+  db: Db,
+  {
+    name,
+    province = "ON",
+    verifiedAt,
+  }: { name: string; province?: string; verifiedAt: Date | null },
+): Promise<EmployerActor> {
+  const employerId = await insertTestEmployer(db, name, verifiedAt, province);
+  const userId = `member-${employerId}`;
+  await db.execute(
+    sql`insert into "user" (id, name, email, handle, age) values (${userId}, ${userId}, ${`${userId}@example.test`}, ${userId}, 30)`,
+  );
+  await db.insert(employerMember).values({ employerId, userId, via: "founder" });
+  return { id: userId, role: "employer", employerId, clientAddress: null };
 }

@@ -3,6 +3,7 @@ import { PROVINCES } from "../platform/provinces.ts";
 import { localizedList, localizedText } from "../platform/wire.ts";
 import { COUNT_CAP } from "./links.ts";
 import { EMPLOYER_TYPES, EMPLOYMENT_TYPES, PAY_PERIODS, WORK_SETTINGS } from "./posting.ts";
+import { ANSWER_MAX, MAX_QUESTIONS, QUESTION_KINDS } from "./screening.ts";
 import { MAX_PAGE, PAGE_SIZE } from "./search.ts";
 
 /** A posting as lists show it (the page's cards, GET /api/jobs). */
@@ -52,6 +53,17 @@ export const jobDetailSchema = jobSummarySchema.extend({
     description:
       "Ontario's statements (postings from 1 January 2026): whether AI screens applicants and whether the vacancy exists now",
   }),
+  questions: z
+    .array(
+      z.object({
+        kind: z.enum(QUESTION_KINDS),
+        text: z.object({ "en-CA": z.string().optional(), "fr-CA": z.string().optional() }),
+      }),
+    )
+    .max(MAX_QUESTIONS)
+    .meta({
+      description: `The employer's screening questions, in order: an application answers each one as the field \`answers.{index}\` (\`yes\` or \`no\` for \`yesNo\`, at most ${ANSWER_MAX} characters for \`text\`). A question's text may be in one language only. Answers never reject an application by themselves.`,
+    }),
 });
 export type JobDetail = z.output<typeof jobDetailSchema>;
 
@@ -78,4 +90,13 @@ export const jobApplicationSchema = z.object({
   id: z.int(),
   jobId: z.int(),
   createdAt: z.iso.datetime(),
+});
+
+/** A posting an employer wrote through the API, and where it is now. */
+export const employerJobSchema = z.object({
+  id: z.int(),
+  status: z.enum(["draft", "held", "published", "closed"]).meta({
+    description:
+      "`draft` (saved, not published), `held` (waiting for staff: the employer is not verified yet), `published` or `closed`",
+  }),
 });

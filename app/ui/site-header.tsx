@@ -16,6 +16,8 @@ export type ShellViewer = {
   staff: boolean;
   /** A parent with a linked child: the header links to /family. */
   parent: boolean;
+  /** A member of an employer: the header links to /employers. */
+  employs: boolean;
 } | null;
 
 /** `cart` is the cart button, given by the shell; the header knows nothing of the shop. */
@@ -57,6 +59,15 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
         <div className="flex items-center gap-3">
           <LanguageSwitch compact />
           {cart}
+          {viewer?.employs && (
+            // On phones it is in the bottom bar's More menu too.
+            <Link
+              to={to("/employers")}
+              className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 hover:bg-brand-50"
+            >
+              {t("account.employers")}
+            </Link>
+          )}
           {viewer?.staff && (
             // Staff only; the console checks the role again on every request.
             // On phones it is in the bottom bar's More menu, where the header has no room.
@@ -72,7 +83,7 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
             <Link
               to={to("/family")}
               aria-current={here === "/family" ? "page" : undefined}
-              className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+              className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 hover:bg-brand-50"
             >
               {t("account.family")}
             </Link>
@@ -148,6 +159,7 @@ export function MobileNav({ viewer }: { viewer: ShellViewer }) {
             here={here}
             staff={viewer?.staff ?? false}
             parent={viewer?.parent ?? false}
+            employs={viewer?.employs ?? false}
           />
         </li>
       </ul>
@@ -159,12 +171,22 @@ const MOBILE_ITEM =
   "flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium";
 
 /**
- * The sections the phone bar has no room for (Blogs, Shop, Pricing), the family page for a parent
- * and the console for staff. A <details> disclosure: it
+ * The sections the phone bar has no room for (Blogs, Shop, Pricing), the family page for a parent,
+ * the employers for their members and the console for staff. A <details> disclosure: it
  * opens and closes by click, Enter or Space without any script; the script adds closing on Escape
  * (focus back on its button) and on a click elsewhere.
  */
-function MoreMenu({ here, staff, parent }: { here: string; staff: boolean; parent: boolean }) {
+function MoreMenu({
+  here,
+  staff,
+  parent,
+  employs,
+}: {
+  here: string;
+  staff: boolean;
+  parent: boolean;
+  employs: boolean;
+}) {
   const t = useT();
   const to = useLocalizedPath();
   const menu = useRef<HTMLDetailsElement>(null);
@@ -235,6 +257,17 @@ function MoreMenu({ here, staff, parent }: { here: string; staff: boolean; paren
             >
               <Icon name="user" className="size-5" />
               {t("account.family")}
+            </Link>
+          </li>
+        )}
+        {employs && (
+          <li>
+            <Link
+              to={to("/employers")}
+              className="flex items-center gap-3 px-4 py-3 font-medium text-slate-700 hover:bg-brand-50"
+            >
+              <Icon name="briefcase" className="size-5" />
+              {t("account.employers")}
             </Link>
           </li>
         )}

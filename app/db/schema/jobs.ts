@@ -41,6 +41,15 @@ export type AlertFilters = {
   workSettings: string[];
 };
 
+/**
+ * A posting's screening question (app/jobs/screening.ts): yes/no or a short text, its text in
+ * English and/or French (at least one, checked by its schema).
+ */
+export type ScreeningQuestion = {
+  kind: "yesNo" | "text";
+  text: { "en-CA"?: string; "fr-CA"?: string };
+};
+
 /** An employer's description: in English, in French, or both (at least one, checked by its schema). */
 type PartlyLocalizedText = { "en-CA"?: string; "fr-CA"?: string };
 
@@ -285,6 +294,8 @@ export const jobText = pgTable("job_text", {
   overview: jsonb().$type<LocalizedText>().notNull(),
   skills: jsonb().$type<LocalizedList>().notNull(),
   description: jsonb().$type<LocalizedText>().notNull(),
+  /** Its screening questions, in the order asked (app/jobs/screening.ts); none by default. */
+  questions: jsonb().$type<ScreeningQuestion[]>().notNull().default([]),
 });
 
 /** An application: stored with its CV's name in private storage (folder "cvs"). */
@@ -333,6 +344,25 @@ export const jobApplication = pgTable(
   ],
 );
 
+/**
+ * An application's answers to its posting's screening questions, one row per question, with the
+ * question as it was asked (the employer may edit the posting's questions later).
+ */
+export const jobApplicationAnswer = pgTable(
+  "job_application_answer",
+  {
+    applicationId: integer()
+      .notNull()
+      .references(() => jobApplication.id, { onDelete: "cascade" }),
+    /** The question's place in the posting's list, from 0. */
+    position: integer().notNull(),
+    question: jsonb().$type<ScreeningQuestion>().notNull(),
+    /** "yes" or "no" for a yes/no question, else the applicant's text. */
+    answer: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.applicationId, table.position] })],
+);
+
 /** A job a player saved for later. */
 export const savedJob = pgTable(
   "saved_job",
@@ -365,8 +395,38 @@ export const jobAlert = pgTable(
     confirmedAt: timestamp({ withTimezone: true }),
     /** Postings newer than this are the next mail's news. */
     lastSentAt: timestamp({ withTimezone: true }),
+    /** "daily": one mail a day of the news; "instant": a mail as each matching posting is published. */
+    frequency: text().$type<AlertFrequency>().notNull().default("daily"),
   },
-  (table) => [index("job_alert_email_idx").on(table.email)],
+  (table) => [
+    index("job_alert_email_idx").on(table.email),
+    check("job_alert_frequency", sql`${table.frequency} in ('daily', 'instant')`),
+    // The publishing hook's walk: confirmed alerts sent at once.
+    index("job_alert_instant_idx")
+      .on(table.id)
+      .where(sql`${table.frequency} = 'instant' and ${table.confirmedAt} is not null`),
+  ],
+);
+
+/** How often an alert mails: once a day, or at once for each posting. */
+export type AlertFrequency = "daily" | "instant";
+
+/**
+ * The postings an "at once" alert has mailed: one row per alert and posting, so a posting
+ * published again (a repost, a staff approval after a hold) is never mailed twice.
+ */
+export const jobAlertSent = pgTable(
+  "job_alert_sent",
+  {
+    alertId: integer()
+      .notNull()
+      .references(() => jobAlert.id, { onDelete: "cascade" }),
+    jobId: integer()
+      .notNull()
+      .references(() => job.id, { onDelete: "cascade" }),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.alertId, table.jobId] })],
 );
 
 /** "Report this job": kept for review, one per reporter and job. */

@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { MessageKey } from "../../i18n/i18n.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormProblem } from "../../platform/api.ts";
 import { EMAIL_MAX, PHONE_MAX } from "../../platform/field-limits.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { FilePicker } from "../../ui/file-picker.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { ANSWER_MAX, answerField, questionTextIn, type ScreeningQuestion } from "../screening.ts";
 
 const APPLY_FIELDS = ["fullName", "email", "contactNo", "resume", "summary"] as const;
 
@@ -23,6 +25,8 @@ export type ApplyDefaults = {
   email: string;
   contactNo?: string;
   summary?: string;
+  /** Answers typed before a refusal, by question. */
+  answers?: string[];
 };
 type ApplicationModule = typeof import("../application.ts");
 
@@ -45,6 +49,7 @@ const inputClass =
 export function ApplyForm({
   action,
   defaults,
+  questions,
   serverProblem,
   onCancel,
   cancel,
@@ -52,6 +57,7 @@ export function ApplyForm({
 }: {
   action: string;
   defaults: ApplyDefaults;
+  questions: readonly ScreeningQuestion[];
   serverProblem?: FormProblem;
   onCancel?: () => void;
   cancel?: React.ReactNode;
@@ -74,10 +80,14 @@ export function ApplyForm({
   }, []);
 
   const server = inDialog ? fetched : serverProblem;
+  const fields = useMemo(
+    () => [...APPLY_FIELDS, ...questions.map((_, index) => answerField(index))],
+    [questions],
+  );
   const { form, field, message, alert } = useFormProblem(
     localProblem ?? server,
     "apply-problem",
-    APPLY_FIELDS,
+    fields,
   );
   const FormElement = inDialog ? fetcher.Form : Form;
 
@@ -101,10 +111,13 @@ export function ApplyForm({
     const data = new FormData(form);
     setChecking(true);
     try {
-      const { applicationSchema } = await loadApplicationModule();
-      const parsed = await applicationSchema.safeParseAsync(Object.fromEntries(data));
+      const { applicationSchemaFor } = await loadApplicationModule();
+      const parsed = await applicationSchemaFor(questions).safeParseAsync(Object.fromEntries(data));
       if (!parsed.success) {
-        const [issue] = parsed.error.issues;
+        // The first problem in the form's order, as the server would answer it.
+        const issue = parsed.error.issues
+          .map((item) => ({ item, at: fields.indexOf(String(item.path[0])) }))
+          .sort((a, b) => a.at - b.at)[0]?.item;
         const field = String(issue?.path[0] ?? "");
         if (field === "resume" && resume.current) resume.current.value = "";
         setLocalProblem(issueProblem(field, issue?.message));
@@ -209,6 +222,12 @@ export function ApplyForm({
           className={inputClass}
         />
       </Field>
+      <ScreeningAnswers
+        questions={questions}
+        answers={defaults.answers ?? []}
+        field={field}
+        message={message}
+      />
       <p className="text-sm text-slate-600">{t("jobs.apply.privacy")}</p>
       <div className="mt-2 flex flex-wrap justify-end gap-3">
         {onCancel ? (
@@ -227,6 +246,72 @@ export function ApplyForm({
         </button>
       </div>
     </FormElement>
+  );
+}
+
+/**
+ * The posting's screening questions, every one required: yes/no as two radio buttons in a
+ * fieldset, a short text as a text field. Nothing here rejects an applicant by itself.
+ */
+function ScreeningAnswers({
+  questions,
+  answers,
+  field,
+  message,
+}: {
+  questions: readonly ScreeningQuestion[];
+  answers: readonly string[];
+  field: (name: string) => object;
+  message: (name: string) => React.ReactNode;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  if (questions.length === 0) return null;
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-xl p-4 ring-1 ring-slate-200">
+      <legend className="px-1 font-semibold">{t("jobs.questions.heading")}</legend>
+      {questions.map((question, index) => {
+        const name = answerField(index);
+        const id = `apply-answer-${index}`;
+        const text = questionTextIn(question.text, locale);
+        return question.kind === "yesNo" ? (
+          <fieldset key={name} className="flex flex-col gap-1">
+            <legend className="font-medium text-slate-800">{text}</legend>
+            <div className="mt-1 flex gap-5">
+              {(["yes", "no"] as const).map((value) => (
+                <div key={value} className="flex items-center gap-2">
+                  <input
+                    id={`${id}-${value}`}
+                    type="radio"
+                    name={name}
+                    value={value}
+                    required
+                    defaultChecked={answers[index] === value}
+                    className="size-5"
+                    {...field(name)}
+                  />
+                  <label htmlFor={`${id}-${value}`}>{t(`jobs.questions.${value}`)}</label>
+                </div>
+              ))}
+            </div>
+            {message(name)}
+          </fieldset>
+        ) : (
+          <Field key={name} id={id} problem={message(name)} label={text}>
+            <input
+              id={id}
+              type="text"
+              name={name}
+              required
+              maxLength={ANSWER_MAX}
+              defaultValue={answers[index]}
+              {...field(name)}
+              className={inputClass}
+            />
+          </Field>
+        );
+      })}
+    </fieldset>
   );
 }
 

@@ -9,6 +9,7 @@ import { EmailField, TextField } from "../../ui/text-field.tsx";
 import { useProvinceOptions } from "../../ui/use-province-options.ts";
 import { EMPLOYER_TYPES, EMPLOYMENT_TYPES, PAY_PERIODS, WORK_SETTINGS } from "../posting.ts";
 import type { EmployerPosting } from "../posting-schema.ts";
+import { MAX_QUESTIONS, QUESTION_KINDS, QUESTION_MAX } from "../screening.ts";
 
 /** The form's fields, in its order: a problem about one of them shows beside it. */
 const POSTING_FIELDS = [
@@ -36,10 +37,22 @@ const POSTING_FIELDS = [
   "closesOn",
 ] as const;
 
-/** What the form shows in its fields, by name, as text. */
-export type PostingFormValues = Partial<Record<(typeof POSTING_FIELDS)[number], string>>;
-
 const LOCALES = ["en-CA", "fr-CA"] as const;
+
+/** A screening question row's fields, one kind and a text per language. */
+type QuestionField = `questions.${number}.${"kind" | `text.${(typeof LOCALES)[number]}`}`;
+const QUESTION_ROWS = Array.from({ length: MAX_QUESTIONS }, (_, index) => index);
+const QUESTION_FIELDS: QuestionField[] = QUESTION_ROWS.flatMap((index) => [
+  `questions.${index}.kind` as const,
+  ...LOCALES.map((locale) => `questions.${index}.text.${locale}` as const),
+]);
+/** The closing date comes last on the page, after the questions. */
+const FIELD_ORDER = [...POSTING_FIELDS.slice(0, -1), ...QUESTION_FIELDS, "closesOn"];
+
+/** What the form shows in its fields, by name, as text. */
+export type PostingFormValues = Partial<
+  Record<(typeof POSTING_FIELDS)[number] | QuestionField, string>
+>;
 
 const selectClass =
   "rounded-lg border border-slate-300 bg-white px-3 py-3 focus:border-brand-700 aria-invalid:border-red-700";
@@ -61,7 +74,7 @@ export function PostingForm({
   const t = useT();
   const busy = useNavigation().state === "submitting";
   const provinces = useProvinceOptions();
-  const first = useFormProblem(problem, "posting-problem", POSTING_FIELDS);
+  const first = useFormProblem(problem, "posting-problem", FIELD_ORDER);
   // The first problem is useFormProblem's (focus, alert); the others are marked the same way.
   const others = new Map(
     problems.filter((item) => item.field !== problem?.field).map((item) => [item.field, item]),
@@ -83,7 +96,7 @@ export function PostingForm({
     );
   };
   const field = (name: string) => ({
-    id: `posting-${name.replace(".", "-")}`,
+    id: `posting-${name.replaceAll(".", "-")}`,
     name,
     defaultValue: values[name as keyof PostingFormValues] ?? "",
     ...mark(name),
@@ -92,22 +105,32 @@ export function PostingForm({
   const languageLabel = (locale: (typeof LOCALES)[number]) =>
     t(locale === "en-CA" ? "employer.jobs.form.english" : "employer.jobs.form.french");
 
-  const select = (name: string, label: string, options: [string, string][]) => (
+  const select = (
+    name: string,
+    label: string,
+    options: [string, string][],
+    { required = true, fallback = "" } = {},
+  ) => (
     <div className="flex flex-col gap-1">
-      <label htmlFor={`posting-${name.replace(".", "-")}`} className="font-medium text-slate-800">
+      <label
+        htmlFor={`posting-${name.replaceAll(".", "-")}`}
+        className="font-medium text-slate-800"
+      >
         {label}
       </label>
       <select
-        id={`posting-${name.replace(".", "-")}`}
+        id={`posting-${name.replaceAll(".", "-")}`}
         name={name}
-        required
-        defaultValue={values[name as keyof PostingFormValues] ?? ""}
+        required={required}
+        defaultValue={values[name as keyof PostingFormValues] ?? fallback}
         className={selectClass}
         {...mark(name)}
       >
-        <option value="" disabled>
-          {t("employer.jobs.form.choose")}
-        </option>
+        {required && (
+          <option value="" disabled>
+            {t("employer.jobs.form.choose")}
+          </option>
+        )}
         {options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}
@@ -250,6 +273,37 @@ export function PostingForm({
         {statement("aiScreening")}
         {statement("existingVacancy")}
       </fieldset>
+      <fieldset className={group} aria-describedby="questions-hint">
+        <legend className={legend}>{t("employer.questions.heading")}</legend>
+        <p id="questions-hint" className="text-sm text-slate-700">
+          {t("employer.questions.hint", { count: MAX_QUESTIONS })}
+        </p>
+        {QUESTION_ROWS.map((index) => (
+          <fieldset
+            key={index}
+            className="grid gap-4 border-t border-slate-200 pt-4 md:grid-cols-[12rem_1fr_1fr]"
+          >
+            <legend className="sr-only">
+              {t("employer.questions.row", { number: index + 1 })}
+            </legend>
+            {select(
+              `questions.${index}.kind`,
+              t("employer.questions.kind", { number: index + 1 }),
+              QUESTION_KINDS.map((kind) => [kind, t(`employer.questions.kinds.${kind}`)]),
+              { required: false, fallback: "yesNo" },
+            )}
+            {LOCALES.map((locale) => (
+              <TextField
+                key={locale}
+                label={languageLabel(locale)}
+                lang={locale}
+                maxLength={QUESTION_MAX}
+                {...field(`questions.${index}.text.${locale}`)}
+              />
+            ))}
+          </fieldset>
+        ))}
+      </fieldset>
       <fieldset className={group}>
         <legend className={legend}>{t("employer.jobs.form.applications")}</legend>
         <EmailField label={t("employer.jobs.form.contactEmail")} {...field("contactEmail")} />
@@ -305,6 +359,15 @@ export function postingFormValues(posting: EmployerPosting): PostingFormValues {
     existingVacancy: statementText(posting.existingVacancy),
     contactEmail: posting.contactEmail,
     contactLocale: posting.contactLocale,
+    ...Object.fromEntries(
+      posting.questions.flatMap((question, index) => [
+        [`questions.${index}.kind`, question.kind],
+        ...LOCALES.map((locale) => [
+          `questions.${index}.text.${locale}`,
+          question.text[locale] ?? "",
+        ]),
+      ]),
+    ),
     closesOn: posting.closesOn,
   };
 }

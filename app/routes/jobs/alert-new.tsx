@@ -3,7 +3,7 @@ import { getViewer } from "../../auth/session.server.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { alertFormSchema } from "../../jobs/alert-filters.ts";
+import { ALERT_FREQUENCIES, alertFormSchema } from "../../jobs/alert-filters.ts";
 import { createAlert } from "../../jobs/alerts.server.ts";
 import { EMPLOYER_TYPES, WORK_SETTINGS } from "../../jobs/posting.ts";
 import { searchFormOf } from "../../jobs/search.ts";
@@ -20,7 +20,14 @@ import { useFormProblem } from "../../ui/form-problem.tsx";
 import { EmailField, TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/alert-new";
 
-const ALERT_FIELDS = ["email", "keywords", "location", "employerType", "workSetting"] as const;
+const ALERT_FIELDS = [
+  "email",
+  "frequency",
+  "keywords",
+  "location",
+  "employerType",
+  "workSetting",
+] as const;
 
 /** The form arrives with the list's filters (its address's query) and the player's e-mail. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,7 +44,7 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const db = context.get(databaseContext);
   await takeAttempt(db, "alert", request.headers.get(CLIENT_IP_HEADER));
-  const { email, filters } = await readInput(request, alertFormSchema);
+  const { email, frequency, filters } = await readInput(request, alertFormSchema);
   // Job alerts are the site's only opt-in mail, and none goes to a child (issue 28). A signed-in
   // child is told; an address typed by someone else answers as any other, so the form does not
   // say which addresses are children's.
@@ -47,6 +54,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   await createAlert(db, {
     email,
     filters,
+    frequency,
     locale: localeFromPath(new URL(request.url).pathname),
     baseUrl: context.get(baseUrlContext),
   });
@@ -79,6 +87,28 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
             {...problem.field("email")}
             problem={problem.message("email")}
           />
+          <fieldset className="flex flex-col gap-1">
+            <legend className="font-medium">{t("jobs.alerts.frequency")}</legend>
+            <div className="mt-2 flex flex-col gap-2">
+              {ALERT_FREQUENCIES.map((value) => (
+                <div key={value} className="flex items-center gap-2">
+                  <input
+                    id={`alert-frequency-${value}`}
+                    type="radio"
+                    name="frequency"
+                    value={value}
+                    defaultChecked={value === "daily"}
+                    className="size-5"
+                    {...problem.field("frequency")}
+                  />
+                  <label htmlFor={`alert-frequency-${value}`}>
+                    {t(`jobs.alerts.frequencies.${value}`)}
+                  </label>
+                </div>
+              ))}
+            </div>
+            {problem.message("frequency")}
+          </fieldset>
           <fieldset className="flex flex-col gap-4 rounded-xl p-4 ring-1 ring-slate-200">
             <legend className="px-1 font-semibold">{t("jobs.alerts.filters")}</legend>
             <TextField

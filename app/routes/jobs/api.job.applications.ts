@@ -1,7 +1,8 @@
 import { getViewer } from "../../auth/session.server.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
-import { applicationSchema } from "../../jobs/application.ts";
+import { applicationSchemaFor } from "../../jobs/application.ts";
 import { applyToJob } from "../../jobs/applications.server.ts";
+import { questionsOf } from "../../jobs/screening.server.ts";
 import { parseJobId } from "../../jobs/search.ts";
 import { jobApplicationSchema } from "../../jobs/types.ts";
 import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
@@ -26,7 +27,8 @@ const RESUME_STATUS = {
 export const loader = apiRoute(() => methodNotAllowed("POST"));
 
 /**
- * POST /api/jobs/{id}/applications (multipart): the Apply form's fields and the CV. The
+ * POST /api/jobs/{id}/applications (multipart): the Apply form's fields, the CV and an answer to
+ * each of the posting's screening questions ("answers.0", ...). The
  * confirmation goes out in the request's language (Accept-Language).
  */
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
@@ -35,19 +37,23 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   if (!id) throw new AppError("not_found");
   const db = context.get(databaseContext);
   await takeAttempt(db, "apply", request.headers.get(CLIENT_IP_HEADER));
-  const application = await readInput(request, applicationSchema).catch((error: unknown) => {
-    const problems = error instanceof AppError ? (error.options.problems ?? []) : [];
-    const [only] = problems;
-    const code =
-      problems.length === 1 && only?.field === "resume"
-        ? RESUME_STATUS[only.message as keyof typeof RESUME_STATUS]
-        : undefined;
-    throw code ? new AppError(code, { ...(error as AppError).options }) : error;
-  });
+  const questions = await questionsOf(db, id);
+  const application = await readInput(request, applicationSchemaFor(questions)).catch(
+    (error: unknown) => {
+      const problems = error instanceof AppError ? (error.options.problems ?? []) : [];
+      const [only] = problems;
+      const code =
+        problems.length === 1 && only?.field === "resume"
+          ? RESUME_STATUS[only.message as keyof typeof RESUME_STATUS]
+          : undefined;
+      throw code ? new AppError(code, { ...(error as AppError).options }) : error;
+    },
+  );
   const viewer = await getViewer(request, context);
   const created = await applyToJob(db, context.get(storageContext), {
     jobId: id,
     application,
+    questions,
     locale: localeFromRequest(request),
     userId: viewer?.id ?? null,
     baseUrl: context.get(baseUrlContext),

@@ -4,11 +4,13 @@ import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { applicationSchema } from "../../jobs/application.ts";
+import { applicationSchemaFor } from "../../jobs/application.ts";
 import { applyToJob } from "../../jobs/applications.server.ts";
 import { type ApplyDefaults, ApplyForm } from "../../jobs/components/apply-form.tsx";
 import { placeOf } from "../../jobs/format.ts";
 import { getJob } from "../../jobs/jobs.server.ts";
+import { questionsOf } from "../../jobs/screening.server.ts";
+import { answerField, MAX_QUESTIONS } from "../../jobs/screening.ts";
 import { parseJobId } from "../../jobs/search.ts";
 import {
   type FormOutcome,
@@ -51,6 +53,7 @@ function typedValues(raw: unknown): ApplyDefaults {
     email: field("email"),
     contactNo: field("contactNo"),
     summary: field("summary"),
+    answers: Array.from({ length: MAX_QUESTIONS }, (_, index) => field(answerField(index))),
   };
 }
 
@@ -69,12 +72,15 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
   await takeAttempt(db, "apply", request.headers.get(CLIENT_IP_HEADER));
   const raw = await readRaw(request);
   try {
-    const application = await validate(applicationSchema, raw);
+    // The posting's questions as the form showed them; their answers are stored beside them.
+    const questions = await questionsOf(db, id);
+    const application = await validate(applicationSchemaFor(questions), raw);
     const locale = localeFromPath(new URL(request.url).pathname);
     const viewer = await getViewer(request, context);
     await applyToJob(db, context.get(storageContext), {
       jobId: id,
       application,
+      questions,
       locale,
       userId: viewer?.id ?? null,
       baseUrl: context.get(baseUrlContext),
@@ -108,6 +114,7 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
         <ApplyForm
           action={to(`/jobs/${job.id}/apply`)}
           defaults={result?.values ?? defaults}
+          questions={job.questions}
           serverProblem={problem}
           inDialog={false}
           cancel={

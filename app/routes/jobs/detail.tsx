@@ -244,6 +244,7 @@ function ApplyButton({
         <ApplyForm
           action={href}
           defaults={defaults}
+          questions={job.questions}
           inDialog
           onCancel={() => dialog.current?.close()}
         />

@@ -49,7 +49,9 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await database.db.execute(sql`truncate job_application, outbox_email, attempt_window`);
+  await database.db.execute(
+    sql`truncate job_application, job_application_answer, outbox_email, attempt_window`,
+  );
   fs.rmSync(path.join(uploads, CV_FOLDER), { recursive: true, force: true });
 });
 
