@@ -27,6 +27,7 @@ import {
   responseRate,
 } from "./application-status.ts";
 import { type EmployerActor, employerWrite } from "./employers.server.ts";
+import { answersOf } from "./screening.server.ts";
 
 /** What an application's status link is signed for. */
 const STATUS_LINK_PURPOSE = "job-application";
@@ -97,9 +98,17 @@ export async function postingApplications(
     .from(jobApplication)
     .where(eq(jobApplication.jobId, jobId))
     .orderBy(asc(jobApplication.createdAt), asc(jobApplication.id));
+  const answers = await answersOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     posting,
-    applications: rows.map((row) => ({ ...row, overdue: isOverdue(row, now) })),
+    applications: rows.map((row) => ({
+      ...row,
+      answers: answers.get(row.id) ?? [],
+      overdue: isOverdue(row, now),
+    })),
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from "../../../jobs/application-status.ts";
 import { employerHref } from "../../../jobs/employer-nav.ts";
 import { moveApplication, postingApplications } from "../../../jobs/inbox.server.ts";
+import { questionTextIn } from "../../../jobs/screening.ts";
 import {
   type FormOutcome,
   type FormProblem,
@@ -73,6 +74,30 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
 });
 
 type Applicant = Route.ComponentProps["loaderData"]["applications"][number];
+
+/** The applicant's answers to the posting's questions, as asked: never a verdict by themselves. */
+function ScreeningAnswers({ answers }: { answers: Applicant["answers"] }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <div>
+      <p className="font-medium">{t("jobs.questions.heading")}</p>
+      <dl className="grid gap-y-1">
+        {answers.map(({ question, answer }, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the answers are fixed, in the questions' order
+          <div key={index}>
+            <dt>{questionTextIn(question.text, locale)}</dt>
+            <dd className="whitespace-pre-wrap font-semibold">
+              {question.kind === "yesNo"
+                ? t(answer === "yes" ? "jobs.questions.yes" : "jobs.questions.no")
+                : answer}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
 
 /** The form moving one applicant: the statuses allowed from theirs, and an interview's time. */
 function MoveForm({
@@ -202,7 +227,7 @@ export default function PostingApplications({ loaderData, actionData }: Route.Co
                   {applicant.summary || t("employer.inbox.noMessage")}
                 </dd>
               </dl>
-              {/* Screening answers (jobapi's job_application_answer) go here once both branches merge. */}
+              {applicant.answers.length > 0 && <ScreeningAnswers answers={applicant.answers} />}
               <p>
                 <a
                   href={to(`${base}/${applicant.id}/cv`)}
