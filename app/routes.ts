@@ -37,6 +37,7 @@ const pages: [path: string, file: string][] = [
   ["redeem", "routes/players/redeem.tsx"],
   ["family/waiting", "routes/players/family-waiting.tsx"],
   ["family/consent/:token", "routes/players/family-consent.tsx"],
+  ["family/children/:childId", "routes/players/family-child.tsx"],
   ["reedem", "routes/players/reedem.ts"],
   ["blogs", "routes/blog/blogs.tsx"],
   ["blogs/feed.xml", "routes/blog/blog-feed.ts"],

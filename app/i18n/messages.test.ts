@@ -71,7 +71,8 @@ test("French says tu, never vous, wherever a child player reads", () => {
     ...shown("directory", "places.savedHeading", "places.savedEmpty", "places.browse"),
   ];
   expect(messages.length).toBeGreaterThan(100);
-  // The consent page and its e-mails speak to the parent, an adult: vous (decision 0064).
+  // The consent page, the child's family page and their e-mails speak to the parent, an adult:
+  // vous (decisions 0064 and 0068).
   const toTheParent = new Set([
     "consent.intro",
     "consent.keptTitle",
@@ -82,7 +83,13 @@ test("French says tu, never vous, wherever a child player reads", () => {
     "consent.problems.linkUsed",
   ]);
   for (const [key, value] of messages) {
-    if (toTheParent.has(key) || key.startsWith("playersEmail.consent")) continue;
+    if (
+      toTheParent.has(key) ||
+      key.startsWith("playersEmail.consent") ||
+      key.startsWith("playersEmail.family") ||
+      key.startsWith("familyChild.")
+    )
+      continue;
     // "-ez" catches a vous imperative ("Choisissez"); assez and chez are not verbs.
     expect(String(value), key).not.toMatch(/\b(vous|votre|vos|(?!assez|chez)\p{L}+ez)(?!\p{L})/iu);
   }

@@ -2,6 +2,8 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { guardianConsent } from "../db/schema/players.ts";
+import type { Locale } from "../i18n/locale.ts";
+import { type Actor, type AuditedChange, auditedWrite } from "../platform/audit.server.ts";
 import { AppError } from "../platform/errors.ts";
 
 /** A child as their parent sees them on the family pages. */
@@ -27,6 +29,22 @@ export function childrenOf(db: Db | Tx, parentId: string): Promise<LinkedChild[]
 }
 
 /**
+ * The parents whose consent for the child is in force, with where and in which language to write
+ * to them: their own account's address, never the child's.
+ */
+export function parentsOf(
+  db: Db | Tx,
+  childId: string,
+): Promise<{ email: string; name: string; locale: Locale }[]> {
+  return db
+    .select({ email: user.email, name: user.name, locale: user.locale })
+    .from(guardianConsent)
+    .innerJoin(user, eq(user.id, guardianConsent.parentId))
+    .where(and(eq(guardianConsent.childId, childId), isNull(guardianConsent.withdrawnAt)))
+    .orderBy(asc(guardianConsent.consentedAt));
+}
+
+/**
  * The child, if this player is their parent; anyone else gets not_found, the same answer as for a
  * child who does not exist, so the family pages never tell a stranger who has an account. The check
  * sits inside the query: pass `forUpdate` to lock the child's row for the rest of a transaction.
@@ -46,4 +64,27 @@ export async function requireChildOf(
   const [child] = forUpdate ? await query.for("update", { of: user }) : await query;
   if (!child) throw new AppError("not_found");
   return child;
+}
+
+/**
+ * Every write by a parent about their child goes through here: one transaction that re-checks the
+ * link (`requireChildOf` with the child's row locked, so a consent withdrawn or a second parent's
+ * action cannot slip between the check and the write), runs the action and writes its audit rows
+ * in the role "parent". Anyone else gets the site's 404.
+ */
+export function parentWrite<T>(
+  db: Db,
+  parent: Omit<Actor, "role">,
+  childId: string,
+  action: (tx: Tx) => Promise<AuditedChange<T>>,
+): Promise<T> {
+  return auditedWrite(
+    db,
+    { ...parent, role: "parent" },
+    async (tx) => {
+      await requireChildOf(tx, parent.id, childId, { forUpdate: true });
+      return "parent";
+    },
+    action,
+  );
 }

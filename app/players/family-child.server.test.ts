@@ -1,0 +1,156 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { DatabaseHandle } from "../db/client.server.ts";
+import { user } from "../db/schema/accounts.ts";
+import { auditEvent, outboxEmail } from "../db/schema/platform.ts";
+import { pointsLedger } from "../db/schema/players.ts";
+import { createTestDatabase } from "../db/test-database.server.ts";
+import { decideAsParent } from "./family-child.server.ts";
+import { redeemGoalFor } from "./redeem.server.ts";
+import {
+  decideRedeemRequest,
+  pendingRedeemRequests,
+  redeemRequestForStaff,
+} from "./redeem-review.server.ts";
+import { seedRedeemGoals } from "./seed.server.ts";
+import { parentWithChild } from "./test-family.server.ts";
+
+let database: DatabaseHandle;
+const site = { baseUrl: "https://nearby.example" };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedRedeemGoals(database.db);
+});
+
+afterAll(() => database.close());
+
+/** A parent and their consented child holding `points`, credited through the ledger. */
+async function familyWith(parent: string, child: string, points: number) {
+  await parentWithChild(database.db, { parent, child });
+  await database.db.update(user).set({ points, locale: "fr-CA" }).where(eq(user.id, parent));
+  await database.db.update(user).set({ points }).where(eq(user.id, child));
+  await database.db
+    .insert(pointsLedger)
+    .values({ userId: child, change: points, reason: "test", source: `test:${child}` });
+  return { id: parent, clientAddress: "203.0.113.7" };
+}
+
+const redeemAs = (child: string, key: string) =>
+  redeemGoalFor(
+    database.db,
+    { id: child, locale: "en-CA" },
+    {
+      goal: "sticker-pack",
+      name: "Kid",
+      email: `${child}@example.com`,
+      phone: "+15145550123",
+      agree: true,
+    },
+    key,
+    site,
+  );
+
+async function balanceAndLedger(id: string) {
+  const [row] = await database.db
+    .select({
+      balance: sql<number>`${user.points} - ${user.usesPoints}`,
+      ledger: sql<number>`(select coalesce(sum(change), 0)::integer from points_ledger where user_id = ${id})`,
+    })
+    .from(user)
+    .where(eq(user.id, id));
+  return row;
+}
+
+const staffQueue = async () =>
+  (await pendingRedeemRequests(database.db, { after: null, limit: 100 })).map((row) => row.id);
+
+test("a child's request waits for the parent, hidden from staff, then approved and fulfilled", async () => {
+  const parent = await familyWith("mum-1", "kid-1", 500);
+  const { request } = await redeemAs("kid-1", "k1");
+  expect(request.status).toBe("awaiting_parent");
+  expect(await staffQueue()).not.toContain(request.id);
+  await expect(redeemRequestForStaff(database.db, request.id)).rejects.toMatchObject({
+    code: "not_found",
+  });
+  // The parent is told in their own language, at their own address, never the child's.
+  const [mail] = await database.db
+    .select()
+    .from(outboxEmail)
+    .where(eq(outboxEmail.to, "mum-1@example.com"));
+  expect(mail?.subject).toContain("demande à échanger");
+  expect(mail?.text).toContain("https://nearby.example/fr/family/children/kid-1");
+  const toChild = await database.db
+    .select({ subject: outboxEmail.subject })
+    .from(outboxEmail)
+    .where(eq(outboxEmail.to, "kid-1@example.com"));
+  expect(toChild.map((row) => row.subject).join()).not.toContain("échanger");
+
+  await expect(
+    decideAsParent(database.db, parent, "kid-1", request.id, "approve"),
+  ).resolves.toEqual({ status: "pending" });
+  expect(await staffQueue()).toContain(request.id);
+  await database.db.transaction((tx) =>
+    decideRedeemRequest(tx, request.id, { to: "fulfilled", note: "On its way" }),
+  );
+  expect((await redeemRequestForStaff(database.db, request.id)).status).toBe("fulfilled");
+  expect(await balanceAndLedger("kid-1")).toEqual({ balance: 400, ledger: 400 });
+  const audit = await database.db
+    .select({ role: auditEvent.actorRole, action: auditEvent.action })
+    .from(auditEvent)
+    .where(and(eq(auditEvent.actorId, "mum-1"), eq(auditEvent.targetId, String(request.id))));
+  expect(audit).toEqual([{ role: "parent", action: "redeem.parent_approve" }]);
+});
+
+test("20 concurrent declines give the points back once, through one ledger row", async () => {
+  const parent = await familyWith("mum-2", "kid-2", 300);
+  const { request } = await redeemAs("kid-2", "k2");
+  expect(await balanceAndLedger("kid-2")).toEqual({ balance: 200, ledger: 200 });
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: 20 }, () =>
+      decideAsParent(database.db, parent, "kid-2", request.id, "decline"),
+    ),
+  );
+  expect(outcomes.filter((outcome) => outcome.status === "fulfilled").length).toBe(1);
+  for (const outcome of outcomes)
+    if (outcome.status === "rejected")
+      expect((outcome.reason as { code: string }).code).toBe("already_handled");
+  expect(await balanceAndLedger("kid-2")).toEqual({ balance: 300, ledger: 300 });
+  const returned = await database.db
+    .select()
+    .from(pointsLedger)
+    .where(eq(pointsLedger.source, `redeem-decline:${request.id}`));
+  expect(returned.length).toBe(1);
+  expect(await staffQueue()).not.toContain(request.id);
+});
+
+test("only the child's own parent decides, and only while the request waits", async () => {
+  await familyWith("mum-3", "kid-3", 300);
+  const stranger = await familyWith("mum-4", "kid-4", 0);
+  const { request } = await redeemAs("kid-3", "k3");
+  await expect(
+    decideAsParent(database.db, stranger, "kid-3", request.id, "approve"),
+  ).rejects.toMatchObject({ code: "not_found" });
+  // Their own child's page, another child's request: not theirs either.
+  await expect(
+    decideAsParent(database.db, stranger, "kid-4", request.id, "approve"),
+  ).rejects.toMatchObject({ code: "not_found" });
+  expect((await redeemAs("kid-3", "k3")).request.status).toBe("awaiting_parent");
+});
+
+test("an adult's request goes straight to staff", async () => {
+  await database.db.insert(user).values({
+    id: "grown",
+    name: "G",
+    email: "g@example.com",
+    handle: "grown",
+    age: 30,
+    points: 100,
+  });
+  await database.db
+    .insert(pointsLedger)
+    .values({ userId: "grown", change: 100, reason: "test", source: "test:grown" });
+  const { request } = await redeemAs("grown", "kg");
+  expect(request.status).toBe("pending");
+  expect(await staffQueue()).toContain(request.id);
+});

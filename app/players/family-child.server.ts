@@ -1,0 +1,62 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.server.ts";
+import { redeemRequest } from "../db/schema/players.ts";
+import { type Actor, actedFirst } from "../platform/audit.server.ts";
+import { AppError } from "../platform/errors.ts";
+import { parentWrite } from "./family.server.ts";
+import { giveBackRedeemPoints } from "./redeem-review.server.ts";
+
+/** A parent's answer to their child's redeem request: it goes on to staff, or it is declined. */
+export type ParentRedeemDecision = "approve" | "decline";
+
+/**
+ * A parent approves (the request reaches staff, "pending") or declines (the points go back through
+ * the ledger) their child's request awaiting a parent. One conditional UPDATE on
+ * status = 'awaiting_parent' and the child's own id, inside parentWrite's transaction: of two
+ * parents (or twenty declines) exactly one moves it, the others get the 409 naming who acted first.
+ * A request that is not this child's is the site's 404.
+ */
+export function decideAsParent(
+  db: Db,
+  parent: Omit<Actor, "role">,
+  childId: string,
+  requestId: number,
+  decision: ParentRedeemDecision,
+): Promise<{ status: "pending" | "declined" }> {
+  const to = decision === "approve" ? "pending" : "declined";
+  const target = { kind: "redeem_request", id: requestId };
+  return parentWrite(db, parent, childId, async (tx) => {
+    const [moved] = await tx
+      .update(redeemRequest)
+      .set({
+        status: to,
+        updatedAt: sql`now()`,
+        decidedAt: to === "declined" ? sql`now()` : null,
+      })
+      .where(
+        and(
+          eq(redeemRequest.id, requestId),
+          eq(redeemRequest.userId, childId),
+          eq(redeemRequest.status, "awaiting_parent"),
+        ),
+      )
+      .returning({ cost: redeemRequest.cost, userId: redeemRequest.userId });
+    if (!moved) {
+      const [mine] = await tx
+        .select({ id: redeemRequest.id })
+        .from(redeemRequest)
+        .where(and(eq(redeemRequest.id, requestId), eq(redeemRequest.userId, childId)));
+      throw mine ? await actedFirst(tx, target) : new AppError("not_found");
+    }
+    if (to === "declined") await giveBackRedeemPoints(tx, requestId, moved);
+    return {
+      audit: {
+        action: decision === "approve" ? "redeem.parent_approve" : "redeem.parent_decline",
+        target,
+        before: { status: "awaiting_parent" },
+        after: { status: to },
+      },
+      result: { status: to },
+    };
+  });
+}
