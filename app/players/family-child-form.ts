@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ageField } from "../auth/validation.ts";
 import { parseRowId } from "../platform/query.ts";
 
 /** A redeem request's id as the form sends it; anything else names no request. */
@@ -13,6 +14,7 @@ export const familyChildFormSchema = z.discriminatedUnion(
   [
     z.object({ intent: z.literal("approve"), request: requestIdField }),
     z.object({ intent: z.literal("decline"), request: requestIdField }),
+    z.object({ intent: z.literal("age"), age: ageField }),
   ],
   { error: "errors.unknown_intent" },
 );

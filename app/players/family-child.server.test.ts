@@ -5,7 +5,8 @@ import { user } from "../db/schema/accounts.ts";
 import { auditEvent, outboxEmail } from "../db/schema/platform.ts";
 import { pointsLedger } from "../db/schema/players.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
-import { decideAsParent } from "./family-child.server.ts";
+import { childrenOf, requireChildOf } from "./family.server.ts";
+import { correctChildAge, decideAsParent } from "./family-child.server.ts";
 import { redeemGoalFor } from "./redeem.server.ts";
 import {
   decideRedeemRequest,
@@ -153,4 +154,36 @@ test("an adult's request goes straight to staff", async () => {
   const { request } = await redeemAs("grown", "kg");
   expect(request.status).toBe("pending");
   expect(await staffQueue()).toContain(request.id);
+});
+
+test("the parent corrects the age; at 14 the child needs no consent, and the parent keeps the page", async () => {
+  const parent = await familyWith("mum-5", "kid-5", 0);
+  await correctChildAge(database.db, parent, "kid-5", 11);
+  expect(await requireChildOf(database.db, "mum-5", "kid-5")).toMatchObject({ age: 11 });
+  const [young] = await database.db
+    .select({ status: user.consentStatus })
+    .from(user)
+    .where(eq(user.id, "kid-5"));
+  expect(young?.status).toBe("given");
+
+  await correctChildAge(database.db, parent, "kid-5", 14);
+  const [grown] = await database.db
+    .select({ age: user.age, status: user.consentStatus, profilePublic: user.profilePublic })
+    .from(user)
+    .where(eq(user.id, "kid-5"));
+  expect(grown).toEqual({ age: 14, status: "not_needed", profilePublic: false });
+  expect((await childrenOf(database.db, "mum-5")).map((child) => child.id)).toEqual(["kid-5"]);
+  const audit = await database.db
+    .select({ role: auditEvent.actorRole, after: auditEvent.after })
+    .from(auditEvent)
+    .where(and(eq(auditEvent.action, "player.age_correct"), eq(auditEvent.targetId, "kid-5")))
+    .orderBy(auditEvent.id);
+  expect(audit.map((row) => row.after)).toEqual([
+    { age: 11, consentStatus: "given" },
+    { age: 14, consentStatus: "not_needed" },
+  ]);
+  expect(audit.every((row) => row.role === "parent")).toBe(true);
+  await expect(
+    correctChildAge(database.db, { id: "mum-1", clientAddress: null }, "kid-5", 9),
+  ).rejects.toMatchObject({ code: "not_found" });
 });

@@ -1,9 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
+import { user } from "../db/schema/accounts.ts";
 import { redeemRequest } from "../db/schema/players.ts";
 import { type Actor, actedFirst } from "../platform/audit.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { parentWrite } from "./family.server.ts";
+import { needsConsent } from "./identity.ts";
 import { giveBackRedeemPoints } from "./redeem-review.server.ts";
 
 /** A parent's answer to their child's redeem request: it goes on to staff, or it is declined. */
@@ -57,6 +59,44 @@ export function decideAsParent(
         after: { status: to },
       },
       result: { status: to },
+    };
+  });
+}
+
+/**
+ * A parent corrects their child's age: the only way it changes while the child is under 14 (the
+ * child's own settings refuse it). Corrected to 14 or more (decision 0068), the child needs no
+ * consent from then on ("not_needed"): the consent stays on record, in force, so the parent keeps
+ * the family page until they withdraw it, and the profile stays private until the child opens it.
+ */
+export function correctChildAge(
+  db: Db,
+  parent: Omit<Actor, "role">,
+  childId: string,
+  age: number,
+): Promise<{ age: number }> {
+  return parentWrite(db, parent, childId, async (tx) => {
+    const [before] = await tx
+      .select({ age: user.age, consentStatus: user.consentStatus })
+      .from(user)
+      .where(eq(user.id, childId));
+    const grown = !needsConsent(age);
+    await tx
+      .update(user)
+      .set({
+        age,
+        updatedAt: new Date(),
+        ...(grown ? { consentStatus: "not_needed" as const, consentDueBy: null } : {}),
+      })
+      .where(eq(user.id, childId));
+    return {
+      audit: {
+        action: "player.age_correct",
+        target: { kind: "user", id: childId },
+        before: { age: before?.age ?? null, consentStatus: before?.consentStatus },
+        after: { age, consentStatus: grown ? "not_needed" : before?.consentStatus },
+      },
+      result: { age },
     };
   });
 }

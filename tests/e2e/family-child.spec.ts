@@ -57,6 +57,11 @@ const LANGUAGES = {
     approve: "Approve",
     approved: "Approved: the request now goes to our team.",
     withTeam: "With our team",
+    ageLabel: "Your child’s age",
+    correctAge: "Correct the age",
+    ageRange: "Age must be a whole number from 4 to 120.",
+    ageCorrected: "The age is corrected.",
+    ageOnRecord: "Age on record: 11.",
   },
   fr: {
     prefix: "/fr",
@@ -70,6 +75,11 @@ const LANGUAGES = {
     approve: "Approuver",
     approved: "Approuvée\u202f: la demande va maintenant à notre équipe.",
     withTeam: "Chez notre équipe",
+    ageLabel: "L’âge de votre enfant",
+    correctAge: "Corriger l’âge",
+    ageRange: "L’âge doit être un nombre entier de 4 à 120.",
+    ageCorrected: "L’âge est corrigé.",
+    ageOnRecord: "Âge enregistré\u202f: 11.",
   },
 } as const;
 
@@ -127,6 +137,17 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await expect(parent.page.getByRole("status")).toHaveText(text.approved);
       await expect(parent.page.getByText(text.withTeam, { exact: true })).toBeVisible();
       await checkAndShoot(parent.page, `${language}-parent-approved`);
+
+      // The parent corrects the age; a wrong one is said beside the field.
+      const age = parent.page.getByLabel(text.ageLabel);
+      await age.fill("3");
+      await parent.page.getByRole("button", { name: text.correctAge }).click();
+      await expect(parent.page.getByText(text.ageRange)).toBeVisible();
+      await expect(age).toHaveAttribute("aria-invalid", "true");
+      await parent.page.getByLabel(text.ageLabel).fill("11");
+      await parent.page.getByRole("button", { name: text.correctAge }).click();
+      await expect(parent.page.getByRole("status")).toHaveText(text.ageCorrected);
+      await expect(parent.page.getByText(text.ageOnRecord)).toBeVisible();
       await parent.context.close();
 
       await moderator.page.goto(`${text.prefix}/staff/redeem`);

@@ -10,16 +10,19 @@ import { clientAddressOf } from "../../platform/audit.server.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { requireChildOf } from "../../players/family.server.ts";
-import { decideAsParent } from "../../players/family-child.server.ts";
+import { correctChildAge, decideAsParent } from "../../players/family-child.server.ts";
 import { familyChildFormSchema } from "../../players/family-child-form.ts";
 import { listRequests } from "../../players/redeem.server.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/family-child";
+
+const AGE_FIELDS = ["age"];
 
 /**
  * One child's page for their parent (issue 28): the child's redeem requests, which wait for a
- * parent's approval before staff see them. Only a linked parent opens it; anyone else gets the
+ * parent's approval before staff see them, and the child's age, which only a parent corrects. Only a linked parent opens it; anyone else gets the
  * site's 404, the same answer as for a child who does not exist.
  */
 export async function loader({ request, context, url, params }: Route.LoaderArgs) {
@@ -31,7 +34,7 @@ export async function loader({ request, context, url, params }: Route.LoaderArgs
   return {
     child,
     requests: requests.map((row) => ({ ...row, goal: row.goal.name[locale] })),
-    messages: pageMessages(request, "players"),
+    messages: pageMessages(request, "players", "auth"),
   };
 }
 
@@ -40,7 +43,8 @@ export const action = formAction(async ({ request, context, url, params }: Route
   const form = await readInput(request, familyChildFormSchema);
   const db = context.get(databaseContext);
   const parent = { id: viewer.id, clientAddress: clientAddressOf(request) };
-  await decideAsParent(db, parent, params.childId, form.request, form.intent);
+  if (form.intent === "age") await correctChildAge(db, parent, params.childId, form.age);
+  else await decideAsParent(db, parent, params.childId, form.request, form.intent);
   return { done: form.intent };
 });
 
@@ -50,7 +54,7 @@ export default function FamilyChild({ loaderData, actionData }: Route.ComponentP
   const busy = useNavigation().state === "submitting";
   const { child, requests } = loaderData;
   const result: FormOutcome<typeof actionData> = actionData;
-  const problem = useFormProblem(result?.problem, "family-child-problem", []);
+  const problem = useFormProblem(result?.problem, "family-child-problem", AGE_FIELDS);
   const waiting = requests.filter((row) => row.status === "awaiting_parent");
   const others = requests.filter((row) => row.status !== "awaiting_parent");
   const line = (row: (typeof requests)[number]) =>
@@ -117,6 +121,34 @@ export default function FamilyChild({ loaderData, actionData }: Route.ComponentP
             </ul>
           </>
         )}
+      </section>
+      <section aria-labelledby="family-age" className="mt-10">
+        <h2 id="family-age" className="text-2xl font-bold">
+          {t("familyChild.age.title")}
+        </h2>
+        <p className="mt-2 text-slate-700">
+          {child.age === null
+            ? t("familyChild.age.unknown")
+            : t("familyChild.age.current", { age: child.age })}
+        </p>
+        <p className="mt-2 text-slate-700">{t("familyChild.age.intro")}</p>
+        <Form method="post" ref={problem.form} noValidate className="mt-4 flex flex-col gap-4">
+          <input type="hidden" name="intent" value="age" />
+          <TextField
+            id="family-age-field"
+            name="age"
+            inputMode="numeric"
+            autoComplete="off"
+            label={t("familyChild.age.label")}
+            defaultValue={child.age ?? ""}
+            className="max-w-40"
+            {...problem.field("age")}
+            problem={problem.message("age")}
+          />
+          <button type="submit" disabled={busy} className={`${secondaryButton} self-start`}>
+            {t("familyChild.age.submit")}
+          </button>
+        </Form>
       </section>
     </div>
   );
