@@ -38,6 +38,8 @@ const pages: [path: string, file: string][] = [
   ["family/waiting", "routes/players/family-waiting.tsx"],
   ["family/consent/:token", "routes/players/family-consent.tsx"],
   ["family/children/:childId", "routes/players/family-child.tsx"],
+  ["family/children/:childId/data", "routes/players/family-child-data.tsx"],
+  ["family/children/:childId/data.json", "routes/players/family-child-export.ts"],
   ["reedem", "routes/players/reedem.ts"],
   ["blogs", "routes/blog/blogs.tsx"],
   ["blogs/feed.xml", "routes/blog/blog-feed.ts"],

@@ -1,9 +1,9 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { requireViewer } from "../../auth/session.server.ts";
 import { formatDate, formatNumber } from "../../i18n/format.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
+import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
 import { clientAddressOf } from "../../platform/audit.server.ts";
@@ -51,6 +51,7 @@ export const action = formAction(async ({ request, context, url, params }: Route
 export default function FamilyChild({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
+  const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
   const { child, requests } = loaderData;
   const result: FormOutcome<typeof actionData> = actionData;
@@ -121,6 +122,23 @@ export default function FamilyChild({ loaderData, actionData }: Route.ComponentP
             </ul>
           </>
         )}
+      </section>
+      <section aria-labelledby="family-data" className="mt-10">
+        <h2 id="family-data" className="text-2xl font-bold">
+          {t("familyChild.export.section")}
+        </h2>
+        <div className="mt-4 flex flex-wrap gap-4">
+          <Link to={to(`/family/children/${child.id}/data`)} className={secondaryButton}>
+            {t("familyChild.export.open")}
+          </Link>
+          <a
+            href={to(`/family/children/${child.id}/data.json`)}
+            download
+            className={secondaryButton}
+          >
+            {t("familyChild.export.download")}
+          </a>
+        </div>
       </section>
       <section aria-labelledby="family-age" className="mt-10">
         <h2 id="family-age" className="text-2xl font-bold">
