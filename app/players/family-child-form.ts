@@ -15,6 +15,10 @@ export const familyChildFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("approve"), request: requestIdField }),
     z.object({ intent: z.literal("decline"), request: requestIdField }),
     z.object({ intent: z.literal("age"), age: ageField }),
+    z.object({
+      intent: z.literal("delete"),
+      confirm: z.literal("yes", "familyChild.delete.confirmRequired"),
+    }),
   ],
   { error: "errors.unknown_intent" },
 );

@@ -6,7 +6,7 @@ import { auditEvent, outboxEmail } from "../db/schema/platform.ts";
 import { pointsLedger } from "../db/schema/players.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { childrenOf, requireChildOf } from "./family.server.ts";
-import { correctChildAge, decideAsParent } from "./family-child.server.ts";
+import { correctChildAge, decideAsParent, deleteChildAccount } from "./family-child.server.ts";
 import { redeemGoalFor } from "./redeem.server.ts";
 import {
   decideRedeemRequest,
@@ -186,4 +186,48 @@ test("the parent corrects the age; at 14 the child needs no consent, and the par
   await expect(
     correctChildAge(database.db, { id: "mum-1", clientAddress: null }, "kid-5", 9),
   ).rejects.toMatchObject({ code: "not_found" });
+});
+
+test("the parent deletes the child's account: no row of the child's is left, the audit row is", async () => {
+  const parent = await familyWith("mum-6", "kid-6", 300);
+  await redeemAs("kid-6", "k6");
+  await database.db.execute(
+    sql`insert into session (id, token, user_id, expires_at) values ('kid-6-s', 'kid-6-t', 'kid-6', now() + interval '1 day')`,
+  );
+  await expect(
+    deleteChildAccount(database.db, { id: "mum-1", clientAddress: null }, "kid-6"),
+  ).rejects.toMatchObject({ code: "not_found" });
+  await deleteChildAccount(database.db, parent, "kid-6");
+  const { rows: columns } = await database.db.execute<{
+    table_name: string;
+    column_name: string;
+  }>(sql`
+    select source.table_name, source.column_name
+    from information_schema.referential_constraints as ref
+    join information_schema.key_column_usage as source
+      on source.constraint_name = ref.constraint_name
+      and source.constraint_schema = ref.constraint_schema
+    join information_schema.key_column_usage as target
+      on target.constraint_name = ref.unique_constraint_name
+      and target.constraint_schema = ref.unique_constraint_schema
+    where target.table_name = 'user' and target.column_name = 'id'`);
+  expect(columns.length).toBeGreaterThan(10);
+  for (const { table_name, column_name } of [
+    ...columns,
+    { table_name: "user", column_name: "id" },
+  ]) {
+    const { rows } = await database.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from ${sql.identifier(table_name)} where ${sql.identifier(column_name)} = 'kid-6'`,
+    );
+    expect(rows[0]?.count, `${table_name}.${column_name}`).toBe(0);
+  }
+  const audit = await database.db
+    .select({ actor: auditEvent.actorId, role: auditEvent.actorRole })
+    .from(auditEvent)
+    .where(and(eq(auditEvent.action, "player.delete_by_parent"), eq(auditEvent.targetId, "kid-6")));
+  expect(audit).toEqual([{ actor: "mum-6", role: "parent" }]);
+  // The parent's own account is untouched.
+  expect(await database.db.select({ id: user.id }).from(user).where(eq(user.id, "mum-6"))).toEqual([
+    { id: "mum-6" },
+  ]);
 });

@@ -100,3 +100,31 @@ export function correctChildAge(
     };
   });
 }
+
+/**
+ * A parent deletes their child's account: the consents are withdrawn with it, and the account and
+ * every row about the child go as in the 7-day deletion (each player column cascades, or is set to
+ * null where the row is another's; the picture goes with the avatars' sweep), the child's sessions
+ * with them, so the child is signed out. The audit row survives: its actor and target are plain
+ * text, not foreign keys (migration "audit_trail").
+ */
+export function deleteChildAccount(
+  db: Db,
+  parent: Omit<Actor, "role">,
+  childId: string,
+): Promise<void> {
+  return parentWrite(db, parent, childId, async (tx) => {
+    const [gone] = await tx
+      .delete(user)
+      .where(eq(user.id, childId))
+      .returning({ handle: user.handle, age: user.age });
+    return {
+      audit: {
+        action: "player.delete_by_parent",
+        target: { kind: "user", id: childId },
+        before: { handle: gone?.handle, age: gone?.age },
+      },
+      result: undefined,
+    };
+  });
+}

@@ -62,6 +62,12 @@ const LANGUAGES = {
     ageRange: "Age must be a whole number from 4 to 120.",
     ageCorrected: "The age is corrected.",
     ageOnRecord: "Age on record: 11.",
+    seeAll: "See everything we keep",
+    downloadJson: "Download the JSON file",
+    deleteAccount: "Delete the account for good",
+    tickToConfirm: "Tick the box to confirm the deletion.",
+    deleteConfirm: /^I want to delete/,
+    childDeleted: "Your child’s account has been deleted.",
   },
   fr: {
     prefix: "/fr",
@@ -80,6 +86,12 @@ const LANGUAGES = {
     ageRange: "L’âge doit être un nombre entier de 4 à 120.",
     ageCorrected: "L’âge est corrigé.",
     ageOnRecord: "Âge enregistré\u202f: 11.",
+    seeAll: "Voir tout ce que nous gardons",
+    downloadJson: "Télécharger le fichier JSON",
+    deleteAccount: "Supprimer le compte pour de bon",
+    tickToConfirm: "Cochez la case pour confirmer la suppression.",
+    deleteConfirm: /^Je veux supprimer/,
+    childDeleted: "Le compte de votre enfant a été supprimé.",
   },
 } as const;
 
@@ -148,12 +160,52 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await parent.page.getByRole("button", { name: text.correctAge }).click();
       await expect(parent.page.getByRole("status")).toHaveText(text.ageCorrected);
       await expect(parent.page.getByText(text.ageOnRecord)).toBeVisible();
+
+      // Everything kept about the child, as a page (the JSON file is the same export).
+      await parent.page.getByRole("link", { name: text.seeAll }).click();
+      await expect(parent.page.getByRole("heading", { level: 1 })).toContainText(child.handle);
+      await expect(parent.page.getByRole("heading", { name: "redeem_request" })).toBeVisible();
+      await checkAndShoot(parent.page, `${language}-parent-export`);
+      const download = parent.page.waitForEvent("download");
+      await parent.page.getByRole("link", { name: text.downloadJson }).click();
+      expect((await download).suggestedFilename()).toMatch(
+        new RegExp(`^family-${child.handle}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+      );
       await parent.context.close();
 
       await moderator.page.goto(`${text.prefix}/staff/redeem`);
       await expect(item).toHaveCount(1);
       await expect(item.getByRole("link", { name: new RegExp(text.puzzle) })).toBeVisible();
       await moderator.context.close();
+    });
+
+    test("a parent deletes the child's account after confirming; the child is signed out", async ({
+      page,
+      signIn,
+      browser,
+      baseURL,
+    }) => {
+      test.slow();
+      const child = await signIn({ name: `Éli ${language}`, locale: text.locale });
+      const parent = await personPage(browser, baseURL ?? "", {
+        name: `Parent ${language}`,
+        age: 40,
+        locale: text.locale,
+        parentOf: [child.id],
+      });
+      const childPage = `${text.prefix}/family/children/${child.id}`;
+      await parent.page.goto(childPage);
+      await parent.page.getByRole("button", { name: text.deleteAccount }).click();
+      await expect(parent.page.getByText(text.tickToConfirm)).toBeVisible();
+      await parent.page.getByLabel(text.deleteConfirm).check();
+      await parent.page.getByRole("button", { name: text.deleteAccount }).click();
+      await expect(parent.page.getByRole("status")).toContainText(text.childDeleted);
+      // The page is gone for the parent too: the site's 404.
+      const gone = await parent.page.goto(childPage);
+      expect(gone?.status()).toBe(404);
+      await parent.context.close();
+      await page.goto(`${text.prefix}/redeem`);
+      await expect(page).toHaveURL(new RegExp(`${text.prefix}/login\\?redirectTo=`));
     });
   });
 }

@@ -55,8 +55,9 @@ export default function FamilyChildData({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       {tables.map(([table, rows]) => (
-        <section key={table} aria-labelledby={`table-${table}`} className="mt-8">
-          <h2 id={`table-${table}`} className="text-xl font-bold">
+        // Not landmarks: the tables' names would clash with the site's own (a "business" one).
+        <div key={table} className="mt-8">
+          <h2 className="text-xl font-bold">
             <code lang="">{table}</code>
           </h2>
           {rows.length === 0 ? (
@@ -83,7 +84,7 @@ export default function FamilyChildData({ loaderData }: Route.ComponentProps) {
               ))}
             </ol>
           )}
-        </section>
+        </div>
       ))}
     </div>
   );

@@ -1,7 +1,7 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { requireViewer } from "../../auth/session.server.ts";
 import { formatDate, formatNumber } from "../../i18n/format.ts";
-import { localeFromPath } from "../../i18n/locale.ts";
+import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
 import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -10,7 +10,11 @@ import { clientAddressOf } from "../../platform/audit.server.ts";
 import { databaseContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { requireChildOf } from "../../players/family.server.ts";
-import { correctChildAge, decideAsParent } from "../../players/family-child.server.ts";
+import {
+  correctChildAge,
+  decideAsParent,
+  deleteChildAccount,
+} from "../../players/family-child.server.ts";
 import { familyChildFormSchema } from "../../players/family-child-form.ts";
 import { listRequests } from "../../players/redeem.server.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
@@ -18,7 +22,7 @@ import { useFormProblem } from "../../ui/form-problem.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/family-child";
 
-const AGE_FIELDS = ["age"];
+const FIELDS = ["age", "confirm"];
 
 /**
  * One child's page for their parent (issue 28): the child's redeem requests, which wait for a
@@ -43,6 +47,12 @@ export const action = formAction(async ({ request, context, url, params }: Route
   const form = await readInput(request, familyChildFormSchema);
   const db = context.get(databaseContext);
   const parent = { id: viewer.id, clientAddress: clientAddressOf(request) };
+  if (form.intent === "delete") {
+    await deleteChildAccount(db, parent, params.childId);
+    return redirect(
+      `${localizedPath("/profile", localeFromPath(url.pathname))}?notice=child-deleted`,
+    );
+  }
   if (form.intent === "age") await correctChildAge(db, parent, params.childId, form.age);
   else await decideAsParent(db, parent, params.childId, form.request, form.intent);
   return { done: form.intent };
@@ -55,7 +65,7 @@ export default function FamilyChild({ loaderData, actionData }: Route.ComponentP
   const busy = useNavigation().state === "submitting";
   const { child, requests } = loaderData;
   const result: FormOutcome<typeof actionData> = actionData;
-  const problem = useFormProblem(result?.problem, "family-child-problem", AGE_FIELDS);
+  const problem = useFormProblem(result?.problem, "family-child-problem", FIELDS);
   const waiting = requests.filter((row) => row.status === "awaiting_parent");
   const others = requests.filter((row) => row.status !== "awaiting_parent");
   const line = (row: (typeof requests)[number]) =>
@@ -165,6 +175,36 @@ export default function FamilyChild({ loaderData, actionData }: Route.ComponentP
           />
           <button type="submit" disabled={busy} className={`${secondaryButton} self-start`}>
             {t("familyChild.age.submit")}
+          </button>
+        </Form>
+      </section>
+      <section aria-labelledby="family-delete" className="mt-10">
+        <h2 id="family-delete" className="text-2xl font-bold">
+          {t("familyChild.delete.title")}
+        </h2>
+        <p className="mt-2 text-slate-700">{t("familyChild.delete.intro")}</p>
+        <Form method="post" noValidate className="mt-4 flex flex-col gap-4">
+          <input type="hidden" name="intent" value="delete" />
+          <div className="flex items-start gap-3">
+            <input
+              id="family-delete-confirm"
+              type="checkbox"
+              name="confirm"
+              value="yes"
+              className="mt-1 size-5"
+              {...problem.field("confirm")}
+            />
+            <label htmlFor="family-delete-confirm">
+              {t("familyChild.delete.confirm", { name: child.name })}
+            </label>
+          </div>
+          {problem.message("confirm")}
+          <button
+            type="submit"
+            disabled={busy}
+            className="self-start rounded-lg bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800"
+          >
+            {t("familyChild.delete.submit")}
           </button>
         </Form>
       </section>
