@@ -5,6 +5,7 @@ import { user } from "../db/schema/accounts.ts";
 import { auditEvent, outboxEmail } from "../db/schema/platform.ts";
 import { pointsLedger } from "../db/schema/players.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
+import { deleteAccount, updateSettings } from "./account.server.ts";
 import { childrenOf, requireChildOf } from "./family.server.ts";
 import { correctChildAge, decideAsParent, deleteChildAccount } from "./family-child.server.ts";
 import { redeemGoalFor } from "./redeem.server.ts";
@@ -14,7 +15,7 @@ import {
   redeemRequestForStaff,
 } from "./redeem-review.server.ts";
 import { seedRedeemGoals } from "./seed.server.ts";
-import { parentWithChild } from "./test-family.server.ts";
+import { linkParent, parentWithChild } from "./test-family.server.ts";
 
 let database: DatabaseHandle;
 const site = { baseUrl: "https://nearby.example" };
@@ -230,4 +231,46 @@ test("the parent deletes the child's account: no row of the child's is left, the
   expect(await database.db.select({ id: user.id }).from(user).where(eq(user.id, "mum-6"))).toEqual([
     { id: "mum-6" },
   ]);
+});
+
+test("a parent deletes their own account: a child with no other parent waits again, for 7 new days", async () => {
+  await familyWith("mum-7", "kid-7", 0);
+  await familyWith("mum-8", "kid-8", 0);
+  await linkParent(database.db, "mum-1", "kid-8");
+  const storage = { remove: async () => {} } as unknown as Parameters<typeof deleteAccount>[1];
+  const before = Date.now();
+  await deleteAccount(database.db, storage, "mum-7");
+  await deleteAccount(database.db, storage, "mum-8");
+  const rows = await database.db
+    .select({ id: user.id, status: user.consentStatus, due: user.consentDueBy })
+    .from(user)
+    .where(sql`${user.id} in ('kid-7', 'kid-8')`)
+    .orderBy(user.id);
+  expect(rows.map((row) => [row.id, row.status])).toEqual([
+    ["kid-7", "pending"],
+    ["kid-8", "given"],
+  ]);
+  expect(rows[0]?.due?.getTime()).toBeGreaterThanOrEqual(before + 7 * 24 * 60 * 60 * 1000 - 1000);
+});
+
+test("a player who gave no age and sets one under 14 waits for a parent; an adult does not", async () => {
+  await database.db.insert(user).values([
+    { id: "no-age-kid", name: "N", email: "nak@example.com", handle: "no-age-kid" },
+    { id: "no-age-adult", name: "A", email: "naa@example.com", handle: "no-age-adult" },
+  ]);
+  await updateSettings(database.db, "no-age-kid", { age: 12 });
+  await updateSettings(database.db, "no-age-adult", { age: 30 });
+  const rows = await database.db
+    .select({ id: user.id, age: user.age, status: user.consentStatus })
+    .from(user)
+    .where(sql`${user.id} in ('no-age-kid', 'no-age-adult')`)
+    .orderBy(user.id);
+  expect(rows).toEqual([
+    { id: "no-age-adult", age: 30, status: "not_needed" },
+    { id: "no-age-kid", age: 12, status: "needs_parent" },
+  ]);
+  // Now under 14, the age is the parent's to correct.
+  await expect(updateSettings(database.db, "no-age-kid", { age: 15 })).rejects.toMatchObject({
+    code: "forbidden",
+  });
 });
