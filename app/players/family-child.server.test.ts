@@ -8,6 +8,7 @@ import { createTestDatabase } from "../db/test-database.server.ts";
 import { deleteAccount, updateSettings } from "./account.server.ts";
 import { childrenOf, requireChildOf } from "./family.server.ts";
 import { correctChildAge, decideAsParent, deleteChildAccount } from "./family-child.server.ts";
+import { playerColumns } from "./family-export.server.ts";
 import { redeemGoalFor } from "./redeem.server.ts";
 import {
   decideRedeemRequest,
@@ -199,29 +200,15 @@ test("the parent deletes the child's account: no row of the child's is left, the
     deleteChildAccount(database.db, { id: "mum-1", clientAddress: null }, "kid-6"),
   ).rejects.toMatchObject({ code: "not_found" });
   await deleteChildAccount(database.db, parent, "kid-6");
-  const { rows: columns } = await database.db.execute<{
-    table_name: string;
-    column_name: string;
-  }>(sql`
-    select source.table_name, source.column_name
-    from information_schema.referential_constraints as ref
-    join information_schema.key_column_usage as source
-      on source.constraint_name = ref.constraint_name
-      and source.constraint_schema = ref.constraint_schema
-    join information_schema.key_column_usage as target
-      on target.constraint_name = ref.unique_constraint_name
-      and target.constraint_schema = ref.unique_constraint_schema
-    where target.table_name = 'user' and target.column_name = 'id'`);
-  expect(columns.length).toBeGreaterThan(10);
-  for (const { table_name, column_name } of [
-    ...columns,
-    { table_name: "user", column_name: "id" },
-  ]) {
-    const { rows } = await database.db.execute<{ count: number }>(
-      sql`select count(*)::int as count from ${sql.identifier(table_name)} where ${sql.identifier(column_name)} = 'kid-6'`,
-    );
-    expect(rows[0]?.count, `${table_name}.${column_name}`).toBe(0);
-  }
+  const columns = await playerColumns(database.db);
+  expect(columns.size).toBeGreaterThan(10);
+  for (const [table, playerColumnsOf] of columns)
+    for (const column of playerColumnsOf) {
+      const { rows } = await database.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from ${sql.identifier(table)} where ${sql.identifier(column)} = 'kid-6'`,
+      );
+      expect(rows[0]?.count, `${table}.${column}`).toBe(0);
+    }
   const audit = await database.db
     .select({ actor: auditEvent.actorId, role: auditEvent.actorRole })
     .from(auditEvent)

@@ -2,8 +2,11 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { requireChildOf } from "./family.server.ts";
 
-/** Every column that refers to a player: found in the catalogue, so a new table is exported too. */
-async function playerColumns(db: Db | Tx): Promise<Map<string, string[]>> {
+/**
+ * Every table with a column that refers to a player, with those columns (and `user` itself):
+ * found in the catalogue, so a new table is exported too.
+ */
+export async function playerColumns(db: Db | Tx): Promise<Map<string, string[]>> {
   const { rows } = await db.execute<{ table_name: string; column_name: string }>(sql`
     select source.table_name, source.column_name
     from information_schema.referential_constraints as ref
