@@ -119,13 +119,14 @@ export async function redeemGoalFor(
     });
   try {
     const id = await db.transaction(async (tx) => {
-      // A child under 14 may redeem only with a parent's consent in force (assertMayTakePart), so
-      // "given" is the mark of a child with a parent to approve.
+      // A child under 14 may redeem only with a parent's consent in force (assertMayTakePart):
+      // their request waits for one of those parents, never for nobody.
       const [asker] = await tx
         .select({ consent: user.consentStatus, name: user.name })
         .from(user)
         .where(eq(user.id, player.id));
-      const child = asker?.consent === "given";
+      const parents = asker?.consent === "given" ? await parentsOf(tx, player.id) : [];
+      const child = parents.length > 0;
       // A concurrent request with the same key waits here for the first one to end; if that one
       // committed, this one does nothing and reads it.
       const [row] = await tx
@@ -158,16 +159,15 @@ export async function redeemGoalFor(
         source: `redeem_request:${row.id}`,
       });
       await enqueueEmail(tx, redeemConfirmationEmail({ ...form, goal, id: row.id }, player.locale));
-      if (child)
-        for (const parent of await parentsOf(tx, player.id))
-          await enqueueEmail(
-            tx,
-            parentApprovalEmail(
-              parent,
-              { childId: player.id, childName: asker?.name ?? "", goal },
-              baseUrl,
-            ),
-          );
+      for (const parent of parents)
+        await enqueueEmail(
+          tx,
+          parentApprovalEmail(
+            parent,
+            { childId: player.id, childName: asker?.name ?? "", goal },
+            baseUrl,
+          ),
+        );
       return row.id;
     });
     const [created] = await requestsWhere(db, player.id, eq(redeemRequest.id, id));
