@@ -2,9 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { redeemRequest } from "../db/schema/players.ts";
-import { type Actor, actedFirst } from "../platform/audit.server.ts";
+import { actedFirst } from "../platform/audit.server.ts";
 import { AppError } from "../platform/errors.ts";
-import { parentWrite } from "./family.server.ts";
+import { type ParentActor, parentWrite } from "./family.server.ts";
 import { needsConsent } from "./identity.ts";
 import { giveBackRedeemPoints } from "./redeem-review.server.ts";
 
@@ -20,7 +20,7 @@ export type ParentRedeemDecision = "approve" | "decline";
  */
 export function decideAsParent(
   db: Db,
-  parent: Omit<Actor, "role">,
+  parent: ParentActor,
   childId: string,
   requestId: number,
   decision: ParentRedeemDecision,
@@ -71,7 +71,7 @@ export function decideAsParent(
  */
 export function correctChildAge(
   db: Db,
-  parent: Omit<Actor, "role">,
+  parent: ParentActor,
   childId: string,
   age: number,
 ): Promise<{ age: number }> {
@@ -108,11 +108,7 @@ export function correctChildAge(
  * with them, so the child is signed out. The audit row survives: its actor and target are plain
  * text, not foreign keys (migration "audit_trail").
  */
-export function deleteChildAccount(
-  db: Db,
-  parent: Omit<Actor, "role">,
-  childId: string,
-): Promise<void> {
+export function deleteChildAccount(db: Db, parent: ParentActor, childId: string): Promise<void> {
   return parentWrite(db, parent, childId, async (tx) => {
     const [gone] = await tx
       .delete(user)

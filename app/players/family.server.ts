@@ -66,25 +66,28 @@ export async function requireChildOf(
   return child;
 }
 
+/** A parent acting on a child's account: an audit Actor without a role, which is always "parent". */
+export type ParentActor = Omit<Actor, "role">;
+
 /**
- * Every write by a parent about their child goes through here: one transaction that re-checks the
- * link (`requireChildOf` with the child's row locked, so a consent withdrawn or a second parent's
- * action cannot slip between the check and the write), runs the action and writes its audit rows
- * in the role "parent". Anyone else gets the site's 404.
+ * Every write a parent makes for a child goes through here: one audited transaction that locks the
+ * child's row and re-checks the link inside it (requireChildOf), so consent withdrawn cannot slip
+ * between the check and the write; a stranger gets the site's 404 and nothing is written.
  */
 export function parentWrite<T>(
   db: Db,
-  parent: Omit<Actor, "role">,
+  parent: ParentActor,
   childId: string,
-  action: (tx: Tx) => Promise<AuditedChange<T>>,
+  action: (tx: Tx, child: LinkedChild) => Promise<AuditedChange<T>>,
 ): Promise<T> {
+  let child: LinkedChild | undefined;
   return auditedWrite(
     db,
     { ...parent, role: "parent" },
     async (tx) => {
-      await requireChildOf(tx, parent.id, childId, { forUpdate: true });
+      child = await requireChildOf(tx, parent.id, childId, { forUpdate: true });
       return "parent";
     },
-    action,
+    (tx) => action(tx, child as LinkedChild),
   );
 }
