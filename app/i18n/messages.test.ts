@@ -71,7 +71,8 @@ test("French says tu, never vous, wherever a child player reads", () => {
     ...shown("directory", "places.savedHeading", "places.savedEmpty", "places.browse"),
   ];
   expect(messages.length).toBeGreaterThan(100);
-  // The consent page and its e-mails speak to the parent, an adult: vous (decision 0064).
+  // The consent page, the child's family page and their e-mails speak to the parent, an adult:
+  // vous (decisions 0064 and 0073).
   const toTheParent = new Set([
     "consent.intro",
     "consent.keptTitle",
@@ -85,8 +86,10 @@ test("French says tu, never vous, wherever a child player reads", () => {
     if (
       toTheParent.has(key) ||
       key.startsWith("playersEmail.consent") ||
-      // The family page speaks to the parent too (decision 0071).
-      key.startsWith("players.family.")
+      // The family pages and their e-mails speak to the parent too (decisions 0071, 0073).
+      key.startsWith("players.family.") ||
+      key.startsWith("playersEmail.family") ||
+      key.startsWith("familyChild.")
     )
       continue;
     // "-ez" catches a vous imperative ("Choisissez"); assez and chez are not verbs.

@@ -1,13 +1,14 @@
 import { and, eq, inArray, not, or, type SQL, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
-import { user } from "../db/schema/accounts.ts";
+import { type ConsentStatus, user } from "../db/schema/accounts.ts";
 import { follow } from "../db/schema/players.ts";
 import { AppError } from "../platform/errors.ts";
 import { processAvatar } from "../platform/images.server.ts";
 import { type Storage, sweepOrphans } from "../platform/storage.server.ts";
 import { completedSetsByCategory } from "../quiz/progress.server.ts";
-import { PUBLIC_PROFILE_MIN_AGE } from "./identity.ts";
+import { releaseChildrenOf } from "./consent.server.ts";
+import { needsConsent, PUBLIC_PROFILE_MIN_AGE } from "./identity.ts";
 import type { Settings } from "./schemas.ts";
 import { playerTypeFor } from "./tiers.ts";
 
@@ -59,13 +60,22 @@ export async function updateSettings(db: Db | Tx, userId: string, settings: Sett
   if (settings.profilePublic === true) needsParent.push(sql`not ${user.profilePublic}`);
   if (settings.age !== undefined)
     needsParent.push(sql`${user.age} is distinct from ${settings.age}`);
+  // A player who gave no age is not recorded as under 14: they may give one.
   const refused =
     needsParent.length > 0
-      ? and(sql`${user.age} < ${PUBLIC_PROFILE_MIN_AGE}`, or(...needsParent))
+      ? and(sql`coalesce(${user.age} < ${PUBLIC_PROFILE_MIN_AGE}, false)`, or(...needsParent))
       : undefined;
+  // A first age under 14 makes the account wait for a parent, as accounts older than the consent
+  // flow do: every page leads to the waiting page, which asks for a parent's address.
+  const startsWaiting =
+    settings.age !== undefined && needsConsent(settings.age)
+      ? {
+          consentStatus: sql<ConsentStatus>`case when ${user.age} is null and ${user.consentStatus} = 'not_needed' then 'needs_parent' else ${user.consentStatus} end`,
+        }
+      : {};
   const changed = await db
     .update(user)
-    .set({ ...settings, updatedAt: new Date() })
+    .set({ ...settings, ...startsWaiting, updatedAt: new Date() })
     .where(refused ? and(eq(user.id, userId), not(refused)) : eq(user.id, userId))
     .returning({ id: user.id });
   if (refused && changed.length === 0)
@@ -113,12 +123,15 @@ export async function replaceAvatar(
   return image;
 }
 
-/** Removes the player and everything that is theirs: sessions, progress, follows (by cascade) and pictures. */
+/**
+ * Removes the player and everything that is theirs: sessions, progress, follows, their consents
+ * as a parent (by cascade) and pictures. A child left without a parent's consent waits again.
+ */
 export async function deleteAccount(db: Db | Tx, storage: Storage, userId: string) {
-  const [removed] = await db
-    .delete(user)
-    .where(eq(user.id, userId))
-    .returning({ image: user.image });
+  const [removed] = await db.transaction(async (tx) => {
+    await releaseChildrenOf(tx, userId);
+    return tx.delete(user).where(eq(user.id, userId)).returning({ image: user.image });
+  });
   if (!(db instanceof PgTransaction)) await removeStoredAvatar(db, storage, removed?.image);
 }
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, count, desc, eq, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, lte, not, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { guardianConsent } from "../db/schema/players.ts";
@@ -303,6 +303,32 @@ export async function withdrawConsent(
         .set({ consentStatus: "pending", consentDueBy: dueFrom(now) })
         .where(eq(user.id, found.childId));
   });
+}
+
+/**
+ * A parent's account is about to be deleted, taking their consent rows with it: each child whose
+ * consent by this parent is in force and who has no other parent's consent in force waits again,
+ * with a new CONSENT_DAYS clock, as after a withdrawal (the child is told at their next page). In
+ * the deleting transaction.
+ */
+export async function releaseChildrenOf(
+  tx: Db | Tx,
+  parentId: string,
+  now = new Date(),
+): Promise<void> {
+  const consentOf = (parent: SQL) =>
+    sql`exists (select 1 from ${guardianConsent} where ${guardianConsent.childId} = ${user.id}
+      and ${parent} and ${guardianConsent.withdrawnAt} is null)`;
+  await tx
+    .update(user)
+    .set({ consentStatus: "pending", consentDueBy: dueFrom(now) })
+    .where(
+      and(
+        eq(user.consentStatus, "given"),
+        consentOf(sql`${guardianConsent.parentId} = ${parentId}`),
+        not(consentOf(sql`${guardianConsent.parentId} <> ${parentId}`)),
+      ),
+    );
 }
 
 /**

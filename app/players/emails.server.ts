@@ -1,5 +1,5 @@
 import { formatNumber } from "../i18n/format.ts";
-import type { Locale } from "../i18n/locale.ts";
+import { type Locale, localizedPath } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
 import { type Email, paragraphsEmail } from "../platform/email.server.ts";
 import { displayPhone } from "../platform/phone.ts";
@@ -81,4 +81,38 @@ export function renamedEmail(
     t("playersEmail.signature"),
   ];
   return paragraphsEmail(player.email, t("playersEmail.renamedSubject"), paragraphs, player.locale);
+}
+
+/**
+ * A child's redeem request waits for a parent: to the parent's own address, in the parent's
+ * language, with the link to the child's family page where they approve or decline it.
+ */
+export function parentApprovalEmail(
+  parent: { email: string; name: string; locale: Locale },
+  request: {
+    childId: string;
+    childName: string;
+    goal: { name: Record<Locale, string>; cost: number };
+  },
+  baseUrl: string,
+): Email {
+  const t = serverT(parent.locale);
+  const link = `${baseUrl}${localizedPath(`/family/children/${request.childId}`, parent.locale)}`;
+  const values = {
+    child: request.childName,
+    goal: request.goal.name[parent.locale],
+    points: formatNumber(request.goal.cost, parent.locale),
+  };
+  const paragraphs = [
+    t("playersEmail.greeting", { name: parent.name }),
+    t("playersEmail.familyApprovalAsked", values),
+    t("playersEmail.familyApprovalLink", { link }),
+    t("playersEmail.signature"),
+  ];
+  return paragraphsEmail(
+    parent.email,
+    t("playersEmail.familyApprovalSubject", values),
+    paragraphs,
+    parent.locale,
+  );
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { guardianConsent } from "../db/schema/players.ts";
+import type { Locale } from "../i18n/locale.ts";
 import { type Actor, type AuditedChange, auditedWrite } from "../platform/audit.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { QUIZ_CATEGORIES, type QuizTimer, quizTimerOf } from "../quiz/categories.ts";
@@ -28,6 +29,22 @@ export function childrenOf(db: Db | Tx, parentId: string): Promise<LinkedChild[]
     .innerJoin(user, eq(user.id, guardianConsent.childId))
     .where(linkedTo(parentId))
     .orderBy(asc(guardianConsent.consentedAt), asc(user.id));
+}
+
+/**
+ * The parents whose consent for the child is in force, with where and in which language to write
+ * to them: their own account's address, never the child's.
+ */
+export function parentsOf(
+  db: Db | Tx,
+  childId: string,
+): Promise<{ email: string; name: string; locale: Locale }[]> {
+  return db
+    .select({ email: user.email, name: user.name, locale: user.locale })
+    .from(guardianConsent)
+    .innerJoin(user, eq(user.id, guardianConsent.parentId))
+    .where(and(eq(guardianConsent.childId, childId), isNull(guardianConsent.withdrawnAt)))
+    .orderBy(asc(guardianConsent.consentedAt));
 }
 
 /**

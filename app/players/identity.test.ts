@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { publicIdentity, startsPublic } from "./identity.ts";
+import { mayBeSoldTo, publicIdentity, startsPublic } from "./identity.ts";
 
 describe("startsPublic", () => {
   test.each([
@@ -34,4 +34,11 @@ describe("publicIdentity", () => {
       profilePublic: false,
     });
   });
+});
+
+test("sold to: visitors and players of 14 or more; not children, nor a player who gave no age", () => {
+  expect(mayBeSoldTo(null)).toBe(true);
+  expect(mayBeSoldTo({ age: 14 })).toBe(true);
+  expect(mayBeSoldTo({ age: 13 })).toBe(false);
+  expect(mayBeSoldTo({ age: null })).toBe(false);
 });

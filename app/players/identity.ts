@@ -10,11 +10,12 @@ export const PUBLIC_PROFILE_MIN_AGE = 14;
 
 /**
  * Nothing sold to children (issue 28): while a player under 14 is signed in, no shop, product,
- * plan, promotion or cart. The one rule every page and API of those asks (decision 0062). A player
- * who never gave an age is not known to be a child: they see what a visitor sees.
+ * plan, promotion or cart. The one rule every page and API of those asks (decision 0062). A
+ * signed-in player who never gave an age (a Google sign-up) is not known to be an adult, so is not
+ * sold to until they give one (decision 0073); a visitor sees the shop.
  */
 export function mayBeSoldTo(viewer: { age: number | null } | null): boolean {
-  return viewer?.age == null || viewer.age >= PUBLIC_PROFILE_MIN_AGE;
+  return viewer === null || (viewer.age !== null && viewer.age >= PUBLIC_PROFILE_MIN_AGE);
 }
 
 /** For the shop's, the cart's and the plans' pages and APIs: a child gets 403 and why. */

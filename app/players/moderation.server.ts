@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, like, sql } from "drizzle-orm";
+import { and, asc, desc, eq, like, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { banInForce, session, user } from "../db/schema/accounts.ts";
 import { redeemGoal, redeemRequest } from "../db/schema/players.ts";
@@ -63,13 +63,17 @@ export async function playerForStaff(
   return { ...shown, private: admin ? { email, age } : null };
 }
 
-/** The player's redeem requests: how many, and the latest few. */
+/**
+ * The player's redeem requests: how many, and the latest few; a child's request still awaiting a
+ * parent is not staff's yet, so it is left out.
+ */
 export async function redeemRequestsOf(db: Db | Tx, playerId: string) {
+  const staffSees = and(
+    eq(redeemRequest.userId, playerId),
+    ne(redeemRequest.status, "awaiting_parent"),
+  );
   const [count, recent] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(redeemRequest)
-      .where(eq(redeemRequest.userId, playerId)),
+    db.select({ count: sql<number>`count(*)::int` }).from(redeemRequest).where(staffSees),
     db
       .select({
         id: redeemRequest.id,
@@ -79,7 +83,7 @@ export async function redeemRequestsOf(db: Db | Tx, playerId: string) {
       })
       .from(redeemRequest)
       .innerJoin(redeemGoal, eq(redeemGoal.id, redeemRequest.goalId))
-      .where(eq(redeemRequest.userId, playerId))
+      .where(staffSees)
       .orderBy(desc(redeemRequest.createdAt), desc(redeemRequest.id))
       .limit(5),
   ]);

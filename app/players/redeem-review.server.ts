@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { pointsLedger, redeemGoal, redeemRequest } from "../db/schema/players.ts";
@@ -51,7 +51,10 @@ export async function countPendingRedeemRequests(db: Db | Tx): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** One request as staff see it: the goal, the cost, the contact details the player gave. */
+/**
+ * One request as staff see it: the goal, the cost, the contact details the player gave. A child's
+ * request still awaiting a parent is not staff's yet: the site's 404.
+ */
 export async function redeemRequestForStaff(db: Db | Tx, id: number) {
   const [row] = await db
     .select({
@@ -70,9 +73,33 @@ export async function redeemRequestForStaff(db: Db | Tx, id: number) {
     .from(redeemRequest)
     .innerJoin(redeemGoal, eq(redeemGoal.id, redeemRequest.goalId))
     .innerJoin(user, eq(user.id, redeemRequest.userId))
-    .where(eq(redeemRequest.id, id));
+    .where(and(eq(redeemRequest.id, id), ne(redeemRequest.status, "awaiting_parent")));
   if (!row) throw new AppError("not_found");
   return row;
+}
+
+/**
+ * A declined request's cost goes back to the player, in the declining transaction: usesPoints
+ * lowered and a ledger row whose source `redeem-decline:<id>` is unique, so the points come back
+ * once whoever declines (staff or a parent).
+ */
+export async function giveBackRedeemPoints(
+  tx: Tx,
+  id: number,
+  request: { cost: number; userId: string },
+): Promise<void> {
+  const [returned] = await tx
+    .update(user)
+    .set({ usesPoints: sql`${user.usesPoints} - ${request.cost}` })
+    .where(and(eq(user.id, request.userId), sql`${user.usesPoints} >= ${request.cost}`))
+    .returning({ id: user.id });
+  if (!returned) throw new Error(`redeem request ${id}: its cost is not in the player's uses`);
+  await tx.insert(pointsLedger).values({
+    userId: request.userId,
+    change: request.cost,
+    reason: "redeem_declined",
+    source: `redeem-decline:${id}`,
+  });
 }
 
 export type RedeemDecision = { to: "fulfilled"; note: string } | { to: "declined"; reason: string };
@@ -81,8 +108,7 @@ export type RedeemDecision = { to: "fulfilled"; note: string } | { to: "declined
  * Staff fulfil or decline a pending request, in the caller's (staffWrite's) transaction: one
  * conditional UPDATE on status = 'pending', so of two staff (or twenty declines) exactly one moves
  * it and the others get the 409 naming who acted first. A decline gives the cost back in the same
- * transaction: usesPoints lowered and a ledger row whose source `redeem-decline:<id>` is unique,
- * so the points come back once. The player is e-mailed in their language.
+ * transaction (giveBackRedeemPoints). The player is e-mailed in their language.
  */
 export async function decideRedeemRequest(
   tx: Tx,
@@ -100,20 +126,7 @@ export async function decideRedeemRequest(
     .where(and(eq(redeemRequest.id, id), eq(redeemRequest.status, "pending")))
     .returning({ cost: redeemRequest.cost, userId: redeemRequest.userId });
   if (!moved) throw await actedFirst(tx, target);
-  if (decision.to === "declined") {
-    const [returned] = await tx
-      .update(user)
-      .set({ usesPoints: sql`${user.usesPoints} - ${moved.cost}` })
-      .where(and(eq(user.id, moved.userId), sql`${user.usesPoints} >= ${moved.cost}`))
-      .returning({ id: user.id });
-    if (!returned) throw new Error(`redeem request ${id}: its cost is not in the player's uses`);
-    await tx.insert(pointsLedger).values({
-      userId: moved.userId,
-      change: moved.cost,
-      reason: "redeem_declined",
-      source: `redeem-decline:${id}`,
-    });
-  }
+  if (decision.to === "declined") await giveBackRedeemPoints(tx, id, moved);
   await enqueueEmail(
     tx,
     redeemDecisionEmail({ ...seen, status: decision.to, note: text }, seen.player.locale),

@@ -9,6 +9,7 @@ import { listRequests, redeemGoalFor } from "./redeem.server.ts";
 import { seedRedeemGoals } from "./seed.server.ts";
 
 let database: DatabaseHandle;
+const site = { baseUrl: "https://nearby.example" };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -51,7 +52,7 @@ test("50 concurrent redeems against a balance for exactly 2: exactly 2 succeed",
   const player = { id: "racer", locale: "en-CA" as const };
   const outcomes = await Promise.allSettled(
     Array.from({ length: 50 }, (_, index) =>
-      redeemGoalFor(database.db, player, form("sticker-pack"), `race-key-${index}`),
+      redeemGoalFor(database.db, player, form("sticker-pack"), `race-key-${index}`, site),
     ),
   );
   const made = outcomes.filter((outcome) => outcome.status === "fulfilled");
@@ -75,12 +76,12 @@ test("a key sent again returns the first request and charges nothing more", asyn
   const player = { id: "repeater", locale: "fr-CA" as const };
   const results = await Promise.all(
     Array.from({ length: 10 }, () =>
-      redeemGoalFor(database.db, player, form("jigsaw-puzzle"), "same-key-123"),
+      redeemGoalFor(database.db, player, form("jigsaw-puzzle"), "same-key-123", site),
     ),
   );
   expect(results.filter((result) => result.created).length).toBe(1);
   expect(new Set(results.map((result) => result.request.id)).size).toBe(1);
-  const again = await redeemGoalFor(database.db, player, form("book"), "same-key-123");
+  const again = await redeemGoalFor(database.db, player, form("book"), "same-key-123", site);
   expect(again).toMatchObject({ created: false, request: { goal: { slug: "jigsaw-puzzle" } } });
   expect(await balanceAndLedger("repeater")).toEqual({ balance: 600, ledger: 600 });
   const [mail] = await database.db
@@ -94,7 +95,7 @@ test("a key sent again returns the first request and charges nothing more", asyn
 test("a goal costing more than the balance is refused and changes nothing", async () => {
   await playerWith("short", 899);
   await expect(
-    redeemGoalFor(database.db, { id: "short", locale: "en-CA" }, form("book"), "short-key-1"),
+    redeemGoalFor(database.db, { id: "short", locale: "en-CA" }, form("book"), "short-key-1", site),
   ).rejects.toMatchObject({ code: "conflict", messageKey: "redeem.problems.notEnoughPoints" });
   expect(await balanceAndLedger("short")).toEqual({ balance: 899, ledger: 899 });
   expect(

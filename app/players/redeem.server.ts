@@ -10,7 +10,8 @@ import {
 import type { Locale } from "../i18n/locale.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import { AppError } from "../platform/errors.ts";
-import { redeemConfirmationEmail } from "./emails.server.ts";
+import { parentApprovalEmail, redeemConfirmationEmail } from "./emails.server.ts";
+import { parentsOf } from "./family.server.ts";
 import { assertMayTakePart } from "./identity.server.ts";
 import type { RedeemRequestForm } from "./redeem-form.ts";
 
@@ -96,14 +97,17 @@ class SameKey extends Error {}
  * Redeems a goal, in one transaction: the request row (status pending; its key unique per player),
  * the cost moved into usesPoints by one conditional UPDATE (`points - uses_points >= cost`, so
  * concurrent requests can never take the balance below 0), the ledger row (-cost) and the
- * confirmation e-mail. A key already used returns that first request and charges nothing
- * (`created: false`). Too costly: 409 "You don't have redeem points!".
+ * confirmation e-mail. A child's request (under 14) waits for a parent ("awaiting_parent") and
+ * each linked parent is e-mailed, in their own language, with the link to the child's family page;
+ * staff see it only once a parent approves. A key already used returns that first request and
+ * charges nothing (`created: false`). Too costly: 409 "You don't have redeem points!".
  */
 export async function redeemGoalFor(
   db: Db,
   player: { id: string; locale: Locale },
   form: RedeemRequestForm,
   idempotencyKey: string,
+  { baseUrl }: { baseUrl: string },
 ): Promise<{ request: RedeemRequestView; created: boolean }> {
   await assertMayTakePart(db, player.id);
   const earlier = await requestByKey(db, player.id, idempotencyKey);
@@ -115,6 +119,14 @@ export async function redeemGoalFor(
     });
   try {
     const id = await db.transaction(async (tx) => {
+      // A child under 14 may redeem only with a parent's consent in force (assertMayTakePart):
+      // their request waits for one of those parents, never for nobody.
+      const [asker] = await tx
+        .select({ consent: user.consentStatus, name: user.name })
+        .from(user)
+        .where(eq(user.id, player.id));
+      const parents = asker?.consent === "given" ? await parentsOf(tx, player.id) : [];
+      const child = parents.length > 0;
       // A concurrent request with the same key waits here for the first one to end; if that one
       // committed, this one does nothing and reads it.
       const [row] = await tx
@@ -128,6 +140,7 @@ export async function redeemGoalFor(
           phone: form.phone,
           idempotencyKey,
           locale: player.locale,
+          status: child ? "awaiting_parent" : "pending",
         })
         .onConflictDoNothing()
         .returning({ id: redeemRequest.id, cost: redeemRequest.cost });
@@ -146,6 +159,15 @@ export async function redeemGoalFor(
         source: `redeem_request:${row.id}`,
       });
       await enqueueEmail(tx, redeemConfirmationEmail({ ...form, goal, id: row.id }, player.locale));
+      for (const parent of parents)
+        await enqueueEmail(
+          tx,
+          parentApprovalEmail(
+            parent,
+            { childId: player.id, childName: asker?.name ?? "", goal },
+            baseUrl,
+          ),
+        );
       return row.id;
     });
     const [created] = await requestsWhere(db, player.id, eq(redeemRequest.id, id));

@@ -7,6 +7,7 @@ import { useT } from "../i18n/use-t.ts";
 const NOTICES = {
   "signed-out": "notices.signedOut",
   "account-deleted": "notices.accountDeleted",
+  "child-deleted": "notices.childDeleted",
   "profile-saved": "notices.profileSaved",
   "settings-saved": "notices.settingsSaved",
   "email-verified": "notices.emailVerified",

@@ -39,6 +39,11 @@ export type PlayerOptions = {
   owns?: number[];
   /** Employer profiles (by id) the player is a member of, as their founder; none unless given. */
   employs?: number[];
+  /**
+   * Children (by id) this player is a parent of, as the consent page leaves them: consent given
+   * and in force, the child's account open. None unless given.
+   */
+  parentOf?: string[];
 };
 
 export type Player = { id: string; name: string; email: string; handle: string };
@@ -92,6 +97,7 @@ export async function createSignedInPlayer(
     twoFactor = false,
     owns = [],
     employs = [],
+    parentOf = [],
   }: PlayerOptions,
 ): Promise<{ player: Player; cookieValue: string }> {
   const id = crypto.randomBytes(16).toString("hex");
@@ -156,6 +162,15 @@ export async function createSignedInPlayer(
         "insert into employer_member (employer_id, user_id, via) values ($1, $2, 'founder')",
         [employerId, id],
       );
+    }
+    for (const childId of parentOf) {
+      await client.query(
+        `insert into guardian_consent (child_id, parent_email, token_hash, parent_id, text_version,
+                                       consented_at)
+         values ($1, $2, $3, $4, 1, now())`,
+        [childId, player.email, crypto.randomBytes(16).toString("hex"), id],
+      );
+      await client.query(`update "user" set consent_status = 'given' where id = $1`, [childId]);
     }
     await client.query(
       `insert into session (id, token, user_id, expires_at)

@@ -121,8 +121,11 @@ export const redeemGoal = pgTable(
   (table) => [check("redeem_goal_cost", sql`${table.cost} > 0`)],
 );
 
-/** The moves between these are one table: app/players/redeem-states.ts. */
-export const REDEEM_STATUSES = ["pending", "fulfilled", "declined"] as const;
+/**
+ * The moves between these are one table: app/players/redeem-states.ts. A child's request (under 14)
+ * starts "awaiting_parent" and reaches staff ("pending") only once a parent approves it.
+ */
+export const REDEEM_STATUSES = ["awaiting_parent", "pending", "fulfilled", "declined"] as const;
 export type RedeemStatus = (typeof REDEEM_STATUSES)[number];
 
 /**
@@ -147,9 +150,12 @@ export const redeemRequest = pgTable(
     /** E.164 (+15145550123). */
     phone: text().notNull(),
     status: text().$type<RedeemStatus>().notNull().default("pending"),
-    /** What staff wrote to the player when they fulfilled (a note) or declined (the reason) it. */
+    /**
+     * What staff wrote to the player when they fulfilled (a note) or declined (the reason) it; null
+     * when a parent declined it.
+     */
     note: text(),
-    /** When staff fulfilled or declined it. */
+    /** When staff fulfilled or declined it, or a parent declined it. */
     decidedAt: timestamp({ withTimezone: true }),
     idempotencyKey: text().notNull(),
     locale: text().notNull(),
@@ -165,6 +171,9 @@ export const redeemRequest = pgTable(
       .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'pending'`),
     check("redeem_request_cost", sql`${table.cost} > 0`),
-    check("redeem_request_status", sql`${table.status} in ('pending', 'fulfilled', 'declined')`),
+    check(
+      "redeem_request_status",
+      sql`${table.status} in ('awaiting_parent', 'pending', 'fulfilled', 'declined')`,
+    ),
   ],
 );

@@ -1,7 +1,7 @@
 import { requireApiViewer } from "../../auth/session.server.ts";
 import { localeFromRequest } from "../../i18n/locale.ts";
 import { apiRoute, jsonAnswer, methodNotAllowed } from "../../platform/api.ts";
-import { databaseContext } from "../../platform/context.ts";
+import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput, validate } from "../../platform/input.server.ts";
 import { redeemRequestsSchema, redeemRequestViewSchema } from "../../players/answers.ts";
@@ -36,6 +36,7 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
     { id: viewer.id, locale: localeFromRequest(request) },
     form,
     key,
+    { baseUrl: context.get(baseUrlContext) },
   );
   return jsonAnswer(redeemRequestViewSchema, made, { status: created ? 201 : 200 });
 });

@@ -8,7 +8,7 @@ import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction, formFailure, sentTextFields } from "../../platform/api.ts";
-import { databaseContext } from "../../platform/context.ts";
+import { baseUrlContext, databaseContext } from "../../platform/context.ts";
 import { isAppError } from "../../platform/errors.ts";
 import { readRaw, validate } from "../../platform/input.server.ts";
 import { getPrivateProfile } from "../../players/account.server.ts";
@@ -23,6 +23,7 @@ import type { Route } from "./+types/redeem";
 const TOO_COSTLY = "?notice=redeem-too-costly";
 
 const STATUS_STYLE: Record<RedeemStatus, string> = {
+  awaiting_parent: "bg-sky-100 text-sky-900",
   pending: "bg-amber-100 text-amber-900",
   fulfilled: "bg-green-100 text-green-900",
   declined: "bg-slate-200 text-slate-900",
@@ -66,6 +67,7 @@ export const action = formAction(async ({ request, context, url }: Route.ActionA
       { id: viewer.id, locale },
       form,
       idempotencyKey,
+      { baseUrl: context.get(baseUrlContext) },
     );
     return redirect(`${localizedPath("/redeem", locale)}?notice=redeem-created`);
   } catch (error) {

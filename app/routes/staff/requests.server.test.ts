@@ -90,6 +90,7 @@ async function redeemed(playerId: string, key = "key-1") {
       agree: true,
     },
     key,
+    { baseUrl: "https://nearby.example" },
   );
   return request;
 }

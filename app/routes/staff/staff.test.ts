@@ -428,6 +428,7 @@ test("a redeem request's contact e-mail and phone show to admins only, not to mo
       agree: true,
     },
     "contact-test",
+    { baseUrl: "https://nearby.example" },
   );
   const moderator = await (await get("mona", `/staff/redeem/${asked.id}`)).text();
   expect(moderator).toContain("Alice Martin");

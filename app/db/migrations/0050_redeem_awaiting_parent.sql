@@ -1,0 +1,2 @@
+ALTER TABLE "redeem_request" DROP CONSTRAINT "redeem_request_status";--> statement-breakpoint
+ALTER TABLE "redeem_request" ADD CONSTRAINT "redeem_request_status" CHECK ("redeem_request"."status" in ('awaiting_parent', 'pending', 'fulfilled', 'declined'));
