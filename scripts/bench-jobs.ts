@@ -5,7 +5,8 @@
  * between runs. Starts the built server (one process, or `processes` workers) and loads it from
  * this one over loopback:
  * each filter alone and all together at 20 connections (p50/p95/p99), then every input of the
- * list one request at a time (its slowest of 10), then the query plans. The machine's load
+ * list one request at a time (its slowest of 10), then searches while employers publish (5 a second)
+ * and 20 employers publishing at once, then the query plans. The machine's load
  * average is printed with each figure: other work on the same cores moves the latencies. The CPU
  * time the server, its PostgreSQL and this load generator each spent per request (from /proc)
  * depends much less on that load.
@@ -17,9 +18,13 @@ import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { type Database, openDatabase } from "../app/db/client.server.ts";
+import type { EmployerActor } from "../app/jobs/employers.server.ts";
 import { searchJobs } from "../app/jobs/jobs.server.ts";
+import { employerPostingSchema } from "../app/jobs/posting-schema.ts";
+import { createPosting, publishPosting } from "../app/jobs/postings.server.ts";
 import { scaleJobs } from "../app/jobs/scale.server.ts";
 import { jobSearchSchema } from "../app/jobs/search.ts";
+import { employerPostingFixture, insertEmployerActor } from "../app/jobs/test-fixtures.server.ts";
 import { startBuiltServer } from "./lib/server.ts";
 import { childrenOf, cpuSeconds, sum } from "./processes.ts";
 
@@ -36,6 +41,10 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const port = Number(values.port);
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+/** Issue 27: searches stay fast while employers publish this many postings a second… */
+const PUBLISHES_PER_SECOND = 5;
+/** …and this many employers publishing at the same moment all finish within a second. */
+const CONCURRENT_PUBLISHES = 20;
 
 /** Each filter alone, then all of them: the inputs cycle, so a figure is no single lucky query. */
 const SCENARIOS: [label: string, queries: string[]][] = [
@@ -151,7 +160,8 @@ const load = () => {
 const database = await openDatabase({
   databaseUrl: process.env.BENCH_DATABASE_URL,
   embeddedDataDir: ".data/bench-jobs/postgres",
-  maxConnections: 2,
+  // One connection each for the employers publishing at once, as 20 server requests would have.
+  maxConnections: CONCURRENT_PUBLISHES + 2,
 });
 console.log(`Filling to ${Number(values.jobs).toLocaleString("en-CA")} generated postings…`);
 await scaleJobs(database.db, Number(values.jobs), (done) =>
@@ -173,6 +183,8 @@ try {
   );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
   for (const [label, queries] of SCENARIOS) await measure(label, queries);
+
+  await publishingRows();
 
   console.log("\n## Each odd or short input alone: slowest of 10 sequential requests\n");
   console.log("| input | status | median | slowest |");
@@ -321,4 +333,104 @@ async function plan(query: string) {
   } finally {
     client.release();
   }
+}
+
+/**
+ * Employers publishing while seekers search (issue 27): new postings change the common words'
+ * count rows (decision 0026) that every search reads and every publish updates. Postings are
+ * created and published in this process through the employers' own service (`createPosting`,
+ * `publishPosting`: the form's and the API's path after the session check), each by its own
+ * verified employer, with the words most postings share ("developer", "Toronto").
+ */
+async function publishingRows() {
+  const employers = await Promise.all(
+    Array.from({ length: CONCURRENT_PUBLISHES }, (_, index) =>
+      insertEmployerActor(database.db, {
+        name: `Bench employer ${Date.now()}-${index}`,
+        verifiedAt: new Date(),
+      }),
+    ),
+  );
+  const keywordQueries = SCENARIOS.find(([label]) => label === "keywords")?.[1] ?? [""];
+
+  console.log(
+    `\n## Searching (keywords, ${connections} connections) while employers publish ${PUBLISHES_PER_SECOND} postings a second\n`,
+  );
+  const publishTimes: number[] = [];
+  const publishing: Promise<void>[] = [];
+  let serial = 0;
+  const timer = setInterval(() => {
+    const actor = employers[serial % employers.length] as EmployerActor;
+    serial += 1;
+    publishing.push(publishOne(actor, serial).then((ms) => void publishTimes.push(ms)));
+  }, 1000 / PUBLISHES_PER_SECOND);
+  const before = load();
+  const { latencies, errors } = await loadFor(seconds, keywordQueries);
+  clearInterval(timer);
+  await Promise.all(publishing);
+  latencies.sort((a, b) => a - b);
+  publishTimes.sort((a, b) => a - b);
+  console.log("| figure | value | goal |");
+  console.log("|---|---:|---|");
+  console.log(`| search req/s | ${(latencies.length / seconds).toFixed(0)} (${errors} errors) | |`);
+  console.log(`| search p95 | ${percentile(latencies, 95)} ms | ≤ 50 ms |`);
+  console.log(`| search p99 | ${percentile(latencies, 99)} ms | |`);
+  console.log(
+    `| postings published | ${publishTimes.length} in ${seconds} s (${(publishTimes.length / seconds).toFixed(1)} a second) | ${PUBLISHES_PER_SECOND} a second |`,
+  );
+  console.log(
+    `| one publish, p50 / p95 | ${percentile(publishTimes, 50)} / ${percentile(publishTimes, 95)} ms | |`,
+  );
+  console.log(`| load | ${before} | |`);
+
+  console.log(`\n## ${CONCURRENT_PUBLISHES} employers publishing at the same moment (3 rounds)\n`);
+  console.log("| round | all published | wall time | slowest publish | goal |");
+  console.log("|---|---|---:|---:|---|");
+  for (let round = 1; round <= 3; round += 1) {
+    const drafts = await Promise.all(
+      employers.map(async (actor, index) => ({
+        actor,
+        id: await draft(actor, serial + round * CONCURRENT_PUBLISHES + index),
+      })),
+    );
+    const started = performance.now();
+    const outcomes = await Promise.allSettled(
+      drafts.map(async ({ actor, id }) => {
+        const status = await publishPosting(database.db, actor, id);
+        return { status, ms: performance.now() - started };
+      }),
+    );
+    const wall = performance.now() - started;
+    const published = outcomes.filter(
+      (outcome) => outcome.status === "fulfilled" && outcome.value.status === "published",
+    ).length;
+    const slowest = Math.max(
+      ...outcomes.map((outcome) => (outcome.status === "fulfilled" ? outcome.value.ms : 0)),
+    );
+    console.log(
+      `| ${round} | ${published} of ${CONCURRENT_PUBLISHES} | ${wall.toFixed(0)} ms | ${slowest.toFixed(0)} ms | all within 1,000 ms |`,
+    );
+  }
+}
+
+/** A draft posting of `actor`'s, closing in 30 days, sharing the common words; its id. */
+function draft(actor: EmployerActor, serial: number): Promise<number> {
+  const closesOn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const posting = employerPostingSchema.parse(
+    employerPostingFixture({
+      title: { "en-CA": `Software developer ${serial}`, "fr-CA": `Développeur logiciel ${serial}` },
+      city: "Toronto",
+      postalCode: "M5V 2T6",
+      closesOn,
+    }),
+  );
+  return createPosting(database.db, actor, posting);
+}
+
+/** Writes a draft and publishes it; the publish's milliseconds. */
+async function publishOne(actor: EmployerActor, serial: number): Promise<number> {
+  const id = await draft(actor, serial);
+  const started = performance.now();
+  await publishPosting(database.db, actor, id);
+  return performance.now() - started;
 }

@@ -30,6 +30,7 @@ async function unclaimedBusiness(): Promise<{ id: number; name: string; email: s
       where contact_email like '%@example.test' and slug not like 'generated-%'
         and slug not like 'lakshmi%' and hidden_at is null
         and not exists (select 1 from business_owner o where o.business_id = b.id)
+        and not exists (select 1 from business_claim c where c.business_id = b.id and c.status = 'open')
       order by random() limit 1`,
   );
   const found = rows[0];
