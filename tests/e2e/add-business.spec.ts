@@ -1,12 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import type pg from "pg";
-import {
-  expect,
-  expectNoAxeViolations,
-  frenchSpacingMistakes,
-  messageBeside,
-  test,
-} from "./fixtures.ts";
+import { checkAndShoot, expect, expectNoAxeViolations, messageBeside, test } from "./fixtures.ts";
 import { connectToSite, createSignedInPlayer, SESSION_COOKIE } from "./players.ts";
 
 // "Add your business" (issue 26): a player adds a listing, it waits for staff, a moderator
@@ -19,17 +13,6 @@ test.beforeAll(() => {
   site = connectToSite();
 });
 test.afterAll(() => site.end());
-
-/** axe at 1280 and 375 px, with a screenshot of each; French spacing in French. */
-async function checkAndShoot(page: Page, name: string) {
-  if (name.startsWith("fr-")) expect(await frenchSpacingMistakes(page)).toEqual([]);
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** A new browser context signed in as a fresh player (or staff), with or without JavaScript. */
 async function signedInPage(
@@ -152,7 +135,7 @@ for (const [key, language] of Object.entries(LANGUAGES)) {
     await page.goto(`${language.prefix}/businesses`);
     await page.getByRole("link", { name: language.add }).click();
     await expect(page.getByRole("heading", { level: 1, name: language.add })).toBeVisible();
-    await checkAndShoot(page, `${key}-add-form`);
+    await checkAndShoot(page, SHOTS, `${key}-add-form`);
 
     // Refused: the first wrong field's message beside it, the rest kept as typed.
     await fillListing(page, language, "");
@@ -162,7 +145,7 @@ for (const [key, language] of Object.entries(LANGUAGES)) {
     await expect(nameField).toHaveAttribute("aria-invalid", "true");
     await expect(await messageBeside(nameField)).toHaveText(language.nameProblem);
     await expect(page.getByLabel(language.address)).toHaveValue("12 rue du Quai");
-    await checkAndShoot(page, `${key}-add-problem`);
+    await checkAndShoot(page, SHOTS, `${key}-add-problem`);
     await nameField.fill(name);
     await page.getByRole("button", { name: language.submit }).click();
     const postalField = page.getByLabel(language.postalCode);
@@ -173,11 +156,11 @@ for (const [key, language] of Object.entries(LANGUAGES)) {
     await fillListing(page, language, name);
     await page.getByRole("button", { name: language.showMap }).click();
     await page.getByRole("button", { name: language.east }).click();
-    await checkAndShoot(page, `${key}-add-map`);
+    await checkAndShoot(page, SHOTS, `${key}-add-map`);
     await page.getByRole("button", { name: language.submit }).click();
     await expect(page.getByText(language.waiting)).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    await checkAndShoot(page, `${key}-add-waiting`);
+    await checkAndShoot(page, SHOTS, `${key}-add-waiting`);
     const stored = await storedPin(name);
     expect(stored?.postal_code).toBe("G9A 1B2");
     expect(stored?.longitude).toBeGreaterThan(-72.543);
@@ -202,7 +185,7 @@ for (const [key, language] of Object.entries(LANGUAGES)) {
     });
     await staff.page.goto(`${language.prefix}/staff?kind=listings`);
     await staff.page.getByRole("link", { name: new RegExp(name) }).click();
-    await checkAndShoot(staff.page, `${key}-staff-listing`);
+    await checkAndShoot(staff.page, SHOTS, `${key}-staff-listing`);
     await staff.page.getByRole("button", { name: language.approve }).click();
     await expect(staff.page.getByRole("status")).toHaveText(language.approved);
 

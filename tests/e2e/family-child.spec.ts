@@ -1,14 +1,8 @@
 import fs from "node:fs";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type pg from "pg";
-import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
+import { checkAndShoot, expect, test } from "./fixtures.ts";
 import { lastMailTo } from "./mail-server.ts";
-import {
-  connectToSite,
-  createSignedInPlayer,
-  type PlayerOptions,
-  SESSION_COOKIE,
-} from "./players.ts";
+import { connectToSite, signedInPage } from "./players.ts";
 
 const SCREENSHOTS = ".data/screenshots";
 
@@ -18,31 +12,6 @@ test.beforeAll(() => {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
 });
 test.afterAll(() => site.end());
-
-/** axe at 1280 and 375 px, with a screenshot of each; French spacing in French. */
-async function checkAndShoot(page: Page, name: string) {
-  if (name.startsWith("fr-")) expect(await frenchSpacingMistakes(page)).toEqual([]);
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/family-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** Another person (a parent, a moderator), signed in in a browser context of their own. */
-async function personPage(
-  browser: Browser,
-  baseURL: string,
-  options: PlayerOptions,
-): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const { player, cookieValue } = await createSignedInPlayer(site, options);
-  const context = await browser.newContext({ baseURL });
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: cookieValue, url: baseURL, httpOnly: true, sameSite: "Lax" },
-  ]);
-  return { context, page: await context.newPage(), email: player.email };
-}
 
 const LANGUAGES = {
   en: {
@@ -106,7 +75,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       // Three people, pages checked at two widths: more than a minute on a loaded machine.
       test.slow();
       const child = await signIn({ name: `Léa ${language}`, points: 450, locale: text.locale });
-      const parent = await personPage(browser, baseURL ?? "", {
+      const parent = await signedInPage(browser, baseURL ?? "", site, {
         name: `Parent ${language}`,
         age: 40,
         locale: text.locale,
@@ -120,18 +89,18 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await dialog.getByRole("button", { name: text.send }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByText(text.waiting, { exact: true })).toBeVisible();
-      await checkAndShoot(page, `${language}-child-waiting`);
+      await checkAndShoot(page, `${SCREENSHOTS}/family`, `${language}-child-waiting`);
 
       // The parent's own address gets the e-mail, in the parent's language, with the page's link.
-      await expect.poll(() => lastMailTo(parent.email)).toContain(text.mailText);
+      await expect.poll(() => lastMailTo(parent.player.email)).toContain(text.mailText);
       const link = new RegExp(
         `http://127\\.0\\.0\\.1:\\d+${text.prefix}/family/children/${child.id}`,
       );
-      const address = link.exec(lastMailTo(parent.email) ?? "")?.[0] ?? "";
+      const address = link.exec(lastMailTo(parent.player.email) ?? "")?.[0] ?? "";
       expect(address).not.toBe("");
 
       // Staff do not see it while it waits.
-      const moderator = await personPage(browser, baseURL ?? "", {
+      const moderator = await signedInPage(browser, baseURL ?? "", site, {
         name: `Maude ${language}`,
         role: "moderator",
         twoFactor: true,
@@ -144,11 +113,11 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await parent.page.goto(new URL(address).pathname);
       const request = parent.page.getByRole("listitem").filter({ hasText: text.puzzle });
       await expect(request).toHaveCount(1);
-      await checkAndShoot(parent.page, `${language}-parent-waiting`);
+      await checkAndShoot(parent.page, `${SCREENSHOTS}/family`, `${language}-parent-waiting`);
       await request.getByRole("button", { name: text.approve }).click();
       await expect(parent.page.getByRole("status")).toHaveText(text.approved);
       await expect(parent.page.getByText(text.withTeam, { exact: true })).toBeVisible();
-      await checkAndShoot(parent.page, `${language}-parent-approved`);
+      await checkAndShoot(parent.page, `${SCREENSHOTS}/family`, `${language}-parent-approved`);
 
       // The parent corrects the age; a wrong one is said beside the field.
       const age = parent.page.getByLabel(text.ageLabel);
@@ -165,18 +134,18 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await parent.page.getByRole("link", { name: text.seeAll }).click();
       await expect(parent.page.getByRole("heading", { level: 1 })).toContainText(child.handle);
       await expect(parent.page.getByRole("heading", { name: "redeem_request" })).toBeVisible();
-      await checkAndShoot(parent.page, `${language}-parent-export`);
+      await checkAndShoot(parent.page, `${SCREENSHOTS}/family`, `${language}-parent-export`);
       const download = parent.page.waitForEvent("download");
       await parent.page.getByRole("link", { name: text.downloadJson }).click();
       expect((await download).suggestedFilename()).toMatch(
         new RegExp(`^family-${child.handle}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
       );
-      await parent.context.close();
+      await parent.page.context().close();
 
       await moderator.page.goto(`${text.prefix}/staff/redeem`);
       await expect(item).toHaveCount(1);
       await expect(item.getByRole("link", { name: new RegExp(text.puzzle) })).toBeVisible();
-      await moderator.context.close();
+      await moderator.page.context().close();
     });
 
     test("a parent deletes the child's account after confirming; the child is signed out", async ({
@@ -187,7 +156,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
     }) => {
       test.slow();
       const child = await signIn({ name: `Éli ${language}`, locale: text.locale });
-      const parent = await personPage(browser, baseURL ?? "", {
+      const parent = await signedInPage(browser, baseURL ?? "", site, {
         name: `Parent ${language}`,
         age: 40,
         locale: text.locale,
@@ -203,7 +172,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       // The page is gone for the parent too: the site's 404.
       const gone = await parent.page.goto(childPage);
       expect(gone?.status()).toBe(404);
-      await parent.context.close();
+      await parent.page.context().close();
       await page.goto(`${text.prefix}/redeem`);
       await expect(page).toHaveURL(new RegExp(`${text.prefix}/login\\?redirectTo=`));
     });

@@ -1,7 +1,6 @@
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
 import type pg from "pg";
-import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
+import { checkAndShoot, expect, test } from "./fixtures.ts";
 import { connectToSite, createSignedInPlayer } from "./players.ts";
 
 const SCREENSHOTS = ".data/screenshots";
@@ -12,17 +11,6 @@ test.beforeAll(() => {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
 });
 test.afterAll(() => site.end());
-
-/** axe at 1280 and 375 px, with a screenshot of each to look at; French spacing in French. */
-async function checkAndShoot(page: Page, name: string) {
-  if (name.startsWith("fr-")) expect(await frenchSpacingMistakes(page)).toEqual([]);
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/players-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const LANGUAGES = {
   en: {
@@ -92,7 +80,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await expect(
         page.getByRole("button", { name: new RegExp(`^${text.unfollow}`) }),
       ).toBeVisible();
-      await checkAndShoot(page, `${language}-profile-view`);
+      await checkAndShoot(page, `${SCREENSHOTS}/players`, `${language}-profile-view`);
       await page.reload();
       await expect(followers).toHaveText(new RegExp(`${text.followers}\\s*1`));
       const unfollowed = page.waitForResponse((response) => response.request().method() === "POST");
@@ -123,7 +111,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       expect(await rows.first().evaluate((row) => getComputedStyle(row).animationName)).toBe(
         "none",
       );
-      await checkAndShoot(page, `${language}-leaderboard`);
+      await checkAndShoot(page, `${SCREENSHOTS}/players`, `${language}-leaderboard`);
       // On a phone each row is itself the link; the player's own leads to their profile.
       await page.setViewportSize({ width: 375, height: 800 });
       const mine = page.locator("#me-compact a");
@@ -146,7 +134,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       // Its address (a bookmark, or a balance spent since) still explains.
       await page.goto(`${text.prefix}/redeem?goal=telescope`);
       await expect(page.getByRole("status")).toHaveText(new RegExp(text.tooCostly));
-      await checkAndShoot(page, `${language}-redeem`);
+      await checkAndShoot(page, `${SCREENSHOTS}/players`, `${language}-redeem`);
       // The toast closes itself after 5 s, changing the address: wait for it before going on.
       await expect(page).not.toHaveURL(/notice=/);
       // The dialog from the keyboard: Enter opens it, Escape closes it and gives the focus back.
@@ -172,7 +160,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await dialog.getByLabel(text.phone).fill("514 555-0123");
       await dialog.getByRole("button", { name: text.send }).click();
       await expect(dialog.getByRole("alert")).toHaveText(text.mustAgree);
-      await checkAndShoot(page, `${language}-redeem-dialog`);
+      await checkAndShoot(page, `${SCREENSHOTS}/players`, `${language}-redeem-dialog`);
       await dialog.getByLabel(text.agree).check();
       await dialog.getByRole("button", { name: text.send }).click();
       await expect(page.getByRole("status")).toHaveText(new RegExp(text.created));

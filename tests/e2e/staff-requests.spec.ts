@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type pg from "pg";
-import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
+import { checkAndShoot, expect, test } from "./fixtures.ts";
 import { connectToSite, createSignedInPlayer, SESSION_COOKIE } from "./players.ts";
 
 const SCREENSHOTS = ".data/screenshots";
@@ -12,17 +12,6 @@ test.beforeAll(() => {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
 });
 test.afterAll(() => site.end());
-
-/** axe at 1280 and 375 px, with a screenshot of each to look at; French spacing in French. */
-async function checkAndShoot(page: Page, name: string) {
-  if (name.startsWith("fr-")) expect(await frenchSpacingMistakes(page)).toEqual([]);
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/staff-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** A moderator with two-factor on, signed in in a browser context of their own. */
 async function moderatorPage(
@@ -126,21 +115,21 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await staff.goto(`${text.prefix}/staff/redeem`);
       const item = staff.getByRole("listitem").filter({ hasText: player.handle });
       await expect(item).toHaveCount(1);
-      await checkAndShoot(staff, `${language}-redeem-list`);
+      await checkAndShoot(staff, `${SCREENSHOTS}/staff`, `${language}-redeem-list`);
       await item.getByRole("link", { name: new RegExp(text.puzzle) }).click();
       await expect(staff.getByText(player.handle)).toBeVisible();
-      await checkAndShoot(staff, `${language}-redeem-request`);
+      await checkAndShoot(staff, `${SCREENSHOTS}/staff`, `${language}-redeem-request`);
       await staff.getByLabel(text.reason).fill("Out of stock until spring");
       await staff.getByRole("button", { name: text.decline }).click();
       await expect(staff.getByRole("status")).toHaveText(text.declined);
-      await checkAndShoot(staff, `${language}-redeem-declined`);
+      await checkAndShoot(staff, `${SCREENSHOTS}/staff`, `${language}-redeem-declined`);
       await moderator.context.close();
 
       await page.goto(`${text.prefix}/redeem`);
       await expect(page.getByText(text.declinedStatus, { exact: true })).toBeVisible();
       await expect(page.getByText(text.reasonText)).toBeVisible();
       await expect(page.getByText(text.balance, { exact: true })).toBeVisible();
-      await checkAndShoot(page, `${language}-redeem-player`);
+      await checkAndShoot(page, `${SCREENSHOTS}/staff`, `${language}-redeem-player`);
     });
 
     test("a ban signs the player out, and the login page says the account is suspended", async ({
@@ -164,11 +153,11 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       // A moderator sees neither the player's e-mail nor their age.
       await expect(staff.getByText(player.email)).toHaveCount(0);
       await expect(staff.getByText(text.email, { exact: true })).toHaveCount(0);
-      await checkAndShoot(staff, `${language}-player`);
+      await checkAndShoot(staff, `${SCREENSHOTS}/staff`, `${language}-player`);
       await staff.getByLabel(text.harassment).check();
       await staff.getByRole("button", { name: text.suspend }).click();
       await expect(staff.getByRole("status")).toHaveText(text.suspended);
-      await checkAndShoot(staff, `${language}-player-banned`);
+      await checkAndShoot(staff, `${SCREENSHOTS}/staff`, `${language}-player-banned`);
       await moderator.context.close();
 
       await page.goto(`${text.prefix}/redeem`);
@@ -177,7 +166,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await page.getByLabel(text.password).fill(password);
       await page.getByRole("button", { name: text.login, exact: true }).click();
       await expect(page.getByRole("alert")).toHaveText(text.refused);
-      await checkAndShoot(page, `${language}-login-suspended`);
+      await checkAndShoot(page, `${SCREENSHOTS}/staff`, `${language}-login-suspended`);
     });
 
     test("a moderator notes a plan request, marks it won, and the listing's claim opens", async ({
@@ -204,7 +193,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await staff.goto(`${text.prefix}/staff/plans`);
       await staff.getByRole("link", { name: new RegExp(business) }).click();
       await expect(staff).toHaveURL(new RegExp(`/staff/plans/${id}$`));
-      await checkAndShoot(staff, `${language}-plan-request`);
+      await checkAndShoot(staff, `${SCREENSHOTS}/staff`, `${language}-plan-request`);
       await staff.getByLabel(text.note, { exact: true }).fill("Called, left a message.");
       await staff.getByRole("button", { name: text.addNote }).click();
       await expect(staff.getByRole("status")).toHaveText(text.saved);
@@ -213,7 +202,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await expect(staff.getByLabel(text.note, { exact: true })).toHaveValue("");
       await staff.getByRole("button", { name: text.won }).click();
       await expect(staff.getByRole("status")).toHaveText(text.claimOpened);
-      await checkAndShoot(staff, `${language}-plan-request-won`);
+      await checkAndShoot(staff, `${SCREENSHOTS}/staff`, `${language}-plan-request-won`);
       const claims = await site.query(
         "select contact_email from business_claim where source_id = $1 and status = 'open'",
         [id],
