@@ -15,7 +15,7 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { startEmbeddedDatabase } from "../app/db/embedded.server.ts";
 import { readS3Config } from "../app/platform/config.server.ts";
-import { createS3Storage, type S3Settings } from "../app/platform/storage.server.ts";
+import type { S3Settings } from "../app/platform/storage.server.ts";
 import { testPhoto } from "../app/platform/test-images.ts";
 import { testPdf } from "../app/platform/test-pdfs.ts";
 import { startTestBucket } from "../app/platform/test-storage.server.ts";
@@ -175,9 +175,27 @@ try {
     `PUT /api/me/avatar on A ${uploaded.status}; GET ${image || "(none)"} on B ${fromB.status}, ${bytesB.length} bytes, ${bytesA.equals(bytesB) ? "the same" : "not the same"} as A's, ${fromB.headers.get("cache-control")}`,
   );
 
-  // A CV sent through B is attached to the mail; the bucket gives the same CV to A.
+  // A CV sent through B is attached to the mail, and opens on A for a member of the posting's
+  // employer (the first posting, given to an employer made here with its one member).
   const jobs = (await (await send(a, "/api/jobs")).json()) as { items: { id: number }[] };
   const jobId = jobs.items[0]?.id;
+  const member = await signUpConfirmed(
+    { ...a, origin },
+    { name: "Cluster Employer", email: `employer-${email}`, age: 30 },
+  );
+  const { rows: employers } = await sql.query<{ id: number }>(
+    `with made as (
+       insert into employer (name, description, province, contact_email, verified_at)
+       values ('Cluster Check Ltd', '{"en-CA": "We check clusters."}', 'ON', $1, now())
+       returning id),
+     joined as (
+       insert into employer_member (employer_id, user_id, via)
+       select made.id, "user".id, 'founder' from made, "user" where "user".email = $1)
+     update job set employer_id = (select id from made) where id = $2
+     returning employer_id as id`,
+    [member.email, jobId],
+  );
+  const employerId = employers[0]?.id;
   const cv = testPdf(4000);
   const form = new FormData();
   form.set("fullName", "Cluster Check");
@@ -201,11 +219,23 @@ try {
   const attached =
     mail && /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail);
   const attachedBytes = Buffer.from(attached?.[1]?.replace(/\s/g, "") ?? "", "base64");
-  const readBack = stored ? await createS3Storage(bucket).read("cvs", stored.name) : null;
+  const { rows: applications } = await sql.query<{ id: number }>(
+    "select id from job_application where job_id = $1 order by id desc limit 1",
+    [jobId],
+  );
+  const opened = await send(
+    a,
+    `/employers/${employerId}/manage/jobs/${jobId}/applications/${applications[0]?.id}/cv`,
+    { headers: { cookie: member.cookie } },
+  );
+  const openedBytes = Buffer.from(await opened.arrayBuffer());
   report(
-    applied.status === 201 && attachedBytes.equals(cv) && Boolean(readBack?.equals(cv)),
-    "a CV sent through B is attached to the mail, and read back from the shared store",
-    `POST application on B ${applied.status}; the mail's attachment ${attachedBytes.length} bytes, ${attachedBytes.equals(cv) ? "the CV sent" : "not the CV sent"}; cvs/${stored?.name ?? "?"} read through storage: ${readBack?.length ?? 0} bytes (the employer's own view on A waits for issue 27)`,
+    applied.status === 201 &&
+      attachedBytes.equals(cv) &&
+      opened.status === 200 &&
+      openedBytes.equals(cv),
+    "a CV sent through B is attached to the mail and opens for the employer on A",
+    `POST application on B ${applied.status}; the mail's attachment ${attachedBytes.length} bytes, ${attachedBytes.equals(cv) ? "the CV sent" : "not the CV sent"}; the employer's member opening it on A: ${opened.status}, ${openedBytes.length} bytes, ${openedBytes.equals(cv) ? "the CV sent" : "not the CV sent"}, ${opened.headers.get("content-disposition") ?? "no disposition"}`,
   );
 
   // A rate limit counts across both: refused input counts too (limits.ts), so nothing is created.

@@ -212,11 +212,14 @@ export async function signUpConfirmed(
     email: string;
     password?: string;
     profilePublic?: boolean;
+    /** 12 unless given: a child's account, the site's usual player. */
+    age?: number;
     /** Sent with both requests (a client-address header, say). */
     headers?: Record<string, string>;
   },
 ): Promise<SignedUpPlayer> {
-  const { name, email } = player;
+  const { name, email, age = 12 } = player;
+  const child = age < 14;
   const password = player.password ?? `script-${randomBytes(12).toString("hex")}`;
   const post = (target: string, body: unknown) =>
     fetch(`${server.url}${target}`, {
@@ -228,10 +231,10 @@ export async function signUpConfirmed(
     name,
     email,
     password,
-    age: 12,
+    age,
     // Under 14 a parent's address is asked; the parent's consent is then written as given below,
     // as signUpVerified does for the integration tests (decision 0064).
-    parentEmail: `parent-${email}`,
+    ...(child && { parentEmail: `parent-${email}` }),
     locale: "en-CA",
   });
   if (!signedUp.ok) {
@@ -242,9 +245,10 @@ export async function signUpConfirmed(
   const { rows } = await client
     .query<{ handle: string }>(
       `update "user" set email_verified = true, profile_public = coalesce($2, profile_public),
-                         consent_status = 'given', consent_due_by = null
+                         consent_status = case when $3 then 'given' else consent_status end,
+                         consent_due_by = case when $3 then null else consent_due_by end
        where email = $1 returning handle`,
-      [email, player.profilePublic ?? null],
+      [email, player.profilePublic ?? null, child],
     )
     .finally(() => client.end());
   const signedIn = await post("/api/auth/sign-in/email", { email, password });
