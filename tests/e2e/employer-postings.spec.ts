@@ -1,6 +1,7 @@
 import type pg from "pg";
+import { testPdf } from "../../app/platform/test-pdfs.ts";
 import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
-import { connectToSite } from "./players.ts";
+import { connectToSite, signedInPage } from "./players.ts";
 
 let site: pg.Pool;
 test.beforeAll(() => {
@@ -64,6 +65,19 @@ const LANGUAGES = {
     preview: "Preview: the page as job seekers will see it",
     publish: "Publish",
     published: "Published.",
+    question: "Question",
+    yesNoKind: "Yes or no",
+    textKind: "In a short text",
+    licence: "Do you hold a forklift licence?",
+    start: "When could you start?",
+    applyNow: "Apply Now",
+    fullName: "Full name",
+    applicantEmail: "Email",
+    contactNo: "Contact number",
+    resume: "CV (PDF)",
+    submit: "Submit",
+    sent: "Your application was sent.",
+    answerRequired: "Answer this question.",
   },
   fr: {
     prefix: "/fr",
@@ -104,15 +118,30 @@ const LANGUAGES = {
     preview: "Aperçu\u202f: la page telle que les chercheurs d’emploi la verront",
     publish: "Publier",
     published: "Publiée.",
+    question: "Question",
+    yesNoKind: "Oui ou non",
+    textKind: "Court texte",
+    licence: "Avez-vous un permis de chariot élévateur\u202f?",
+    start: "Quand pourriez-vous commencer\u202f?",
+    applyNow: "Postuler",
+    fullName: "Nom complet",
+    applicantEmail: "Courriel",
+    contactNo: "Numéro de téléphone",
+    resume: "CV (PDF)",
+    submit: "Envoyer",
+    sent: "Votre candidature a été envoyée.",
+    answerRequired: "Répondez à cette question.",
   },
 };
 
 for (const [language, text] of Object.entries(LANGUAGES)) {
-  test(`an employer posts a job, fixes a pay range too wide for Ontario, publishes it (${language})`, async ({
+  test(`an employer posts a job with screening questions, fixes a pay range too wide for Ontario, publishes it, and reads an applicant's answers (${language})`, async ({
     page,
     signIn,
+    browser,
+    baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const unique = `Bridgewright${Date.now().toString(36)}${language}`;
     const employerId = await verifiedEmployer(`Span Works ${unique}`);
     await signIn({ age: 30, employs: [employerId] });
@@ -149,6 +178,14 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
     await page.getByLabel(text.email).fill("jobs@example.test");
     await page.getByLabel(text.locale).selectOption({ label: text.localeName });
     await page.getByLabel(text.closes).fill(closesOn);
+    const question = async (number: number, kind: string, en: string, fr: string) => {
+      const row = page.getByRole("group", { name: `${text.question} ${number}`, exact: true });
+      await row.getByRole("combobox").selectOption({ label: kind });
+      await row.getByLabel(text.english).fill(en);
+      await row.getByLabel(text.french).fill(fr);
+    };
+    await question(1, text.yesNoKind, LANGUAGES.en.licence, LANGUAGES.fr.licence);
+    await question(2, text.textKind, LANGUAGES.en.start, LANGUAGES.fr.start);
     await page.getByRole("button", { name: text.save }).click();
 
     // Refused: the message beside the maximum, which is marked and has the focus.
@@ -174,7 +211,45 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
     await page.getByRole("button", { name: text.publish, exact: true }).click();
     await expect(page.getByRole("status").getByText(text.published)).toBeVisible();
 
+    const jobId = /\/jobs\/(\d+)/.exec(page.url())?.[1];
+    expect(jobId).toBeTruthy();
+
     await page.goto(`${text.prefix}/jobs?keywords=${unique}`);
     await expect(page.getByRole("link", { name: new RegExp(unique) }).first()).toBeVisible();
+
+    // An applicant sees both questions and must answer them; no answer rejects anyone.
+    const applicant = await signedInPage(browser, baseURL ?? "", site, { age: 25 });
+    await applicant.page.goto(`${text.prefix}/jobs/${jobId}`);
+    await applicant.page.getByRole("link", { name: text.applyNow }).click();
+    const dialog = applicant.page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel(text.fullName).fill("Robin Tremblay");
+    await dialog.getByLabel(text.applicantEmail).fill(`robin.${unique}@example.com`);
+    await dialog.getByLabel(text.contactNo).fill("905 555 0199");
+    await dialog
+      .getByLabel(text.resume)
+      .setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: testPdf() });
+    await dialog.getByRole("button", { name: text.submit }).click();
+    // The first problem in the form's order is said, beside its question.
+    const licence = dialog.getByRole("group", { name: text.licence });
+    await expect(licence.getByText(text.answerRequired)).toBeVisible();
+    await expectNoAxeViolations(applicant.page);
+    await licence.getByLabel(text.yes, { exact: true }).check();
+    await dialog.getByRole("button", { name: text.submit }).click();
+    const start = dialog.getByLabel(text.start);
+    await expect(start).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByText(text.answerRequired)).toHaveCount(1);
+    await start.fill("In two weeks");
+    await dialog.getByRole("button", { name: text.submit }).click();
+    await expect(applicant.page.getByRole("status").filter({ hasText: text.sent })).toBeVisible();
+    await applicant.page.context().close();
+
+    // The employer reads the answers beside the application.
+    await page.goto(`${text.prefix}/employers/${employerId}/manage/jobs/${jobId}/applications`);
+    const application = page.getByRole("article").filter({ hasText: "Robin Tremblay" });
+    await expect(application.getByText(text.licence)).toBeVisible();
+    await expect(application.getByText(text.yes, { exact: true })).toBeVisible();
+    await expect(application.getByText("In two weeks")).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 }
