@@ -249,40 +249,47 @@ function MoreMenu({
           );
         })}
         {parent && (
-          <li>
-            <Link
-              to={to("/family")}
-              aria-current={here === "/family" ? "page" : undefined}
-              className="flex items-center gap-3 px-4 py-3 font-medium text-slate-700 hover:bg-brand-50"
-            >
-              <Icon name="user" className="size-5" />
-              {t("account.family")}
-            </Link>
-          </li>
+          <AccountLink to={to("/family")} icon="user" current={here === "/family"}>
+            {t("account.family")}
+          </AccountLink>
         )}
         {employs && (
-          <li>
-            <Link
-              to={to("/employers")}
-              className="flex items-center gap-3 px-4 py-3 font-medium text-slate-700 hover:bg-brand-50"
-            >
-              <Icon name="briefcase" className="size-5" />
-              {t("account.employers")}
-            </Link>
-          </li>
+          <AccountLink to={to("/employers")} icon="briefcase">
+            {t("account.employers")}
+          </AccountLink>
         )}
         {staff && (
-          <li>
-            <Link
-              to={to("/staff")}
-              className="flex items-center gap-3 px-4 py-3 font-medium text-slate-700 hover:bg-brand-50"
-            >
-              <Icon name="flag" className="size-5" />
-              {t("account.console")}
-            </Link>
-          </li>
+          <AccountLink to={to("/staff")} icon="flag">
+            {t("account.console")}
+          </AccountLink>
         )}
       </ul>
     </details>
+  );
+}
+
+/** One of the More menu's links that only some players have: a parent's, a member's, staff's. */
+function AccountLink({
+  to,
+  icon,
+  current = false,
+  children,
+}: {
+  to: string;
+  icon: React.ComponentProps<typeof Icon>["name"];
+  current?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        aria-current={current ? "page" : undefined}
+        className="flex items-center gap-3 px-4 py-3 font-medium text-slate-700 hover:bg-brand-50"
+      >
+        <Icon name={icon} className="size-5" />
+        {children}
+      </Link>
+    </li>
   );
 }
