@@ -258,3 +258,87 @@ describe("a method an address does not answer", () => {
     expect((await response.json()).error.code).toBe("not_found");
   });
 });
+
+describe("the JSON API, answered by the host without React Router's request handler", () => {
+  let handled: string[];
+  let requestCounted: Awaited<ReturnType<typeof createTestHost>>;
+
+  beforeAll(async () => {
+    handled = [];
+    // React Router's handler reports each request it answers to the build's instrumentations.
+    requestCounted = await createTestHost(database.db, {
+      adaptBuild: (build) => ({
+        ...build,
+        entry: {
+          ...build.entry,
+          module: {
+            ...build.entry.module,
+            instrumentations: [
+              {
+                handler: (handler) =>
+                  handler.instrument({
+                    request: async (handle, { request }) => {
+                      handled.push(new URL(request.url).pathname);
+                      await handle();
+                    },
+                  }),
+              },
+            ],
+          },
+        },
+      }),
+    });
+  });
+
+  test("a route's answer, its thrown AppError, HEAD and an unknown address, all in the API's shape", async () => {
+    const found = await requestCounted("/api/businesses?title=chez");
+    expect(found.status).toBe(200);
+    expect((await found.json()).items[0].name).toBe("Chez Test");
+
+    const refused = await requestCounted("/api/businesses?limit=abc");
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect((await refused.json()).error.code).toBe("invalid_parameters");
+
+    const head = await requestCounted("/api/businesses", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toMatch(/application\/json/);
+    expect(head.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await head.text()).toBe("");
+
+    // Params arrive decoded, as React Router decodes them.
+    const business = await requestCounted(`/api/businesses/${businessId}/`);
+    expect((await business.json()).name).toBe("Chez Test");
+    const missing = await requestCounted("/api/businesses/%C3%A9t%C3%A9");
+    expect(missing.status).toBe(404);
+
+    const unknown = await requestCounted("/api/nothing/here", { method: "DELETE" });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.code).toBe("not_found");
+
+    expect(handled).toEqual([]);
+    // Pages, their data and the document's reader are still React Router's.
+    for (const path of ["/businesses", "/businesses.data", "/api/docs"])
+      expect((await requestCounted(path)).status, path).toBe(200);
+    expect(handled).toEqual(["/businesses", "/businesses.data", "/api/docs"]);
+  });
+
+  test("a fault is the JSON 500 with its stack in the log only", async () => {
+    const broken = await createTestDatabase();
+    const requestBroken = await createTestHost(broken.db);
+    await broken.close();
+    const logged: unknown[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((error) => logged.push(error));
+    try {
+      const answer = await requestBroken("/api/jobs?keywords=developer");
+      expect(answer.status).toBe(500);
+      const text = await answer.text();
+      expect(JSON.parse(text).error.code).toBe("internal_error");
+      expect(text).not.toMatch(/pool|at \/|node_modules|postgres/i);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toBeInstanceOf(Error);
+  });
+});

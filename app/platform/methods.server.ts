@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { RouteObject, ServerBuild } from "react-router";
 import { apiDocument } from "../openapi.server.ts";
 import { METHODS } from "./openapi.ts";
 
@@ -36,21 +36,18 @@ function routeTree(build: ServerBuild): RouteObject[] {
   return attach(children.get(undefined) ?? []);
 }
 
-const trees = new WeakMap<ServerBuild, RouteObject[]>();
-
-function treeOf(build: ServerBuild): RouteObject[] {
-  let tree = trees.get(build);
-  if (!tree) {
-    tree = routeTree(build);
-    trees.set(build, tree);
-  }
-  return tree;
-}
-
 /** A route's data request (/businesses.data) is answered by the route of its page. */
 const pageOf = (pathname: string) => pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
 
-type Branch = { pattern: string; test: RegExp; score: number };
+type Branch = {
+  /** The leaf route's id, whose module answers. */
+  id: string;
+  pattern: string;
+  test: RegExp;
+  /** The names of the test's capture groups, in order ("*" for a splat). */
+  params: string[];
+  score: number;
+};
 
 const MANIFEST_PATH = "/__manifest";
 
@@ -68,9 +65,10 @@ function score(pathname: string, index: boolean): number {
 const branchesOf = new WeakMap<ServerBuild, Branch[]>();
 
 /**
- * Every route of the build as a whole path, a regular expression and React Router's rank, best
- * first, built once: `matchRoutes` flattens and ranks the whole tree again on every call, about a
- * millisecond, which every request would pay for its log line.
+ * Every route of the build as a whole path, a regular expression (React Router's `compilePath`:
+ * case-insensitive, trailing slashes allowed) and React Router's rank, best first, built once:
+ * `matchRoutes` flattens and ranks the whole tree again on every call, about a millisecond, which
+ * every request would pay for its log line, and every API call for its answer.
  */
 function branches(build: ServerBuild): Branch[] {
   let list = branchesOf.get(build);
@@ -81,29 +79,80 @@ function branches(build: ServerBuild): Branch[] {
       const whole = [parent, route.path ?? ""].filter(Boolean).join("/");
       if (route.children) walk(route.children, whole);
       if (route.path == null && !route.index) continue;
+      const params: string[] = [];
       const source = whole
         .split("/")
         .filter(Boolean)
-        .map((segment) =>
-          segment === "*"
-            ? "(?:/.*)?"
-            : segment.startsWith(":")
-              ? "/[^/]+"
-              : `/${segment.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&")}`,
-        )
+        .map((segment) => {
+          if (segment === "*") {
+            params.push("*");
+            return "(?:/(.+)|/*)";
+          }
+          if (segment.startsWith(":")) {
+            params.push(segment.slice(1));
+            return "/([^/]+)";
+          }
+          return `/${segment.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&")}`;
+        })
         .join("");
       list.push({
+        id: String(route.id),
         pattern: `/${whole}`,
-        test: new RegExp(`^${source}/?$`, "i"),
+        test: new RegExp(`^${source}/*$`, "i"),
+        params,
         score: score(whole, route.index === true),
       });
     }
   };
-  walk(treeOf(build), "");
+  walk(routeTree(build), "");
   // Stable: among equal ranks the first declared wins, as in React Router.
   list.sort((a, b) => b.score - a.score);
   branchesOf.set(build, list);
   return list;
+}
+
+/** React Router's `decodePath`: each segment decoded, a slash inside one kept as %2F. */
+function decodePath(pathname: string): string {
+  if (!pathname.includes("%")) return pathname;
+  try {
+    return pathname
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
+      .join("/");
+  } catch {
+    return pathname; // A malformed escape: matched as it is, as React Router does.
+  }
+}
+
+export type RouteMatch = {
+  /** The leaf route's id in the build. */
+  id: string;
+  /** Its whole path, as React Router hands it to the route (`/api/businesses/:id`). */
+  pattern: string;
+  /** What logs and metrics call it: the pattern, or "unmatched" for a catch-all's 404s. */
+  logged: string;
+  params: Record<string, string>;
+};
+
+/**
+ * The route React Router would match `pathname` (as sent, still encoded) with, and its params as
+ * React Router gives them to the route: the same ranked branches serve logs, 405s and the host's
+ * own answers to the JSON API (decision 0074).
+ */
+export function matchRoute(build: ServerBuild, pathname: string): RouteMatch | undefined {
+  const decoded = decodePath(pathname);
+  for (const branch of branches(build)) {
+    const found = branch.test.exec(decoded);
+    if (!found) continue;
+    const params: Record<string, string> = {};
+    branch.params.forEach((name, index) => {
+      params[name] = (found[index + 1] ?? "").replace(/%2F/g, "/");
+    });
+    const { id, pattern } = branch;
+    // The catch-alls ("*", "api/*") answer only addresses no other route does: their 404s.
+    return { id, pattern, logged: pattern.endsWith("*") ? "unmatched" : pattern, params };
+  }
+  return undefined;
 }
 
 /**
@@ -114,11 +163,7 @@ function branches(build: ServerBuild): Branch[] {
 export function routePattern(build: ServerBuild, pathname: string): string {
   // React Router's own route discovery: the browser asks it for the routes of links it sees.
   if (pathname === MANIFEST_PATH) return MANIFEST_PATH;
-  const page = pageOf(pathname);
-  const pattern = branches(build).find((branch) => branch.test.test(page))?.pattern;
-  // The catch-alls ("*", "api/*") answer only addresses no other route does: their 404s.
-  if (!pattern || pattern.endsWith("*")) return "unmatched";
-  return pattern;
+  return matchRoute(build, pageOf(pathname))?.logged ?? "unmatched";
 }
 
 /**
@@ -132,7 +177,7 @@ function allowedMethods(build: ServerBuild, pathname: string): string | undefine
     return (
       DOCUMENT_PATHS[pathname] ?? apiPaths.find(({ pattern }) => pattern.test(pathname))?.allow
     );
-  const leaf = matchRoutes(treeOf(build), pageOf(pathname))?.at(-1)?.route.id;
+  const leaf = matchRoute(build, pageOf(pathname))?.id;
   const module = leaf ? build.routes[leaf]?.module : undefined;
   return module && "action" in module && module.action ? "GET, HEAD, POST" : "GET, HEAD";
 }

@@ -43,10 +43,13 @@ export async function createTestHost(
     operations?: Operations;
     /** What sees every request before the page cache (HostOptions); nothing by default. */
     beforePageCache?: MiddlewareHandler;
+    /** A change to the built app before the host serves it (the build as built by default). */
+    adaptBuild?: (build: ServerBuild) => ServerBuild;
   } = {},
 ) {
   if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run "npm run build" first.`);
-  const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
+  const built = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
+  const build = options.adaptBuild ? options.adaptBuild(built) : built;
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
   const auth = createAuth({
     db,
