@@ -459,11 +459,11 @@ export function createHost(options: HostOptions) {
   // ranked patterns: React Router's handler would flatten, rank and match the whole route tree
   // again, more than once, for each call (a quarter of an API call's CPU, decision 0074).
   app.all("/api/*", async (c, next) => {
-    const { pathname } = new URL(c.req.url);
+    const url = new URL(c.req.url);
     // A route's data request stays React Router's (single fetch).
-    if (pathname.endsWith(".data")) return next();
+    if (url.pathname.endsWith(".data")) return next();
     const build = await loadBuild();
-    const found = matchRoute(build, pathname);
+    const found = matchRoute(build, url.pathname);
     const module = found && answeringAppErrors(build).routes[found.id]?.module;
     // A page under /api (the document's reader) is rendered by React Router.
     if (!module || module.default != null || module.ErrorBoundary != null) return next();
@@ -471,12 +471,11 @@ export function createHost(options: HostOptions) {
     const handler = method === "GET" || method === "HEAD" ? module.loader : module.action;
     if (!handler) return next();
     c.set("route", found.logged);
-    const request = c.req.raw;
     let answer: unknown;
     try {
       answer = await handler({
-        request,
-        url: new URL(request.url),
+        request: c.req.raw,
+        url,
         pattern: found.pattern,
         params: found.params,
         context: requestContext(build),
