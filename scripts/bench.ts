@@ -5,6 +5,7 @@
  *   npm run bench -- --rounds 1 --seconds 3                     # a quick look
  *   npm run bench -- --businesses 200000                        # another size for the large run
  *   npm run bench -- --first-load                               # only the main pages' scripts
+ *   npm run bench -- --owners                                   # only issue 26's two rows at scale
  * It starts with the JavaScript of the main pages' first load (scripts/first-load.ts).
  * Two embedded PostgreSQL servers keep their rows between runs: .data/bench-demo (the demo
  * content) and .data/bench (generated businesses; filling a million takes a few minutes the
@@ -51,6 +52,11 @@ const { values } = parseArgs({
     port: { type: "string", default: "3900" },
     /** Only the JavaScript of the main pages' first load (a few seconds), not the load figures. */
     "first-load": { type: "boolean", default: false },
+    /**
+     * Only the owners' rows (issue 26) on the large site: `title=caf` without and with edits, an
+     * edit's p95 and its time alone, each round's load average beside it (a few minutes).
+     */
+    owners: { type: "boolean", default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -369,11 +375,8 @@ async function editOnce(site: Site, manager: Omit<Manager, "businessId">, id: nu
   await managerWrite(db, owner, (tx) => saveListing(tx, owner, form));
 }
 
-/**
- * `title=caf` at 20 connections while owners save EDITS_PER_SECOND edits a second (each edit
- * started on the clock, whether the last one ended or not), and each edit's time.
- */
-async function measureEdits(site: Site) {
+/** The owner of the site's first EDITED_LISTINGS listings, made on first use. */
+async function ownerOf(site: Site) {
   let owner = owners.get(site);
   if (!owner) {
     const rows = await site.database.db.$client.query<{ id: number }>(
@@ -389,7 +392,15 @@ async function measureEdits(site: Site) {
     owner = { manager: { id: player.id, role: "owner", clientAddress: null }, ids };
     owners.set(site, owner);
   }
-  const { manager, ids } = owner;
+  return owner;
+}
+
+/**
+ * `title=caf` at 20 connections while owners save EDITS_PER_SECOND edits a second (each edit
+ * started on the clock, whether the last one ended or not), and each edit's time.
+ */
+async function measureEdits(site: Site) {
+  const { manager, ids } = await ownerOf(site);
   const editTimes: number[] = [];
   let editErrors = 0;
   const edits: Promise<void>[] = [];
@@ -423,6 +434,25 @@ async function measureEdits(site: Site) {
   );
   record(site, "edit.perSecond", editTimes.length / seconds);
   record(site, "edit.errors", editErrors);
+}
+
+/** An edit's own time with nothing else running: median of ALONE_COUNT, one after the other. */
+async function editAlone(site: Site) {
+  const { manager, ids } = await ownerOf(site);
+  const times: number[] = [];
+  for (let i = 0; i < ALONE_COUNT; i++) {
+    const started = performance.now();
+    await editOnce(site, manager, ids[i % ids.length] as number);
+    times.push(performance.now() - started);
+  }
+  record(
+    site,
+    "edit.alone",
+    percentile(
+      times.sort((a, b) => a - b),
+      50,
+    ),
+  );
 }
 
 /** A signed-in player's session on each site, made on first use. */
@@ -474,6 +504,10 @@ function playerRows(
 // ---- run ----
 
 const started = new Date();
+if (values.owners) {
+  await measureOwners();
+  process.exit(0);
+}
 console.log(`Opening the demo site and the ${largeSize.toLocaleString("en-CA")}-business site…`);
 const demo = await openSite("demo", Number(values.port), (db) => seedIfEmpty(db));
 const large = await openSite("large", Number(values.port) + 1, (db) =>
@@ -512,6 +546,46 @@ async function measureLoad() {
   );
   await Promise.all(minuteAfter);
   printTable(started);
+}
+
+/**
+ * `--owners`: issue 26's two rows on the large site alone, each round's figures on a line with the
+ * load average it began at (the edits are in this process; the searches go to the built server).
+ */
+async function measureOwners() {
+  console.log(`Opening the ${largeSize.toLocaleString("en-CA")}-business site…`);
+  const site = await openSite("large", Number(values.port) + 1, (db) =>
+    scaleBusinesses(db, largeSize, (done) =>
+      process.stdout.write(`\r  ${done.toLocaleString("en-CA")} generated businesses`),
+    ),
+  );
+  try {
+    await load(site.client, () => `/api/businesses?${SEARCHES.caf}`, { seconds: 2, connections });
+    const at = (name: string) => figures.get(site.name)?.[name]?.at(-1) ?? 0;
+    const ms = (value: number) => `${value.toFixed(1)} ms`;
+    for (let round = 1; round <= rounds; round++) {
+      const loadAverage = os.loadavg()[0] ?? 0;
+      recordLoad(site, "caf", await loadOf(site, () => `/api/businesses?${SEARCHES.caf}`));
+      await measureEdits(site);
+      await editAlone(site);
+      record(
+        site,
+        "caf.alone",
+        await alone(site.client, `/api/businesses?${SEARCHES.caf}`, ALONE_COUNT),
+      );
+      console.log(
+        `round ${round}, load average ${loadAverage.toFixed(1)}–${(os.loadavg()[0] ?? 0).toFixed(1)}, ${site.businesses.toLocaleString("en-CA")} businesses, ${connections} connections, ${seconds} s:\n` +
+          `  title=caf, no edits: p95 ${ms(at("caf.p95"))} (${at("caf.perSecond").toFixed(0)} req/s), CPU ${at("caf.cpuMs").toFixed(2)} ms a request, ${at("caf.errors")} errors\n` +
+          `  title=caf while owners save ${EDITS_PER_SECOND} edits a second: p95 ${ms(at("cafWhileEdits.p95"))} (${at("cafWhileEdits.perSecond").toFixed(0)} req/s), CPU ${at("cafWhileEdits.cpuMs").toFixed(2)} ms a request, ${at("cafWhileEdits.errors")} errors   [goal ≤ 50 ms]\n` +
+          `  an owner's edit under that load: p95 ${ms(at("edit.p95"))} (${at("edit.perSecond").toFixed(1)} edits/s done), ${at("edit.errors")} errors   [goal ≤ 100 ms]\n` +
+          `  alone: an edit ${ms(at("edit.alone"))}, title=caf ${ms(at("caf.alone"))} (medians of ${ALONE_COUNT})`,
+      );
+    }
+  } finally {
+    site.client.close();
+    await site.server.stop();
+    await site.database.close();
+  }
 }
 
 // ---- report ----

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DatabaseHandle } from "../db/client.server.ts";
+import type { Database, DatabaseHandle } from "../db/client.server.ts";
 import { business, businessOwner, businessVersion } from "../db/schema/directory.ts";
 import { auditEvent } from "../db/schema/platform.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
@@ -194,6 +195,26 @@ describe("an owner's edit", () => {
       );
   });
 
+  test("is four statements in its transaction: the manager's check, the UPDATE that reads the listing as it was, both versions, the audit row", async () => {
+    const sent: string[] = [];
+    const logged = drizzle({
+      client: database.db.$client,
+      casing: "snake_case",
+      logger: { logQuery: (query) => sent.push(query.trim().split(/\s+/)[0] ?? "") },
+    }) as unknown as Database;
+    const owner = await manager("owner");
+    const form = await formWith({ "description_en-CA": "Counted." });
+    sent.length = 0;
+    await managerWrite(logged, owner, (tx) => saveListing(tx, owner, form));
+    // Each statement is a round trip that waits for a core while visitors search (the bench's
+    // owners rows): the listing's read and its products ride on the UPDATE, the two versions on
+    // one INSERT.
+    expect(sent).toEqual(["begin", "select", "update", "insert", "insert", "commit"]);
+    const versions = await listingVersions(database.db, businessId);
+    expect(versions[0]?.snapshot.fields.description["en-CA"]).toBe("Counted.");
+    expect(versions[1]?.version).toBe(form.version);
+  });
+
   test("a form opened before someone else saved is refused with a 409, changing nothing", async () => {
     const owner = await manager("owner");
     const opened = await formWith({ name: "Typed on an old form" });
@@ -206,6 +227,21 @@ describe("an owner's edit", () => {
     expect(listing.name).toBe("Chez Ginette et fils");
     expect(listing.city).toBe("Ottawa");
     expect(await auditRows()).toHaveLength(audits);
+  });
+
+  test("of ten saves at once on the same form, one is kept and nine get the 409", async () => {
+    const owner = await manager("owner");
+    const forms = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => formWith({ ownerName: `Racer ${i}` })),
+    );
+    const versionsBefore = (await listingVersions(database.db, businessId)).length;
+    const results = await Promise.allSettled(forms.map((form) => save(owner, form)));
+    const kept = results.flatMap((result, i) => (result.status === "fulfilled" ? [i] : []));
+    expect(kept).toHaveLength(1);
+    for (const result of results)
+      if (result.status === "rejected") expect(result.reason).toMatchObject({ status: 409 });
+    expect((await editableListing(database.db, businessId)).ownerName).toBe(`Racer ${kept[0]}`);
+    expect(await listingVersions(database.db, businessId)).toHaveLength(versionsBefore + 1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import type { Db, Tx } from "../db/client.server.ts";
 import {
@@ -59,19 +59,24 @@ export async function editableListing(db: Db | Tx, id: number): Promise<Editable
   return row;
 }
 
+/**
+ * A listing's products in the carousel's order, as one JSON array: an expression, so the edit's
+ * UPDATE reads them in the same statement (see `writeListing`).
+ */
+function productsArray(businessId: SQL | number): SQL<ListingProduct[]> {
+  return sql<ListingProduct[]>`(
+    select coalesce(json_agg(json_build_object(
+        'name', ${businessProduct.name}, 'priceCents', ${businessProduct.priceCents},
+        'image', ${businessProduct.image}, 'imageAlt', ${businessProduct.imageAlt},
+        'url', ${businessProduct.url}
+      ) order by ${businessProduct.position}), '[]')
+    from ${businessProduct} where ${businessProduct.businessId} = ${businessId})`;
+}
+
 /** A listing's products in the carousel's order. */
 export async function productsOf(db: Db | Tx, id: number): Promise<ListingProduct[]> {
-  return db
-    .select({
-      name: businessProduct.name,
-      priceCents: businessProduct.priceCents,
-      image: businessProduct.image,
-      imageAlt: businessProduct.imageAlt,
-      url: businessProduct.url,
-    })
-    .from(businessProduct)
-    .where(eq(businessProduct.businessId, id))
-    .orderBy(businessProduct.position);
+  const [row] = await db.select({ products: productsArray(id) }).from(sql`(values (1)) as one`);
+  return row?.products ?? [];
 }
 
 /**
@@ -89,8 +94,19 @@ export async function writeListing(
   version: number,
   { fields, products }: { fields?: ListingFields; products?: ListingProduct[] },
 ): Promise<{ before: ListingSnapshot; after: ListingSnapshot; version: number }> {
-  const { id: _, version: __, ...beforeFields } = await editableListing(tx, id);
-  const before = { fields: beforeFields, products: await productsOf(tx, id) };
+  // The listing as it was, read and locked by the UPDATE itself (one statement, not three: an
+  // owner's save waits for fewer round trips while visitors' searches keep the cores busy).
+  const old = tx
+    .select({
+      id: business.id,
+      ...fieldColumns,
+      // Qualified: inside a subquery drizzle names columns bare, and a bare "id" would be the product's.
+      products: productsArray(sql`${business}.${sql.identifier("id")}`).as("products"),
+    })
+    .from(business)
+    .where(eq(business.id, id))
+    .for("update")
+    .as("old");
   const [row] = await tx
     .update(business)
     .set({
@@ -98,9 +114,21 @@ export async function writeListing(
       updatedAt: sql`now()`,
       version: sql`${business.version} + 1`,
     })
-    .where(and(eq(business.id, id), eq(business.version, version)))
-    .returning({ version: business.version });
-  if (!row) throw await actedFirst(tx, listingTarget(id));
+    .from(old)
+    .where(and(eq(business.id, old.id), eq(business.version, version)))
+    .returning({
+      version: business.version,
+      ...Object.fromEntries(
+        Object.keys(fieldColumns).map((key) => [key, old[key as keyof ListingFields]]),
+      ),
+      products: old.products,
+    } as { version: typeof business.version } & Pick<typeof old, keyof ListingFields | "products">);
+  if (!row) {
+    await editableListing(tx, id); // the 404 for a listing that is not there
+    throw await actedFirst(tx, listingTarget(id));
+  }
+  const { version: _, products: beforeProducts, ...beforeFields } = row;
+  const before = { fields: beforeFields, products: beforeProducts };
   if (products) {
     await tx.delete(businessProduct).where(eq(businessProduct.businessId, id));
     if (products.length > 0)
@@ -111,18 +139,17 @@ export async function writeListing(
         );
   }
   const after = { fields: fields ?? before.fields, products: products ?? before.products };
-  // The listing before its first edit was made by no one here (seeded, or added and approved).
-  await tx
-    .insert(businessVersion)
-    .values({ businessId: id, version, snapshot: before })
-    .onConflictDoNothing();
-  await tx.insert(businessVersion).values({
-    businessId: id,
-    version: row.version,
-    snapshot: after,
-    actorId: actor.id,
-    actorRole: actor.role,
-  });
+  // Both in one statement. The listing before its first edit was made by no one here (seeded, or
+  // added and approved): kept when its version is not yet. The new one must be new: a row already
+  // there fails the save, and the UPDATE with it.
+  await tx.execute(sql`
+    insert into ${businessVersion} (business_id, version, snapshot, actor_id, actor_role)
+    select ${id}::integer, ${version}::integer, ${before}::jsonb, null, null
+    where not exists (
+      select from ${businessVersion}
+      where ${businessVersion.businessId} = ${id} and ${businessVersion.version} = ${version})
+    union all
+    select ${id}, ${row.version}, ${after}::jsonb, ${actor.id}, ${actor.role}`);
   return { before, after, version: row.version };
 }
 
