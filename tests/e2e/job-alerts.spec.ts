@@ -1,8 +1,7 @@
-import type pg from "pg";
 import { insertEmployer, publishThroughApi } from "./employers.ts";
 import { checkAndShoot, expect, test } from "./fixtures.ts";
 import { lastMailTo } from "./mail-server.ts";
-import { connectToSite, signedInPage } from "./players.ts";
+import { signedInPage } from "./players.ts";
 import { runJobAlerts } from "./scheduled.ts";
 
 // Job alerts' two frequencies, end to end (issue 27): visitors subscribe, one "at once" and one
@@ -11,12 +10,6 @@ import { runJobAlerts } from "./scheduled.ts";
 // server schedules nothing, so the test runs each task when the scheduler would.
 
 const SCREENSHOTS = ".data/screenshots/job-alerts";
-
-let site: pg.Pool;
-test.beforeAll(() => {
-  site = connectToSite();
-});
-test.afterAll(() => site.end());
 
 const LANGUAGES = {
   en: {
@@ -47,6 +40,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
     page,
     browser,
     baseURL,
+    site,
   }) => {
     test.setTimeout(180_000);
     const unique = `Gantrywise${Date.now().toString(36)}${language}`;

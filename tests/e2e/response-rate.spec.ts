@@ -1,18 +1,12 @@
 import type pg from "pg";
 import { insertEmployer, publishThroughApi } from "./employers.ts";
 import { checkAndShoot, expect, test } from "./fixtures.ts";
-import { connectToSite, signedInPage } from "./players.ts";
+import { signedInPage } from "./players.ts";
 
 // A verified employer that counts 10 applications shows its response rate on its job cards in
 // /jobs, as on the job's page (issue 27); one under 10 shows none.
 
 const SCREENSHOTS = ".data/screenshots/response-rate";
-
-let site: pg.Pool;
-test.beforeAll(() => {
-  site = connectToSite();
-});
-test.afterAll(() => site.end());
 
 const LANGUAGES = {
   en: { prefix: "", rate: "Answers 90% of applicants within 14 days", answers: /Answers \d+%/ },
@@ -24,7 +18,7 @@ const LANGUAGES = {
 };
 
 /** `count` applications to `jobId` received 30 days ago, the first `answered` of them answered the next day. */
-async function applications(jobId: number, count: number, answered: number) {
+async function applications(site: pg.Pool, jobId: number, count: number, answered: number) {
   for (let index = 0; index < count; index += 1) {
     const email = `applicant-${jobId}-${index}@example.com`;
     await site.query(
@@ -47,6 +41,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
     page,
     browser,
     baseURL,
+    site,
   }) => {
     test.setTimeout(120_000);
     const unique = `Tidewright${Date.now().toString(36)}${language}`;
@@ -65,8 +60,8 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       postings[kind] = posting.id;
     }
     // 9 of 10 answered within 14 days: 90%. The other employer answered all 9 of its own.
-    await applications(postings.rated, 10, 9);
-    await applications(postings.young, 9, 9);
+    await applications(site, postings.rated, 10, 9);
+    await applications(site, postings.young, 9, 9);
 
     await page.goto(`${text.prefix}/jobs?keywords=${unique}`);
     const card = (kind: string) =>

@@ -1,21 +1,13 @@
-import type { Browser, Page } from "@playwright/test";
-import type pg from "pg";
 import { insertEmployer, publishThroughApi } from "./employers.ts";
 import { checkAndShoot, expect, test } from "./fixtures.ts";
 import { lastMailTo } from "./mail-server.ts";
-import { connectToSite, type PlayerOptions, signedInPage } from "./players.ts";
+import { signedInPage } from "./players.ts";
 
 // A posting of an employer not verified yet waits in the staff queue (issue 27); a moderator opens
 // its decision page and publishes it (it shows on /jobs), or sends it back with a reason that the
 // employer reads on the posting's page and in the e-mail.
 
 const SCREENSHOTS = ".data/screenshots/staff-postings";
-
-let site: pg.Pool;
-test.beforeAll(() => {
-  site = connectToSite();
-});
-test.afterAll(() => site.end());
 
 const LANGUAGES = {
   en: {
@@ -46,28 +38,25 @@ const LANGUAGES = {
   },
 } as const;
 
-for (const [language, text] of Object.entries(LANGUAGES)) {
-  test.describe(`in ${language === "en" ? "English" : "French"}`, () => {
-    /**
-     * An employer not verified yet, its member in a browser of their own, and a posting they
-     * publish, which waits for staff; then the moderator (this test's page, two-factor on) opens it
-     * from the queue.
-     */
-    async function heldPosting(
-      {
-        page,
-        signIn,
-        browser,
-        baseURL,
-      }: {
-        page: Page;
-        signIn: (options: PlayerOptions) => Promise<unknown>;
-        browser: Browser;
-        baseURL: string | undefined;
-      },
-      word: string,
-    ) {
-      const unique = `${word}${Date.now().toString(36)}${language}`;
+/**
+ * An employer not verified yet, its member in a browser of their own (in the test's language), and
+ * a posting they publish, which waits for staff; then the moderator (the test's page, two-factor
+ * on) opens it from the queue.
+ */
+const held = test.extend<{
+  heldPosting: (
+    word: string,
+    text: (typeof LANGUAGES)[keyof typeof LANGUAGES],
+  ) => Promise<{
+    unique: string;
+    employerId: number;
+    jobId: number;
+    member: Awaited<ReturnType<typeof signedInPage>>;
+  }>;
+}>({
+  heldPosting: async ({ page, signIn, browser, baseURL, site }, use) => {
+    await use(async (word, text) => {
+      const unique = `${word}${Date.now().toString(36)}${text.locale.slice(0, 2)}`;
       const title = { "en-CA": `${unique} dock hand`, "fr-CA": `${unique} débardeur` };
       const employerId = await insertEmployer(site, `Quay Works ${unique}`, { verified: false });
       const member = await signedInPage(browser, baseURL ?? "", site, {
@@ -87,66 +76,63 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
       await page.getByRole("link", { name: title[text.locale] }).click();
       await expect(page).toHaveURL(new RegExp(`/staff/postings/${posting.id}$`));
       return { unique, employerId, member, jobId: posting.id };
-    }
-
-    test("a moderator publishes a held posting from its decision page; it shows on /jobs", async ({
-      page,
-      signIn,
-      browser,
-      baseURL,
-    }) => {
-      test.setTimeout(120_000);
-      const { unique, member } = await heldPosting({ page, signIn, browser, baseURL }, "Wharfwise");
-      await member.page.context().close();
-      await checkAndShoot(page, SCREENSHOTS, `${language}-decision`);
-      await page.getByRole("button", { name: text.approve }).click();
-      await expect(page.getByRole("status").filter({ hasText: text.published })).toBeVisible();
-      await checkAndShoot(page, SCREENSHOTS, `${language}-published`);
-
-      await page.goto(`${text.prefix}/jobs?keywords=${unique}`);
-      await expect(page.getByRole("link", { name: new RegExp(unique) }).first()).toBeVisible();
     });
+  },
+});
 
-    test("a moderator sends a held posting back with a reason; the employer reads it", async ({
-      page,
-      signIn,
-      browser,
-      baseURL,
-    }) => {
-      test.setTimeout(120_000);
-      const { unique, employerId, member, jobId } = await heldPosting(
-        { page, signIn, browser, baseURL },
-        "Quayline",
-      );
+for (const [language, text] of Object.entries(LANGUAGES)) {
+  held.describe(`in ${language === "en" ? "English" : "French"}`, () => {
+    held(
+      "a moderator publishes a held posting from its decision page; it shows on /jobs",
+      async ({ page, heldPosting }) => {
+        held.setTimeout(120_000);
+        const { unique, member } = await heldPosting("Wharfwise", text);
+        await member.page.context().close();
+        await checkAndShoot(page, SCREENSHOTS, `${language}-decision`);
+        await page.getByRole("button", { name: text.approve }).click();
+        await expect(page.getByRole("status").filter({ hasText: text.published })).toBeVisible();
+        await checkAndShoot(page, SCREENSHOTS, `${language}-published`);
 
-      // No reason: refused, said beside the field, nothing decided.
-      await page.getByRole("button", { name: text.reject }).click();
-      const reason = page.getByLabel(text.reason);
-      await expect(reason).toHaveAttribute("aria-invalid", "true");
-      await expect(page.getByText(text.reasonMissing).first()).toBeVisible();
-      await checkAndShoot(page, SCREENSHOTS, `${language}-no-reason`);
-      const why = "The website named in the posting does not mention this job.";
-      await reason.fill(why);
-      await page.getByRole("button", { name: text.reject }).click();
-      await expect(page.getByRole("status").filter({ hasText: text.sentBack })).toBeVisible();
-      await checkAndShoot(page, SCREENSHOTS, `${language}-sent-back`);
+        await page.goto(`${text.prefix}/jobs?keywords=${unique}`);
+        await expect(page.getByRole("link", { name: new RegExp(unique) }).first()).toBeVisible();
+      },
+    );
 
-      // The employer reads why on the posting's page, and in the e-mail that links to it.
-      const postingPage = `/employers/${employerId}/manage/jobs/${jobId}`;
-      await member.page.goto(`${text.prefix}${postingPage}`);
-      await expect(member.page.getByText(text.employerSees)).toBeVisible();
-      await expect(member.page.getByText(why)).toBeVisible();
-      await expect(member.page.getByText(text.draft, { exact: true })).toBeVisible();
-      await checkAndShoot(member.page, SCREENSHOTS, `${language}-employer-sent-back`);
-      const { email } = member.player;
-      await expect
-        .poll(() => lastMailTo(email), { timeout: 30_000 })
-        .toContain(`${text.prefix}${postingPage}`);
-      expect(lastMailTo(email)).toContain(why);
-      await member.page.context().close();
+    held(
+      "a moderator sends a held posting back with a reason; the employer reads it",
+      async ({ page, heldPosting }) => {
+        held.setTimeout(120_000);
+        const { unique, employerId, member, jobId } = await heldPosting("Quayline", text);
 
-      await page.goto(`${text.prefix}/jobs?keywords=${unique}`);
-      await expect(page.getByRole("link", { name: new RegExp(unique) })).toHaveCount(0);
-    });
+        // No reason: refused, said beside the field, nothing decided.
+        await page.getByRole("button", { name: text.reject }).click();
+        const reason = page.getByLabel(text.reason);
+        await expect(reason).toHaveAttribute("aria-invalid", "true");
+        await expect(page.getByText(text.reasonMissing).first()).toBeVisible();
+        await checkAndShoot(page, SCREENSHOTS, `${language}-no-reason`);
+        const why = "The website named in the posting does not mention this job.";
+        await reason.fill(why);
+        await page.getByRole("button", { name: text.reject }).click();
+        await expect(page.getByRole("status").filter({ hasText: text.sentBack })).toBeVisible();
+        await checkAndShoot(page, SCREENSHOTS, `${language}-sent-back`);
+
+        // The employer reads why on the posting's page, and in the e-mail that links to it.
+        const postingPage = `/employers/${employerId}/manage/jobs/${jobId}`;
+        await member.page.goto(`${text.prefix}${postingPage}`);
+        await expect(member.page.getByText(text.employerSees)).toBeVisible();
+        await expect(member.page.getByText(why)).toBeVisible();
+        await expect(member.page.getByText(text.draft, { exact: true })).toBeVisible();
+        await checkAndShoot(member.page, SCREENSHOTS, `${language}-employer-sent-back`);
+        const { email } = member.player;
+        await expect
+          .poll(() => lastMailTo(email), { timeout: 30_000 })
+          .toContain(`${text.prefix}${postingPage}`);
+        expect(lastMailTo(email)).toContain(why);
+        await member.page.context().close();
+
+        await page.goto(`${text.prefix}/jobs?keywords=${unique}`);
+        await expect(page.getByRole("link", { name: new RegExp(unique) })).toHaveCount(0);
+      },
+    );
   });
 }
