@@ -44,19 +44,29 @@ export const employerProfileSchema = z
 
 export type EmployerProfile = z.output<typeof employerProfileSchema>;
 
+/** Why staff turned something of an employer's down, for its members to read. */
+const reasonForMembers = z
+  .string("staff.employers.problems.reason")
+  .trim()
+  .min(1, "staff.employers.problems.reason")
+  .max(1000, "staff.employers.problems.reason");
+
 /** The console's decision on a waiting employer: verify it, or reject it with a reason. */
 export const employerDecisionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("verify") }),
-    z.object({
-      intent: z.literal("reject"),
-      reason: z
-        .string("staff.employers.problems.reason")
-        .trim()
-        .min(1, "staff.employers.problems.reason")
-        .max(1000, "staff.employers.problems.reason"),
-    }),
+    z.object({ intent: z.literal("reject"), reason: reasonForMembers }),
+  ],
+  { error: "errors.unknown_intent" },
+);
+
+/** The console's decision on a held posting: publish it, or send it back with a reason. */
+export const postingDecisionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("approve") }),
+    z.object({ intent: z.literal("reject"), reason: reasonForMembers }),
   ],
   { error: "errors.unknown_intent" },
 );

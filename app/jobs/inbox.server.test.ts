@@ -24,6 +24,7 @@ import {
   statusLink,
   withdrawApplication,
 } from "./inbox.server.ts";
+import { searchJobs } from "./jobs.server.ts";
 import { fixturePosting, insertFixtures, insertTestEmployer } from "./test-fixtures.server.ts";
 
 // Applications followed to the end (issue 27): the status moves and their 409s, two members at
@@ -357,5 +358,45 @@ describe("the response rate", () => {
     expect(await postingResponseRate(database.db, posting, NOW)).toBe(90);
     await database.db.update(employer).set({ verifiedAt: null }).where(eq(employer.id, rated));
     expect(await postingResponseRate(database.db, posting, NOW)).toBeUndefined();
+  });
+
+  test("search's cards carry it where it shows: a rated employer's card, not one under 10 applications", async () => {
+    const rated = await insertEmployer("Carded Co", ["cara"]);
+    const young = await insertEmployer("Young Co", ["yves"]);
+    const titled = (en: string) => ({ "en-CA": `Quillwright ${en}`, "fr-CA": `Quillwright ${en}` });
+    const [ratedPosting = 0, youngPosting = 0, seedPosting = 0] = await insertFixtures(
+      database.db,
+      [
+        fixturePosting({ title: titled("rated") }),
+        fixturePosting({ title: titled("young") }),
+        fixturePosting({ title: titled("seed") }),
+      ],
+    );
+    await database.db.update(job).set({ employerId: rated }).where(eq(job.id, ratedPosting));
+    await database.db.update(job).set({ employerId: young }).where(eq(job.id, youngPosting));
+    const received = new Date(NOW.getTime() - 30 * DAY);
+    const answeredNextDay = async (posting: number, who: EmployerActor) => {
+      const id = await apply(posting, { createdAt: received });
+      await move(id, "under_review", {}, who, new Date(received.getTime() + DAY));
+    };
+    // 8 of 10 answered within 14 days: 80%. Young Co answered all 9 of its own: too few to show.
+    for (let index = 0; index < 8; index += 1)
+      await answeredNextDay(ratedPosting, actor("cara", rated));
+    for (let index = 0; index < 2; index += 1) await apply(ratedPosting, { createdAt: received });
+    for (let index = 0; index < 9; index += 1)
+      await answeredNextDay(youngPosting, actor("yves", young));
+
+    const { items } = await searchJobs(
+      database.db,
+      { keywords: ["quillwright"], location: [], employerTypes: [], workSettings: [] },
+      1,
+    );
+    const rateOf = (id: number) => items.find((item) => item.id === id);
+    expect(rateOf(ratedPosting)?.responseRate).toBe(80);
+    expect(rateOf(youngPosting)).toBeDefined();
+    expect(rateOf(youngPosting)).not.toHaveProperty("responseRate");
+    expect(rateOf(seedPosting)).not.toHaveProperty("responseRate");
+    // The posting's own page reads the same figure.
+    expect(await postingResponseRate(database.db, ratedPosting, NOW)).toBe(80);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.server.ts";
 import {
@@ -421,9 +421,39 @@ export function remindUndecidedInterviews(
 }
 
 /**
- * The response rate (responseRate) of the employer of posting `jobId`, shown on its page when that
- * employer is verified and counts enough applications; undefined otherwise (and for the seed's
- * postings, which have no employer). One query over the employer's applications.
+ * The response rates (responseRate) of the verified employers that `which` picks, by employer:
+ * those counting at least RESPONSE_RATE_MIN_APPLICATIONS applications over all their postings. One query over those employers' applications, whatever
+ * the number of postings: the page of cards and a posting's own page read it alike.
+ */
+async function responseRatesOf(
+  db: Db | Tx,
+  which: SQL | undefined,
+  now: Date,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .select({
+      employerId: employer.id,
+      createdAt: jobApplication.createdAt,
+      answeredAt: jobApplication.answeredAt,
+      status: jobApplication.status,
+    })
+    .from(employer)
+    .innerJoin(job, eq(job.employerId, employer.id))
+    .innerJoin(jobApplication, eq(jobApplication.jobId, job.id))
+    .where(and(which, sql`${employer.verifiedAt} is not null`));
+  const byEmployer = Map.groupBy(rows, (row) => row.employerId);
+  const rates = new Map<number, number>();
+  for (const [employerId, applications] of byEmployer) {
+    const { percent, counted } = responseRate(applications, now);
+    if (counted >= RESPONSE_RATE_MIN_APPLICATIONS) rates.set(employerId, percent);
+  }
+  return rates;
+}
+
+/**
+ * The response rate of the employer of posting `jobId`, shown on its page when that employer is
+ * verified and counts enough applications; undefined otherwise (and for the seed's postings,
+ * which have no employer).
  */
 export async function postingResponseRate(
   db: Db | Tx,
@@ -431,19 +461,25 @@ export async function postingResponseRate(
   now = new Date(),
 ): Promise<number | undefined> {
   const posting = alias(job, "posting");
-  const rows = await db
-    .select({
-      createdAt: jobApplication.createdAt,
-      answeredAt: jobApplication.answeredAt,
-      status: jobApplication.status,
-    })
-    .from(posting)
-    .innerJoin(employer, eq(employer.id, posting.employerId))
-    .innerJoin(job, eq(job.employerId, employer.id))
-    .innerJoin(jobApplication, eq(jobApplication.jobId, job.id))
-    .where(and(eq(posting.id, jobId), sql`${employer.verifiedAt} is not null`));
-  const { percent, counted } = responseRate(rows, now);
-  return counted >= RESPONSE_RATE_MIN_APPLICATIONS ? percent : undefined;
+  const rates = await responseRatesOf(
+    db,
+    inArray(
+      employer.id,
+      db.select({ id: posting.employerId }).from(posting).where(eq(posting.id, jobId)),
+    ),
+    now,
+  );
+  return rates.values().next().value;
+}
+
+/** The response rates of these employers (a page of cards'), by employer, where shown. */
+export function employersResponseRates(
+  db: Db | Tx,
+  employerIds: readonly number[],
+  now = new Date(),
+): Promise<Map<number, number>> {
+  if (employerIds.length === 0) return Promise.resolve(new Map());
+  return responseRatesOf(db, inArray(employer.id, [...employerIds]), now);
 }
 
 /** The employer whose posting `jobId` is (the API's way in from an id); the 404 for none. */

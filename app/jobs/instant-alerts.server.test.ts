@@ -114,7 +114,9 @@ test("a held posting reaches 'at once' alerts when staff approve it, not before"
   expect(await publishPosting(database.db, unverified, id, NOW)).toBe("held");
   await sendInstantAlerts(database.db, { baseUrl: BASE, now: NOW });
   expect(await alertMails()).toEqual([]);
-  await database.db.transaction((tx) => decideHeldPosting(tx, id, "published", NOW));
+  await database.db.transaction((tx) =>
+    decideHeldPosting(tx, id, { to: "published" }, { baseUrl: BASE, now: NOW }),
+  );
   await sendInstantAlerts(database.db, { baseUrl: BASE, now: new Date(NOW.getTime() + MINUTE) });
   expect(await alertMails()).toEqual([["instant@example.com", "1 new job for your alert", true]]);
 });

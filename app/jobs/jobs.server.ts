@@ -4,6 +4,7 @@ import { job, jobText } from "../db/schema/jobs.ts";
 import { type Bound, statementCache, withPlaceholders } from "../db/statements.server.ts";
 import { AppError } from "../platform/errors.ts";
 import { lastId, rowsBetween } from "../platform/sitemap.server.ts";
+import { employersResponseRates } from "./inbox.server.ts";
 import { COUNT_CAP } from "./links.ts";
 import { type JobCriteria, PAGE_SIZE, postedSince } from "./search.ts";
 import { wordPattern } from "./search-text.ts";
@@ -121,7 +122,8 @@ export async function searchJobs(
   const terms = await termWords(db, searchTerms(criteria));
   if (terms.some(({ words }) => words.length === 0)) return pageOf([], page);
   const plan = wordPostingsPlan(terms);
-  if (plan) return pageOf(await searchWordPostings(db, plan, criteria, offset, now), page);
+  if (plan)
+    return ratedPage(db, await searchWordPostings(db, plan, criteria, offset, now), page, now);
 
   const { bound, values, shape } = withPlaceholders(jobMatch(criteria, now));
   const statement = searchStatements(
@@ -131,7 +133,20 @@ export async function searchJobs(
     // Words need a plan of their own: a common one walks the list, a rare one its trigram index.
     { samePlanForAnyValues: terms.length === 0 },
   );
-  return pageOf(await statement.execute({ ...values, offset }), page);
+  return ratedPage(db, await statement.execute({ ...values, offset }), page, now);
+}
+
+/** The page, its verified employers' response rates read in one more statement for them all. */
+async function ratedPage(
+  db: Db | Tx,
+  rows: PageWithCount,
+  page: number,
+  now: Date,
+): Promise<JobPage> {
+  const employers = new Set(
+    rows.flatMap(({ row }) => (row?.verifiedEmployer && row.employerId ? [row.employerId] : [])),
+  );
+  return pageOf(rows, page, await employersResponseRates(db, [...employers], now));
 }
 
 export function isOpenAt(row: { isOpen: boolean; closesAt: Date }, now: Date): boolean {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../db/client.server.ts";
 import { employer, employerMember, job, jobWordPosting } from "../db/schema/jobs.ts";
-import { auditEvent } from "../db/schema/platform.ts";
+import { auditEvent, outboxEmail } from "../db/schema/platform.ts";
 import { createTestDatabase } from "../db/test-database.server.ts";
 import { AppError, isAppError } from "../platform/errors.ts";
 import { validate } from "../platform/input.server.ts";
@@ -21,7 +21,12 @@ import {
   publishPosting,
   updatePosting,
 } from "./postings.server.ts";
-import { countHeldPostings, decideHeldPosting, heldPostings } from "./staff.server.ts";
+import {
+  countHeldPostings,
+  decideHeldPosting,
+  heldPostings,
+  type PostingDecision,
+} from "./staff.server.ts";
 import { employerPostingFixture } from "./test-fixtures.server.ts";
 
 let database: DatabaseHandle;
@@ -29,6 +34,7 @@ let verifiedId: number;
 let unverifiedId: number;
 
 const NOW = new Date("2026-11-27T15:00:00Z");
+const BASE = "https://nearby.example";
 
 async function insertEmployer(name: string, verified: boolean) {
   const [row] = await database.db
@@ -279,8 +285,16 @@ describe("a posting's moves", () => {
 
 describe("staff decide a held posting", () => {
   // The console's staffWrite adds the role check and the audit rows (app/staff/write.server.ts).
-  const decide = (id: number, to: "published" | "draft") =>
-    database.db.transaction(async (tx) => (await decideHeldPosting(tx, id, to)).result);
+  const decide = (id: number, decision: PostingDecision) =>
+    database.db.transaction(
+      async (tx) => (await decideHeldPosting(tx, id, decision, { baseUrl: BASE })).result,
+    );
+  const sentBack = (id: number) =>
+    database.db
+      .select({ reason: job.sentBackReason })
+      .from(job)
+      .where(eq(job.id, id))
+      .then((rows) => rows[0]?.reason);
 
   test("approved: published and found; a second decision is the 409 naming who acted first", async () => {
     const id = await createPosting(database.db, actor(unverifiedId), input(), NOW);
@@ -289,16 +303,41 @@ describe("staff decide a held posting", () => {
     expect(
       (await heldPostings(database.db, { after: null, limit: 50 })).map((row) => row.id),
     ).toContain(id);
-    expect(await decide(id, "published")).toEqual({ status: "published" });
+    expect(await decide(id, { to: "published" })).toEqual({ status: "published" });
     expect(await statusOf(id)).toEqual({ status: "published", isOpen: true });
-    expect((await problemsOf(decide(id, "draft"))).code).toBe("already_handled");
+    expect((await problemsOf(decide(id, { to: "draft", reason: "Too late." }))).code).toBe(
+      "already_handled",
+    );
   });
 
-  test("rejected: back in its employer's drafts, still not public", async () => {
-    const id = await createPosting(database.db, actor(unverifiedId), input(), NOW);
+  test("sent back with a reason: in its employer's drafts, not public, its members told why; publishing again clears the reason", async () => {
+    const id = await createPosting(
+      database.db,
+      actor(unverifiedId),
+      input({ title: { "en-CA": "Dock hand", "fr-CA": "Débardeur" } }),
+      NOW,
+    );
     await publishPosting(database.db, actor(unverifiedId), id, NOW);
-    await decide(id, "draft");
+    const reason = "The company website does not mention this job.";
+    const before = await database.db.$count(outboxEmail);
+    expect(await decide(id, { to: "draft", reason })).toEqual({ status: "draft" });
     expect(await statusOf(id)).toEqual({ status: "draft", isOpen: false });
+    expect(await sentBack(id)).toBe(reason);
+    expect((await employerPosting(database.db, unverifiedId, id)).sentBackReason).toBe(reason);
+
+    const mails = await database.db
+      .select()
+      .from(outboxEmail)
+      .where(eq(outboxEmail.to, `member-${unverifiedId}@example.test`));
+    const mail = mails.at(-1);
+    expect(await database.db.$count(outboxEmail)).toBe(before + 1);
+    expect(mail?.subject).toBe("Your posting “Dock hand” was sent back to your drafts");
+    expect(mail?.text).toContain(`Why: ${reason}`);
+    expect(mail?.text).toContain(`${BASE}/employers/${unverifiedId}/manage/jobs/${id}`);
+
+    // Sent again, it waits for staff once more, without the old reason.
+    expect(await publishPosting(database.db, actor(unverifiedId), id, NOW)).toBe("held");
+    expect(await sentBack(id)).toBeNull();
   });
 });
 

@@ -194,6 +194,8 @@ async function movePosting(
       status: to,
       isOpen: publishing,
       updatedAt: now,
+      // Staff's reason for sending it back concerns the draft it was; it moves on without it.
+      sentBackReason: null,
       ...(publishing ? { postedAt: now } : {}),
       ...(closesAt ? { closesAt } : {}),
     })
@@ -328,7 +330,10 @@ export function employerPostings(db: Db | Tx, employerId: number) {
     .orderBy(desc(job.postedAt), desc(job.id));
 }
 
-/** One of the employer's postings as its form fills in (a 404 for anyone else's). */
+/**
+ * One of the employer's postings as its form fills in (a 404 for anyone else's), with staff's
+ * reason when they sent it back to the drafts.
+ */
 export async function employerPosting(db: Db | Tx, employerId: number, jobId: number) {
   const [row] = await db
     .select({ job, text: jobText })
@@ -360,5 +365,5 @@ export async function employerPosting(db: Db | Tx, employerId: number, jobId: nu
     questions: text.questions,
     closesOn: closesOnOf(posting.closesAt),
   };
-  return { id: posting.id, status: posting.status, fields };
+  return { id: posting.id, status: posting.status, sentBackReason: posting.sentBackReason, fields };
 }

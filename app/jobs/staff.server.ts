@@ -117,6 +117,32 @@ export async function employerForStaff(db: Db | Tx, id: number) {
   return { id, ...profile, ...state, status, members: await membersOf(db, id) } as const;
 }
 
+/** A mail to each member of the employer, written in their own language, signed by the site. */
+async function mailMembers(
+  tx: Tx,
+  employerId: number,
+  compose: (
+    t: ReturnType<typeof serverT>,
+    locale: Locale,
+  ) => { subject: string; paragraphs: string[] },
+): Promise<void> {
+  for (const member of await membersOf(tx, employerId)) {
+    const contact = await playerContact(tx, member.id);
+    if (!contact) continue;
+    const t = serverT(contact.locale);
+    const { subject, paragraphs } = compose(t, contact.locale);
+    await enqueueEmail(
+      tx,
+      paragraphsEmail(
+        contact.email,
+        subject,
+        [...paragraphs, t("jobsEmail.signature")],
+        contact.locale,
+      ),
+    );
+  }
+}
+
 export type EmployerDecision = { to: "verified" } | { to: "rejected"; reason: string };
 
 /**
@@ -146,28 +172,18 @@ export async function decideEmployer(
     if (!exists) throw new AppError("not_found");
     throw await actedFirst(tx, target);
   }
-  for (const member of await membersOf(tx, id)) {
-    const contact = await playerContact(tx, member.id);
-    if (!contact) continue;
-    const t = serverT(contact.locale);
-    const link = `${baseUrl}${localizedPath(employerHref(id), contact.locale)}`;
-    await enqueueEmail(
-      tx,
-      paragraphsEmail(
-        contact.email,
-        t(`jobsEmail.employerDecision.${decision.to}.subject`, { employer: moved.name }),
-        [
-          t(`jobsEmail.employerDecision.${decision.to}.body`, { employer: moved.name }),
-          ...(decision.to === "rejected"
-            ? [t("jobsEmail.employerDecision.reason", { reason: decision.reason })]
-            : []),
-          t("jobsEmail.employerDecision.page", { link }),
-          t("jobsEmail.signature"),
-        ],
-        contact.locale,
-      ),
-    );
-  }
+  await mailMembers(tx, id, (t, locale) => ({
+    subject: t(`jobsEmail.employerDecision.${decision.to}.subject`, { employer: moved.name }),
+    paragraphs: [
+      t(`jobsEmail.employerDecision.${decision.to}.body`, { employer: moved.name }),
+      ...(decision.to === "rejected"
+        ? [t("jobsEmail.employerDecision.reason", { reason: decision.reason })]
+        : []),
+      t("jobsEmail.employerDecision.page", {
+        link: `${baseUrl}${localizedPath(employerHref(id), locale)}`,
+      }),
+    ],
+  }));
   return {
     audit: {
       action: decision.to === "verified" ? "employer.verify" : "employer.reject",
@@ -210,22 +226,26 @@ export async function countHeldPostings(db: Db | Tx): Promise<number> {
   return db.$count(job, eq(job.status, "held"));
 }
 
+export type PostingDecision = { to: "published" } | { to: "draft"; reason: string };
+
 /**
  * Staff decide a held posting: published (from now, its place in the list), or sent back to its
- * employer's drafts. Someone who decided first makes this the 409 naming them.
+ * employer's drafts with a reason its members read on its page and by e-mail. Someone who decided
+ * first makes this the 409 naming them.
  */
 export async function decideHeldPosting(
   tx: Tx,
   id: number,
-  to: "published" | "draft",
-  now = new Date(),
-): Promise<AuditedChange<{ status: "published" | "draft" }>> {
+  decision: PostingDecision,
+  { baseUrl, now = new Date() }: { baseUrl: string; now?: Date },
+): Promise<AuditedChange<{ status: PostingDecision["to"] }>> {
+  const { to } = decision;
   const [current] = await tx
-    .select({ status: job.status })
+    .select({ status: job.status, employerId: job.employerId, title: job.title })
     .from(job)
     .where(and(eq(job.id, id), isNotNull(job.employerId)))
     .for("update");
-  if (!current) throw new AppError("not_found");
+  if (!current?.employerId) throw new AppError("not_found");
   if (current.status !== "held" || !canMove(POSTING_MOVES, current.status, to))
     throw await actedFirst(tx, { kind: "job", id });
   await tx
@@ -234,15 +254,30 @@ export async function decideHeldPosting(
       status: to,
       isOpen: to === "published",
       updatedAt: now,
+      sentBackReason: decision.to === "draft" ? decision.reason : null,
       ...(to === "published" ? { postedAt: now } : {}),
     })
     .where(and(eq(job.id, id), eq(job.status, "held")));
+  if (decision.to === "draft") {
+    const employerId = current.employerId;
+    await mailMembers(tx, employerId, (t, locale) => ({
+      subject: t("jobsEmail.postingSentBack.subject", { title: current.title[locale] }),
+      paragraphs: [
+        t("jobsEmail.postingSentBack.body", { title: current.title[locale] }),
+        t("jobsEmail.employerDecision.reason", { reason: decision.reason }),
+        t("jobsEmail.postingSentBack.page", {
+          link: `${baseUrl}${localizedPath(employerHref(employerId, `jobs/${id}`), locale)}`,
+        }),
+      ],
+    }));
+  }
   return {
     audit: {
       action: to === "published" ? "job.approve" : "job.reject",
       target: { kind: "job", id },
       before: { status: "held" },
       after: { status: to },
+      reason: decision.to === "draft" ? decision.reason : null,
     },
     result: { status: to },
   };

@@ -21,6 +21,8 @@ import type { JobPage, JobSummary } from "./types.ts";
  */
 export const summaryColumns = {
   id: job.id,
+  /** For the employer's response rate (searchJobs); not part of the card itself. */
+  employerId: job.employerId,
   title: job.title,
   company: job.company,
   companyLogo: job.companyLogo,
@@ -44,12 +46,12 @@ export const summaryColumns = {
 type SummaryRow = {
   [K in Exclude<
     keyof typeof summaryColumns,
-    "verifiedEmployer"
+    "verifiedEmployer" | "employerId"
   >]: (typeof summaryColumns)[K]["_"]["data"];
-} & { verifiedEmployer: boolean };
+} & { verifiedEmployer: boolean; employerId: number | null };
 
 export function toSummary(row: SummaryRow): JobSummary {
-  const { payMinCents, payMaxCents, payPeriod, ...rest } = row;
+  const { payMinCents, payMaxCents, payPeriod, employerId: _, ...rest } = row;
   return {
     ...rest,
     province: row.province as Province,
@@ -83,7 +85,8 @@ export function pageWithCount(
     .innerJoin(jobText, eq(jobText.jobId, pageIds.id))
     .orderBy(desc(pageIds.postedAt), desc(pageIds.id))
     .as("page_rows");
-  const { id, title, company, companyLogo, city, province, workSetting, employerType } = rows;
+  const { id, employerId, title, company, companyLogo, city, province, workSetting } = rows;
+  const { employerType } = rows;
   const { employmentType, payMinCents, payMaxCents, payPeriod, overview, postedAt, updatedAt } =
     rows;
   const { verifiedEmployer } = rows;
@@ -92,6 +95,7 @@ export function pageWithCount(
       total: counted.total,
       row: {
         id,
+        employerId,
         title,
         company,
         companyLogo,
@@ -115,12 +119,23 @@ export function pageWithCount(
 
 export type PageWithCount = Awaited<ReturnType<typeof pageWithCount>>;
 
-/** The page a search answers, its count capped at COUNT_CAP. */
-export function pageOf(rows: PageWithCount, page: number): JobPage {
+/**
+ * The page a search answers, its count capped at COUNT_CAP, each card with its employer's response
+ * rate where `rates` has one.
+ */
+export function pageOf(
+  rows: PageWithCount,
+  page: number,
+  rates: ReadonlyMap<number, number> = new Map(),
+): JobPage {
   const found = rows[0]?.total ?? 0;
   const total = Math.min(found, COUNT_CAP);
   return {
-    items: rows.flatMap(({ row }) => (row ? [toSummary(row)] : [])),
+    items: rows.flatMap(({ row }) => {
+      if (!row) return [];
+      const responseRate = row.employerId === null ? undefined : rates.get(row.employerId);
+      return [{ ...toSummary(row), ...(responseRate === undefined ? {} : { responseRate }) }];
+    }),
     total,
     totalCapped: found > COUNT_CAP,
     page,

@@ -33,6 +33,11 @@ export const jobSummarySchema = z.object({
   verifiedEmployer: z.boolean().meta({
     description: "Whether staff verified the employer that posted it (its badge)",
   }),
+  responseRate: z.int().min(0).max(100).optional().meta({
+    description:
+      "In search results: the percentage of its applicants a verified employer answers within 14 days, given once at least 10 of its applications count",
+    example: 92,
+  }),
 });
 export type JobSummary = z.output<typeof jobSummarySchema>;
 

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { testPdf } from "../../app/platform/test-pdfs.ts";
+import { closesOn, insertEmployer } from "./employers.ts";
 import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
 import { connectToSite, signedInPage } from "./players.ts";
 
@@ -8,22 +9,6 @@ test.beforeAll(() => {
   site = connectToSite();
 });
 test.afterAll(() => site.end());
-
-/** A verified employer of its own for each run, so its postings publish at once. */
-async function verifiedEmployer(name: string): Promise<number> {
-  const { rows } = await site.query<{ id: number }>(
-    `insert into employer (name, description, province, contact_email, verified_at)
-     values ($1, '{"en-CA": "We build bridges."}', 'ON', 'hiring@example.test', now())
-     returning id`,
-    [name],
-  );
-  const id = rows[0]?.id;
-  if (!id) throw new Error("no employer inserted");
-  return id;
-}
-
-/** The next closing date the form accepts: about a month ahead. */
-const closesOn = new Date(Date.now() + 30 * 24 * 3_600_000).toISOString().slice(0, 10);
 
 const LANGUAGES = {
   en: {
@@ -143,7 +128,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
   }) => {
     test.setTimeout(180_000);
     const unique = `Bridgewright${Date.now().toString(36)}${language}`;
-    const employerId = await verifiedEmployer(`Span Works ${unique}`);
+    const employerId = await insertEmployer(site, `Span Works ${unique}`);
     await signIn({ age: 30, employs: [employerId] });
     await page.goto(`${text.prefix}/employers/${employerId}/manage`);
     await page

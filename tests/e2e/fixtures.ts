@@ -48,6 +48,11 @@ export async function watchBrowserErrors(page: Page): Promise<string[]> {
   return errors;
 }
 
+type WorkerFixtures = {
+  /** The site's own database (connectToSite), one connection per worker, for writing a test's data. */
+  site: pg.Pool;
+};
+
 type Fixtures = {
   /**
    * Makes this test's browser a signed-in player, written straight to the site's database
@@ -60,7 +65,16 @@ type Fixtures = {
  * Every test's page, with map tiles and other outside requests blocked as they are here. A test
  * fails on anything watchBrowserErrors collects.
  */
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  site: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern; it has none.
+    async ({}, use) => {
+      const pool = connectToSite();
+      await use(pool);
+      await pool.end();
+    },
+    { scope: "worker" },
+  ],
   page: async ({ page }, use) => {
     visitors += 1;
     await page.setExtraHTTPHeaders({

@@ -178,6 +178,11 @@ export const job = pgTable(
     closesAt: timestamp({ withTimezone: true }).notNull(),
     searchText: text().notNull(),
     searchLocation: text().notNull(),
+    /**
+     * Why staff last sent the held posting back to its employer's drafts, shown on its page to the
+     * employer; cleared as it is published or held again.
+     */
+    sentBackReason: text(),
     /** Set while moderators hide it (app/platform/moderation.ts): why, and a note for "other". */
     hiddenAt: timestamp({ withTimezone: true }),
     hiddenReason: text(),

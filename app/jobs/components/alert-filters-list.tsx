@@ -25,7 +25,7 @@ export function AlertFiltersList({ filters }: { filters: AlertFilters }) {
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-slate-600">{label}</dt>
-          <dd className="font-medium">{value}</dd>
+          <dd className="min-w-0 font-medium break-words">{value}</dd>
         </div>
       ))}
     </dl>

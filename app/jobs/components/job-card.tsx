@@ -3,7 +3,7 @@ import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { formatPayRange, placeOf, timeAgo } from "../format.ts";
 import type { JobSummary } from "../types.ts";
-import { VerifiedEmployerBadge } from "./verified-badge.tsx";
+import { ResponseRate, VerifiedEmployerBadge } from "./verified-badge.tsx";
 
 /** The pay as a sentence: "$98,000–$128,000 a year". */
 export function PayText({ pay }: { pay: JobSummary["pay"] }) {
@@ -13,8 +13,8 @@ export function PayText({ pay }: { pay: JobSummary["pay"] }) {
 }
 
 /**
- * A posting in the list: logo, title linking to the job, "company - location", pay, an excerpt on
- * large screens and the update time in words. `now` is the server's, so both renders agree.
+ * A posting in the list: logo, title linking to the job, "company - location", the employer's
+ * badge and response rate, pay, an excerpt on large screens and the update time in words. `now` is the server's, so both renders agree.
  */
 export function JobCard({ job, now }: { job: JobSummary; now: string }) {
   const t = useT();
@@ -40,6 +40,7 @@ export function JobCard({ job, now }: { job: JobSummary; now: string }) {
           {t("jobs.list.companyLocation", { company: job.company, location: placeOf(job) })}
         </p>{" "}
         <VerifiedEmployerBadge verified={job.verifiedEmployer} />{" "}
+        <ResponseRate percent={job.responseRate} />{" "}
         <p className="font-semibold text-brand-800">
           <PayText pay={job.pay} />
         </p>{" "}

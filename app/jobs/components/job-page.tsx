@@ -20,7 +20,7 @@ export function JobHeader({ job, level = 1 }: { job: JobDetail; level?: 1 | 2 })
   return (
     <header className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-start">
       <img src={job.companyLogo} alt="" width="72" height="72" className="size-18 rounded-2xl" />
-      <div className="flex-1">
+      <div className="min-w-0 flex-1 break-words">
         <Title className="text-3xl font-bold md:text-4xl">{job.title[locale]}</Title>
         <p className="mt-2 text-lg text-slate-700">
           {t("jobs.list.companyLocation", { company: job.company, location: placeOf(job) })}

@@ -14,3 +14,23 @@ export function VerifiedEmployerBadge({ verified }: { verified: boolean }) {
     </span>
   );
 }
+
+/**
+ * "Answers 92% of applicants within 14 days": a verified employer's response rate, on its job
+ * cards and pages once enough of its applications count (issue 27); nothing otherwise.
+ */
+export function ResponseRate({
+  percent,
+  className = "",
+}: {
+  percent: number | undefined;
+  className?: string;
+}) {
+  const t = useT();
+  if (percent === undefined) return null;
+  return (
+    <p className={`font-medium text-green-900 ${className}`}>
+      {t("jobs.applications.responseRate", { percent })}
+    </p>
+  );
+}

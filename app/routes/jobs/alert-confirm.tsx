@@ -56,7 +56,7 @@ export default function ConfirmAlert({ loaderData, actionData }: Route.Component
         </p>
       ) : (
         <Form method="post" className="mt-6 flex flex-col gap-4">
-          <p>{t("jobs.alerts.confirmText", { email: alert.email })}</p>
+          <p className="break-words">{t("jobs.alerts.confirmText", { email: alert.email })}</p>
           <AlertFiltersList filters={alert.filters} />
           <input type="hidden" name="token" value={params.get("token") ?? ""} />
           <div>

@@ -12,6 +12,7 @@ import { ApplyForm } from "../../jobs/components/apply-form.tsx";
 import { useCloseOnBackdrop } from "../../jobs/components/close-on-backdrop.ts";
 import { FraudPolicyLink } from "../../jobs/components/fraud-policy-link.tsx";
 import { JobBody, JobHeader } from "../../jobs/components/job-page.tsx";
+import { ResponseRate } from "../../jobs/components/verified-badge.tsx";
 import { placeOf } from "../../jobs/format.ts";
 import { postingResponseRate } from "../../jobs/inbox.server.ts";
 import { getJob } from "../../jobs/jobs.server.ts";
@@ -138,11 +139,7 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <JobHeader job={job} />
-      {responseRate !== undefined && (
-        <p className="mt-2 font-medium text-green-900">
-          {t("jobs.applications.responseRate", { percent: responseRate })}
-        </p>
-      )}
+      <ResponseRate percent={responseRate} className="mt-2" />
       {!job.open && (
         <p
           role="status"

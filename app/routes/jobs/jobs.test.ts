@@ -656,6 +656,23 @@ describe("pages", () => {
       expect((await request(path)).status, path).toBe(404);
   });
 
+  test("Create Job Alert keeps the frequency chosen; one it does not offer is refused, nothing stored", async () => {
+    const frequencyOf = async (email: string) =>
+      (
+        await database.db.execute<{ frequency: string }>(
+          sql`select frequency from job_alert where email = ${email}`,
+        )
+      ).rows.map((row) => row.frequency);
+    const send = (fields: Record<string, string>) =>
+      request("/fr/jobs/alerts/new", form(fields, { "x-real-ip": "10.40.8.1" }));
+    expect((await send({ email: "ana@example.com", frequency: "instant" })).status).toBe(200);
+    expect(await frequencyOf("ana@example.com")).toEqual(["instant"]);
+    const refused = await send({ email: "ben@example.com", frequency: "hourly" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Choisissez une fois par jour ou tout de suite.");
+    expect(await frequencyOf("ben@example.com")).toEqual([]);
+  });
+
   test("no job alert for a child: a signed-in child is told, a child's address typed by anyone gets nothing", async () => {
     const child = await signUpVerified(request, database.db, {
       name: "Lea Child",

@@ -16,8 +16,8 @@ export type DecisionChoice = {
 
 /**
  * The frame of a page where staff decide: the way back, the heading, what was just decided (read
- * out as it appears), then the page's own content. A held posting's page, whose decision is two
- * buttons above the posting's preview, uses the frame alone.
+ * out as it appears), then the page's own content. A held posting's page, whose decision stands
+ * above the posting's preview, uses the frame with a DecisionForm.
  */
 export function DecisionFrame({
   title,
@@ -83,44 +83,53 @@ export function DecisionPage({
     <DecisionFrame title={title} back={back} heading={heading} done={done}>
       <FieldList fields={fields} />
       {children}
-      {waiting && (
-        <Form
-          method="post"
-          ref={problem.form}
-          noValidate
-          className="mt-8 grid gap-6 md:grid-cols-2"
-        >
-          {problem.alert}
-          {choices.map((choice, index) => (
-            <fieldset
-              key={choice.intent}
-              className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200"
-            >
-              <legend className="px-1 text-lg font-bold">{choice.heading}</legend>
-              {choice.explain && <p className="text-slate-700">{choice.explain}</p>}
-              {choice.text && (
-                <TextArea
-                  id={choice.text.id}
-                  name={choice.text.name}
-                  label={choice.text.label}
-                  hint={choice.text.hint}
-                  maxLength={1000}
-                  {...problem.field(choice.text.name)}
-                  problem={problem.message(choice.text.name)}
-                />
-              )}
-              <button
-                type="submit"
-                name="intent"
-                value={choice.intent}
-                className={index === 0 ? primaryButton : secondaryButton}
-              >
-                {choice.submit}
-              </button>
-            </fieldset>
-          ))}
-        </Form>
-      )}
+      {waiting && <DecisionForm problem={problem} choices={choices} />}
     </DecisionFrame>
+  );
+}
+
+/**
+ * The two ways a decision can go, side by side, the first one the main button: under a request's
+ * fields, or above the held posting it decides.
+ */
+export function DecisionForm({
+  problem,
+  choices,
+}: {
+  problem: ReturnType<typeof useFormProblem>;
+  choices: [DecisionChoice, DecisionChoice];
+}) {
+  return (
+    <Form method="post" ref={problem.form} noValidate className="mt-8 grid gap-6 md:grid-cols-2">
+      {problem.alert}
+      {choices.map((choice, index) => (
+        <fieldset
+          key={choice.intent}
+          className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200"
+        >
+          <legend className="px-1 text-lg font-bold">{choice.heading}</legend>
+          {choice.explain && <p className="text-slate-700">{choice.explain}</p>}
+          {choice.text && (
+            <TextArea
+              id={choice.text.id}
+              name={choice.text.name}
+              label={choice.text.label}
+              hint={choice.text.hint}
+              maxLength={1000}
+              {...problem.field(choice.text.name)}
+              problem={problem.message(choice.text.name)}
+            />
+          )}
+          <button
+            type="submit"
+            name="intent"
+            value={choice.intent}
+            className={index === 0 ? primaryButton : secondaryButton}
+          >
+            {choice.submit}
+          </button>
+        </fieldset>
+      ))}
+    </Form>
   );
 }

@@ -118,6 +118,12 @@ export default function EmployerPosting({ loaderData, actionData }: Route.Compon
       <div className="rounded-xl p-4 ring-1 ring-slate-200">
         <p className="font-semibold">{t(`employer.jobs.status.${posting.status}`)}</p>
         <p className="mt-1 text-slate-700">{t(`employer.jobs.statusNote.${posting.status}`)}</p>
+        {posting.sentBackReason && (
+          <div className="mt-3 rounded-lg bg-amber-50 p-3 text-amber-900">
+            <p className="font-medium">{t("employer.jobs.sentBack")}</p>
+            <p className="mt-1 whitespace-pre-line break-words">{posting.sentBackReason}</p>
+          </div>
+        )}
         {moveProblem && (
           <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 font-medium text-red-800">
             {t(moveProblem.message, moveProblem.values)}

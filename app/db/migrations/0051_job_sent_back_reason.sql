@@ -1,0 +1,1 @@
+ALTER TABLE "job" ADD COLUMN "sent_back_reason" text;
