@@ -104,15 +104,16 @@ async function explainPages(db: pg.Pool) {
       `select id from shop_order where ${waiting} order by created_at, id limit 20`,
     ],
     [
-      "reports count (reviews)",
-      `with recursive walk(item) as (
-         (select review_id from directory_report where resolved_at is null and review_id is not null
-          order by review_id limit 1)
-         union all
-         select (select next.review_id from directory_report next
-                 where next.resolved_at is null and next.review_id > walk.item order by next.review_id limit 1)
-         from walk where walk.item is not null)
-       select count(item) from walk`,
+      "reports count (every reported kind, kept tallies)",
+      `select count(*) from (select from open_report_tally
+         where kind in ('review', 'question', 'answer', 'reply', 'business', 'job')
+         group by kind, item_id) items`,
+    ],
+    [
+      "reports tallies of a page (25 reviews)",
+      `select item_id, reason, open from open_report_tally
+       where kind = 'review' and item_id in (select id from review order by id limit 25)
+       order by open desc, reason`,
     ],
     [
       "reports first page (reviews)",
@@ -140,14 +141,14 @@ async function explainPages(db: pg.Pool) {
       `select id from shop_order where lower(name) like '%e%' and status = 'delivered' ${newest}`,
     ],
   ];
-  console.log("\nDatabase time (EXPLAIN ANALYZE, second run):");
+  console.log("\nDatabase time (EXPLAIN ANALYZE, BUFFERS, second run):");
   for (const [label, statement] of statements) {
     await db.query(statement);
-    const { rows } = await db.query(`explain (analyze, format json) ${statement}`);
+    const { rows } = await db.query(`explain (analyze, buffers, format json) ${statement}`);
     const plan = rows[0]["QUERY PLAN"][0];
     const indexes = JSON.stringify(plan.Plan).match(/"Index Name":"[^"]+"/g) ?? ["(no index)"];
     console.log(
-      `  ${label}: ${plan["Execution Time"].toFixed(2)} ms, ${[...new Set(indexes)].join(" ").replaceAll('"Index Name":', "")}`,
+      `  ${label}: ${plan["Execution Time"].toFixed(2)} ms, ${plan.Plan["Shared Hit Blocks"] + plan.Plan["Shared Read Blocks"]} buffers, ${[...new Set(indexes)].join(" ").replaceAll('"Index Name":', "")}`,
     );
   }
 }
