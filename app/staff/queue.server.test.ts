@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import type { Db } from "../db/client.server.ts";
 import {
@@ -25,7 +26,7 @@ function fakeKind(key: string, minutes: number[]): QueueKind & { calls: number }
     key,
     label: "staff.queue.heading" as const,
     calls: 0,
-    count: async () => items.length,
+    count: sql<number>`0`,
     list: async (
       _db: Db,
       { after, limit }: { after: { at: Date; id: string } | null; limit: number },
