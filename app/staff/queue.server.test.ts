@@ -91,6 +91,18 @@ test("a kind filter lists that kind alone; an empty queue has no next page", asy
   });
 });
 
+test("a kind the counts say has none waiting is not asked for its list", async () => {
+  const reports = fakeKind("reports", [2]);
+  const orders = fakeKind("orders", []);
+  const counts = new Map([
+    ["reports", 1],
+    ["orders", 0],
+  ]);
+  const { items } = await queuePage(db, [reports, orders], { locale: "en-CA", limit: 10, counts });
+  expect(items.map((item) => item.href)).toEqual(["/staff/reports/1"]);
+  expect([reports.calls, orders.calls]).toEqual([1, 0]);
+});
+
 test("a cursor the page did not make, or a kind that is not a key, is refused", () => {
   for (const cursor of ["nonsense", Buffer.from("reports~x~1").toString("base64url"), "a+b"]) {
     expect(queueQuerySchema.safeParse({ cursor }).success).toBe(false);

@@ -125,15 +125,22 @@ type KindItem = QueueItem & { kind: string };
  * One page of the queue: the waiting items of `kinds` merged oldest first. Each kind lists at
  * most `limit + 1` items after its own position in the cursor (on its index, so any page costs
  * the same); the merged first `limit` are the page, and the next cursor moves each kind to the
- * last of its items shown (a kind with none shown keeps its place).
+ * last of its items shown (a kind with none shown keeps its place). A kind `counts` (queueCounts)
+ * says has none waiting is not asked: a statement saved for each empty kind.
  */
 export async function queuePage(
   db: Db,
   kinds: readonly QueueKind[],
-  { locale, cursor = {}, limit }: { locale: Locale; cursor?: QueueCursor; limit: number },
+  {
+    locale,
+    cursor = {},
+    limit,
+    counts,
+  }: { locale: Locale; cursor?: QueueCursor; limit: number; counts?: Map<string, number> },
 ): Promise<{ items: KindItem[]; next: string | null }> {
+  const waiting = counts ? kinds.filter((kind) => (counts.get(kind.key) ?? 0) > 0) : kinds;
   const lists = await Promise.all(
-    kinds.map(async (kind) =>
+    waiting.map(async (kind) =>
       (await kind.list(db, { locale, after: cursor[kind.key] ?? null, limit: limit + 1 })).map(
         (item): KindItem => ({ ...item, kind: kind.key }),
       ),

@@ -25,14 +25,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shown = kind ? QUEUE_KINDS.filter((each) => each.key === kind) : QUEUE_KINDS;
   if (kind && shown.length === 0) throw new AppError("not_found");
   const db = context.get(databaseContext);
-  const [counts, page] = await Promise.all([
-    queueCounts(db, QUEUE_KINDS),
-    queuePage(db, shown, {
-      locale: localeFromPath(new URL(request.url).pathname),
-      cursor,
-      limit: QUEUE_PAGE_SIZE,
-    }),
-  ]);
+  // The counts first: a kind with none waiting is then not listed (one round trip for all the
+  // counts, instead of one for each empty kind's list).
+  const counts = await queueCounts(db, QUEUE_KINDS);
+  const page = await queuePage(db, shown, {
+    locale: localeFromPath(new URL(request.url).pathname),
+    cursor,
+    limit: QUEUE_PAGE_SIZE,
+    counts,
+  });
   return {
     kinds: QUEUE_KINDS.map((each) => ({
       key: each.key,
