@@ -37,37 +37,22 @@ RETURNS void LANGUAGE sql AS $$
     AND tally.open = 0;
 $$;
 --> statement-breakpoint
--- One function per reports table (each names its item its own way); each branch names only the
--- transition tables its event has (a DELETE trigger has no new_rows).
-CREATE FUNCTION directory_report_tally() RETURNS trigger
+-- One trigger function for the three report tables: TG_ARGV[0] is the SQL of a report's kind,
+-- TG_ARGV[1] that of its item (directory_report names one of four columns, the others their
+-- own). Each branch names only the transition tables its event has (a DELETE has no new_rows).
+CREATE FUNCTION report_tally_apply() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   kinds text[]; items integer[]; reasons text[]; deltas integer[];
+  moves text;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(kind), array_agg(item), array_agg(reason), array_agg(delta)
-    INTO kinds, items, reasons, deltas
-    FROM (SELECT CASE WHEN review_id IS NOT NULL THEN 'review' WHEN question_id IS NOT NULL THEN 'question'
-                      WHEN answer_id IS NOT NULL THEN 'answer' ELSE 'reply' END AS kind,
-                 coalesce(review_id, question_id, answer_id, reply_id) AS item, reason, 1 AS delta
-          FROM new_rows WHERE resolved_at IS NULL) AS moves;
-  ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(kind), array_agg(item), array_agg(reason), array_agg(delta)
-    INTO kinds, items, reasons, deltas
-    FROM (SELECT CASE WHEN review_id IS NOT NULL THEN 'review' WHEN question_id IS NOT NULL THEN 'question'
-                      WHEN answer_id IS NOT NULL THEN 'answer' ELSE 'reply' END AS kind,
-                 coalesce(review_id, question_id, answer_id, reply_id) AS item, reason, -1 AS delta
-          FROM old_rows WHERE resolved_at IS NULL) AS moves;
-  ELSE
-    SELECT array_agg(kind), array_agg(item), array_agg(reason), array_agg(delta)
-    INTO kinds, items, reasons, deltas
-    FROM (SELECT CASE WHEN review_id IS NOT NULL THEN 'review' WHEN question_id IS NOT NULL THEN 'question'
-                      WHEN answer_id IS NOT NULL THEN 'answer' ELSE 'reply' END AS kind,
-                 coalesce(review_id, question_id, answer_id, reply_id) AS item, reason, delta
-          FROM (SELECT *, 1 AS delta FROM new_rows WHERE resolved_at IS NULL
-                UNION ALL
-                SELECT *, -1 FROM old_rows WHERE resolved_at IS NULL) AS each_move) AS moves;
-  END IF;
+  moves := CASE TG_OP
+    WHEN 'INSERT' THEN 'SELECT *, 1 AS delta FROM new_rows'
+    WHEN 'DELETE' THEN 'SELECT *, -1 AS delta FROM old_rows'
+    ELSE 'SELECT *, 1 AS delta FROM new_rows UNION ALL SELECT *, -1 FROM old_rows' END;
+  EXECUTE format('SELECT array_agg((%s)::text), array_agg(%s), array_agg(reason), array_agg(delta)
+                  FROM (%s) AS moves WHERE resolved_at IS NULL', TG_ARGV[0], TG_ARGV[1], moves)
+  INTO kinds, items, reasons, deltas;
   IF kinds IS NOT NULL THEN
     PERFORM open_report_tally_add(kinds, items, reasons, deltas);
   END IF;
@@ -75,78 +60,33 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE FUNCTION single_kind_report_tally() RETURNS trigger
-LANGUAGE plpgsql AS $$
--- business_report and job_report: TG_ARGV[0] is the kind, TG_ARGV[1] the item's column.
+DO $$
 DECLARE
-  kinds text[]; items integer[]; reasons text[]; deltas integer[];
+  report record;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    EXECUTE format('SELECT array_agg(%L::text), array_agg(%I), array_agg(reason), array_agg(1)
-                    FROM new_rows WHERE resolved_at IS NULL', TG_ARGV[0], TG_ARGV[1])
-    INTO kinds, items, reasons, deltas;
-  ELSIF TG_OP = 'DELETE' THEN
-    EXECUTE format('SELECT array_agg(%L::text), array_agg(%I), array_agg(reason), array_agg(-1)
-                    FROM old_rows WHERE resolved_at IS NULL', TG_ARGV[0], TG_ARGV[1])
-    INTO kinds, items, reasons, deltas;
-  ELSE
-    EXECUTE format('SELECT array_agg(%L::text), array_agg(item), array_agg(reason), array_agg(delta)
-                    FROM (SELECT %I AS item, reason, 1 AS delta FROM new_rows WHERE resolved_at IS NULL
-                          UNION ALL
-                          SELECT %I, reason, -1 FROM old_rows WHERE resolved_at IS NULL) AS moves',
-                   TG_ARGV[0], TG_ARGV[1], TG_ARGV[1])
-    INTO kinds, items, reasons, deltas;
-  END IF;
-  IF kinds IS NOT NULL THEN
-    PERFORM open_report_tally_add(kinds, items, reasons, deltas);
-  END IF;
-  RETURN NULL;
+  FOR report IN
+    SELECT * FROM (VALUES
+      ('directory_report',
+       $kind$CASE WHEN review_id IS NOT NULL THEN 'review' WHEN question_id IS NOT NULL THEN 'question' WHEN answer_id IS NOT NULL THEN 'answer' ELSE 'reply' END$kind$,
+       'coalesce(review_id, question_id, answer_id, reply_id)'),
+      ('business_report', $kind$'business'$kind$, 'business_id'),
+      ('job_report', $kind$'job'$kind$, 'job_id')) AS reports(name, kind, item)
+  LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION report_tally_apply(%L, %L)',
+                   report.name || '_tally_insert', report.name, report.kind, report.item);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I
+                    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION report_tally_apply(%L, %L)',
+                   report.name || '_tally_update', report.name, report.kind, report.item);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION report_tally_apply(%L, %L)',
+                   report.name || '_tally_delete', report.name, report.kind, report.item);
+    -- The reports already open counted once; the triggers keep the tally from here on.
+    EXECUTE format('INSERT INTO open_report_tally (kind, item_id, reason, open)
+                    SELECT (%s)::text, %s, reason, count(*)::integer FROM %I
+                    WHERE resolved_at IS NULL GROUP BY 1, 2, 3',
+                   report.kind, report.item, report.name);
+  END LOOP;
 END;
 $$;
---> statement-breakpoint
-CREATE TRIGGER directory_report_tally_insert AFTER INSERT ON directory_report
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION directory_report_tally();
---> statement-breakpoint
-CREATE TRIGGER directory_report_tally_update AFTER UPDATE ON directory_report
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION directory_report_tally();
---> statement-breakpoint
-CREATE TRIGGER directory_report_tally_delete AFTER DELETE ON directory_report
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION directory_report_tally();
---> statement-breakpoint
-CREATE TRIGGER business_report_tally_insert AFTER INSERT ON business_report
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION single_kind_report_tally('business', 'business_id');
---> statement-breakpoint
-CREATE TRIGGER business_report_tally_update AFTER UPDATE ON business_report
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION single_kind_report_tally('business', 'business_id');
---> statement-breakpoint
-CREATE TRIGGER business_report_tally_delete AFTER DELETE ON business_report
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION single_kind_report_tally('business', 'business_id');
---> statement-breakpoint
-CREATE TRIGGER job_report_tally_insert AFTER INSERT ON job_report
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION single_kind_report_tally('job', 'job_id');
---> statement-breakpoint
-CREATE TRIGGER job_report_tally_update AFTER UPDATE ON job_report
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION single_kind_report_tally('job', 'job_id');
---> statement-breakpoint
-CREATE TRIGGER job_report_tally_delete AFTER DELETE ON job_report
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION single_kind_report_tally('job', 'job_id');
---> statement-breakpoint
--- The reports already open counted once; the triggers keep the tally from here on.
-INSERT INTO open_report_tally (kind, item_id, reason, open)
-SELECT CASE WHEN review_id IS NOT NULL THEN 'review' WHEN question_id IS NOT NULL THEN 'question'
-            WHEN answer_id IS NOT NULL THEN 'answer' ELSE 'reply' END,
-       coalesce(review_id, question_id, answer_id, reply_id), reason, count(*)::integer
-FROM directory_report WHERE resolved_at IS NULL GROUP BY 1, 2, 3
-UNION ALL
-SELECT 'business', business_id, reason, count(*)::integer
-FROM business_report WHERE resolved_at IS NULL GROUP BY 2, 3
-UNION ALL
-SELECT 'job', job_id, reason, count(*)::integer
-FROM job_report WHERE resolved_at IS NULL GROUP BY 2, 3;
