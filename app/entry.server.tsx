@@ -8,6 +8,7 @@ import type {
 } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { unavailableFor } from "./platform/errors.ts";
+import { leavesOutScripts } from "./ui/page-scripts.ts";
 
 // The host builds each request's context with these very objects: it loads the app through this
 // build, so a context created in its own copy of the module would be a different key.
@@ -60,6 +61,18 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { context
   return new Response(response.body, { status: 503, headers });
 };
 
+/**
+ * A page whose route leaves out the scripts (WITHOUT_SCRIPTS) gets no hydration data either:
+ * React Router would write the loaders' data into it again, for a script that is not there.
+ */
+function withoutScriptsData(context: EntryContext): EntryContext {
+  const { matches } = context.staticHandlerContext;
+  if (!matches.some((match) => leavesOutScripts(context.routeModules[match.route.id]?.handle)))
+    return context;
+  context.serverHandoffStream?.cancel();
+  return { ...context, serverHandoffStream: undefined };
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -84,7 +97,7 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={withoutScriptsData(routerContext)} url={request.url} />,
       {
         // Everyone gets the whole page in one buffer: the host hashes its inline scripts and
         // compresses it in one piece anyway (allowPageScripts, compressAnswers), and nothing on

@@ -37,6 +37,7 @@ import { type CartSummary, summarizeCart } from "./shop/cart-summary.ts";
 import { CartButton } from "./shop/components/cart-popup.tsx";
 import { ButtonLink } from "./ui/button-link.tsx";
 import { Notice } from "./ui/notice.tsx";
+import { usePageScripts } from "./ui/page-scripts.ts";
 import { SiteFooter } from "./ui/site-footer.tsx";
 import { MobileNav, type ShellViewer, SiteHeader } from "./ui/site-header.tsx";
 import { inQuizArea } from "./ui/site-nav.ts";
@@ -97,6 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeFromPath(pathname);
   const t = usePageTranslate(data?.locale);
   const alternates = useAlternates();
+  const scripts = usePageScripts();
 
   return (
     <html lang={htmlLang(locale)}>
@@ -133,8 +135,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           children
         )}
-        <ScrollRestoration />
-        <Scripts />
+        {scripts && <ScrollRestoration />}
+        {scripts && <Scripts />}
       </body>
     </html>
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { type BusinessStatus, business, businessOwner } from "../db/schema/directory.ts";
 import { type Locale, localizedPath } from "../i18n/locale.ts";
@@ -101,13 +101,8 @@ export async function pendingListings(
     .limit(limit);
 }
 
-export async function countPendingListings(db: Db | Tx): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(business)
-    .where(eq(business.status, "pending"));
-  return row?.count ?? 0;
-}
+export const pendingListingsCount: SQL<number> = sql<number>`(select count(*)::integer
+  from ${business} where ${eq(business.status, "pending")})`;
 
 /** A new listing as staff review it: every field, and who added it. */
 export async function listingForStaff(db: Db | Tx, id: number) {

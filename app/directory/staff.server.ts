@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import {
   business,
@@ -324,13 +324,8 @@ export async function openClaims(
     .limit(limit);
 }
 
-export async function countOpenClaims(db: Db | Tx): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(businessClaim)
-    .where(eq(businessClaim.status, "open"));
-  return row?.count ?? 0;
-}
+export const openClaimsCount: SQL<number> = sql<number>`(select count(*)::integer
+  from ${businessClaim} where ${eq(businessClaim.status, "open")})`;
 
 /** What a player did in the directory, for the console's player page: reports made, reviews. */
 export async function directoryActivityOf(db: Db | Tx, userId: string) {
@@ -361,10 +356,10 @@ export async function directoryActivityOf(db: Db | Tx, userId: string) {
 
 // New listings ("Add your business") waiting for staff: the queue kind and the console page.
 export {
-  countPendingListings,
   decideListing,
   listingForStaff,
   pendingListings,
+  pendingListingsCount,
 } from "./new-listings.server.ts";
 // A listing's kept versions (issue 26): the console lists them and restores one.
 

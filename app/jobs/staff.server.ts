@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { employer, job, jobReport } from "../db/schema/jobs.ts";
 import { type Locale, localizedPath } from "../i18n/locale.ts";
@@ -61,13 +61,8 @@ export async function jobItems(
 
 const waiting = and(isNull(employer.verifiedAt), isNull(employer.rejectedAt));
 
-export async function countWaitingEmployers(db: Db | Tx): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(employer)
-    .where(waiting);
-  return row?.count ?? 0;
-}
+export const waitingEmployersCount: SQL<number> = sql<number>`(select count(*)::integer
+  from ${employer} where ${waiting})`;
 
 /** Waiting employers, oldest first, after the queue's position (employer_waiting_idx). */
 export async function waitingEmployers(
@@ -222,9 +217,8 @@ export function heldPostings(
     .limit(limit);
 }
 
-export async function countHeldPostings(db: Db | Tx): Promise<number> {
-  return db.$count(job, eq(job.status, "held"));
-}
+export const heldPostingsCount: SQL<number> = sql<number>`(select count(*)::integer
+  from ${job} where ${eq(job.status, "held")})`;
 
 export type PostingDecision = { to: "published" } | { to: "draft"; reason: string };
 

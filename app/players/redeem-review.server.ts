@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { user } from "../db/schema/accounts.ts";
 import { pointsLedger, redeemGoal, redeemRequest } from "../db/schema/players.ts";
@@ -43,13 +43,8 @@ export async function pendingRedeemRequests(
     .limit(limit);
 }
 
-export async function countPendingRedeemRequests(db: Db | Tx): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(redeemRequest)
-    .where(eq(redeemRequest.status, "pending"));
-  return row?.count ?? 0;
-}
+export const pendingRedeemRequestsCount: SQL<number> = sql<number>`(select count(*)::integer
+  from ${redeemRequest} where ${eq(redeemRequest.status, "pending")})`;
 
 /**
  * One request as staff see it: the goal, the cost, the contact details the player gave. A child's

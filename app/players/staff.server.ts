@@ -8,8 +8,8 @@ export {
   replaceIdentity,
 } from "./moderation.server.ts";
 export {
-  countPendingRedeemRequests,
   decideRedeemRequest,
   pendingRedeemRequests,
+  pendingRedeemRequestsCount,
   redeemRequestForStaff,
 } from "./redeem-review.server.ts";

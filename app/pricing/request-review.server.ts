@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import {
   type PlanRequestStatus,
@@ -48,13 +48,8 @@ export async function openPlanRequests(
     .limit(limit);
 }
 
-export async function countOpenPlanRequests(db: Db | Tx): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(planRequest)
-    .where(inArray(planRequest.status, OPEN));
-  return row?.count ?? 0;
-}
+export const openPlanRequestsCount: SQL<number> = sql<number>`(select count(*)::integer
+  from ${planRequest} where ${inArray(planRequest.status, OPEN)})`;
 
 /** One request with its notes (oldest first) and the listing it asks to claim. */
 export async function planRequestForStaff(db: Db | Tx, id: number) {

@@ -1,9 +1,9 @@
 // The pricing area's console operations (app/staff imports an area only through this module).
 export {
-  countOpenPlanRequests,
   movePlanRequest,
   notePlanRequest,
   openPlanRequests,
+  openPlanRequestsCount,
   planRequestForStaff,
   planRequestsOf,
 } from "./request-review.server.ts";

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/client.server.ts";
 import { shopOrder } from "../db/schema/shop.ts";
@@ -103,10 +103,8 @@ export function orderMoveOf(form: z.output<typeof orderStepSchema>): OrderMove {
 const waiting = inArray(shopOrder.status, [...WAITING_STATUSES]);
 
 /** How many orders wait on staff (shop_order_waiting_idx, a partial index). */
-export async function countWaitingOrders(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(shopOrder).where(waiting);
-  return row?.n ?? 0;
-}
+export const waitingOrdersCount: SQL<number> = sql<number>`(select count(*)::integer
+  from ${shopOrder} where ${waiting})`;
 
 /**
  * Orders waiting on staff, oldest placed first, strictly after `after` (the queue's position):

@@ -1,4 +1,4 @@
-import { countWaitingOrders, listWaitingOrders } from "../shop/staff.server.ts";
+import { listWaitingOrders, waitingOrdersCount } from "../shop/staff.server.ts";
 import type { QueueKind } from "./queue.server.ts";
 import { reportsQueue } from "./reports.server.ts";
 import {
@@ -16,7 +16,7 @@ export const QUEUE_KINDS: readonly QueueKind[] = [
   {
     key: "orders",
     label: "staff.queue.kinds.orders",
-    count: countWaitingOrders,
+    count: waitingOrdersCount,
     list: listWaitingOrders,
   },
   redeemKind,

@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.server.ts";
 import type { MessageKey } from "../i18n/i18n.ts";
@@ -31,8 +32,11 @@ export type QueueKind = {
   key: string;
   /** The kind's name, with a count: `staff.queue.kinds.<key>`. */
   label: MessageKey;
-  /** How many are waiting. */
-  count(db: Db): Promise<number>;
+  /**
+   * How many are waiting: a scalar subquery, so that the page reads every kind's count in one
+   * statement (one round trip, not one a kind).
+   */
+  count: SQL<number>;
   /**
    * Up to `limit` waiting items strictly after `after` in (waitingSince, id) order, oldest first.
    * Backed by an index on that order, so a page costs the same at any depth.
@@ -42,6 +46,20 @@ export type QueueKind = {
     options: { locale: Locale; after: QueuePosition | null; limit: number },
   ): Promise<QueueItem[]>;
 };
+
+/** Every kind's waiting count, by kind key, in one statement. */
+export async function queueCounts(
+  db: Db,
+  kinds: readonly QueueKind[],
+): Promise<Map<string, number>> {
+  const { rows } = await db.execute<Record<string, number>>(
+    sql`select ${sql.join(
+      kinds.map((kind) => sql`${kind.count} as ${sql.identifier(kind.key)}`),
+      sql`, `,
+    )}`,
+  );
+  return new Map(kinds.map((kind) => [kind.key, Number(rows[0]?.[kind.key] ?? 0)]));
+}
 
 /** Where each kind's list stopped, by kind key: the queue's cursor. */
 type QueueCursor = Record<string, QueuePosition>;
@@ -107,15 +125,22 @@ type KindItem = QueueItem & { kind: string };
  * One page of the queue: the waiting items of `kinds` merged oldest first. Each kind lists at
  * most `limit + 1` items after its own position in the cursor (on its index, so any page costs
  * the same); the merged first `limit` are the page, and the next cursor moves each kind to the
- * last of its items shown (a kind with none shown keeps its place).
+ * last of its items shown (a kind with none shown keeps its place). A kind `counts` (queueCounts)
+ * says has none waiting is not asked: a statement saved for each empty kind.
  */
 export async function queuePage(
   db: Db,
   kinds: readonly QueueKind[],
-  { locale, cursor = {}, limit }: { locale: Locale; cursor?: QueueCursor; limit: number },
+  {
+    locale,
+    cursor = {},
+    limit,
+    counts,
+  }: { locale: Locale; cursor?: QueueCursor; limit: number; counts?: Map<string, number> },
 ): Promise<{ items: KindItem[]; next: string | null }> {
+  const waiting = counts ? kinds.filter((kind) => (counts.get(kind.key) ?? 0) > 0) : kinds;
   const lists = await Promise.all(
-    kinds.map(async (kind) =>
+    waiting.map(async (kind) =>
       (await kind.list(db, { locale, after: cursor[kind.key] ?? null, limit: limit + 1 })).map(
         (item): KindItem => ({ ...item, kind: kind.key }),
       ),

@@ -12,13 +12,13 @@ import { serverT } from "../i18n/messages.server.ts";
 import { JOB_MODERATION, jobItems } from "../jobs/staff.server.ts";
 import { enqueueEmail } from "../platform/email.server.ts";
 import {
-  countOpenReportedItems,
   hiddenItems,
   type ModeratedKind,
   type ModerationMove,
   moderationState,
   moveModeratedItem,
   openReportedItems,
+  openReportedItemsCount,
   openReportTallies,
   type ReportRow,
   reportsOf,
@@ -187,11 +187,7 @@ export function reportReasonLabel(locale: Locale, kind: ReportedKind, reason: st
 export const reportsQueue: QueueKind = {
   key: "reports",
   label: "staff.queue.kinds.reports",
-  count: (db) =>
-    countOpenReportedItems(
-      db,
-      REPORTED_KINDS.map((kind) => MODERATION[kind]),
-    ),
+  count: openReportedItemsCount(REPORTED_KINDS.map((kind) => MODERATION[kind])),
   async list(db, { locale, after, limit }) {
     const t = serverT(locale);
     const items = await listOpenItems(db, locale, after && positionOfQueue(after), limit);

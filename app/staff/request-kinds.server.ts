@@ -1,19 +1,19 @@
 import {
-  countOpenClaims,
-  countPendingListings,
   openClaims,
+  openClaimsCount,
   pendingListings,
+  pendingListingsCount,
 } from "../directory/staff.server.ts";
 import { formatNumber } from "../i18n/format.ts";
 import { serverT } from "../i18n/messages.server.ts";
 import {
-  countHeldPostings,
-  countWaitingEmployers,
   heldPostings,
+  heldPostingsCount,
   waitingEmployers,
+  waitingEmployersCount,
 } from "../jobs/staff.server.ts";
-import { countPendingRedeemRequests, pendingRedeemRequests } from "../players/staff.server.ts";
-import { countOpenPlanRequests, openPlanRequests } from "../pricing/staff.server.ts";
+import { pendingRedeemRequests, pendingRedeemRequestsCount } from "../players/staff.server.ts";
+import { openPlanRequests, openPlanRequestsCount } from "../pricing/staff.server.ts";
 import type { QueueKind } from "./queue.server.ts";
 
 /** The queue's position as a list of these kinds reads it (their ids are numbers). */
@@ -24,7 +24,7 @@ const positionOf = (after: { at: Date; id: string } | null) =>
 export const redeemKind: QueueKind = {
   key: "redeem",
   label: "staff.queue.kinds.redeem",
-  count: countPendingRedeemRequests,
+  count: pendingRedeemRequestsCount,
   async list(db, { locale, after, limit }) {
     const t = serverT(locale);
     const rows = await pendingRedeemRequests(db, { after: positionOf(after), limit });
@@ -42,7 +42,7 @@ export const redeemKind: QueueKind = {
 export const plansKind: QueueKind = {
   key: "plans",
   label: "staff.queue.kinds.plans",
-  count: countOpenPlanRequests,
+  count: openPlanRequestsCount,
   async list(db, { locale, after, limit }) {
     const t = serverT(locale);
     const rows = await openPlanRequests(db, { after: positionOf(after), limit });
@@ -60,7 +60,7 @@ export const plansKind: QueueKind = {
 export const claimsKind: QueueKind = {
   key: "claims",
   label: "staff.queue.kinds.claims",
-  count: countOpenClaims,
+  count: openClaimsCount,
   async list(db, { locale, after, limit }) {
     const t = serverT(locale);
     const rows = await openClaims(db, { after: positionOf(after), limit });
@@ -82,7 +82,7 @@ export const claimsKind: QueueKind = {
 export const listingsKind: QueueKind = {
   key: "listings",
   label: "staff.queue.kinds.listings",
-  count: countPendingListings,
+  count: pendingListingsCount,
   async list(db, { locale, after, limit }) {
     const t = serverT(locale);
     const rows = await pendingListings(db, { after: positionOf(after), limit });
@@ -100,7 +100,7 @@ export const listingsKind: QueueKind = {
 export const employersKind: QueueKind = {
   key: "employers",
   label: "staff.queue.kinds.employers",
-  count: countWaitingEmployers,
+  count: waitingEmployersCount,
   async list(db, { locale, after, limit }) {
     const t = serverT(locale);
     const rows = await waitingEmployers(db, { after: positionOf(after), limit });
@@ -118,7 +118,7 @@ export const employersKind: QueueKind = {
 export const postingsKind: QueueKind = {
   key: "postings",
   label: "staff.queue.kinds.postings",
-  count: countHeldPostings,
+  count: heldPostingsCount,
   async list(db, { locale, after, limit }) {
     const t = serverT(locale);
     const rows = await heldPostings(db, { after: positionOf(after), limit });

@@ -5,8 +5,13 @@ import { useT } from "../../i18n/use-t.ts";
 import { requireStaffSettingUp } from "../../staff/access.server.ts";
 import { STAFF_SECTIONS } from "../../staff/nav.ts";
 import { hasRole } from "../../staff/roles.ts";
+import { WITHOUT_SCRIPTS } from "../../ui/page-scripts.ts";
 import { SectionNav } from "../../ui/section-nav.tsx";
 import type { Route } from "./+types/layout";
+
+// Every console page is a server-rendered form or link that works without a script: the console
+// sends none (decision 0077), which saves each page the hydration data and the bundle.
+export const handle = WITHOUT_SCRIPTS;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Not requireStaff: the frame is also around the two-factor set-up, where that would send the

@@ -8,7 +8,7 @@ import { databaseContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
-import { queuePage, queueQuerySchema } from "../../staff/queue.server.ts";
+import { queueCounts, queuePage, queueQuerySchema } from "../../staff/queue.server.ts";
 import { QUEUE_KINDS } from "../../staff/queue-kinds.server.ts";
 import type { Route } from "./+types/queue";
 
@@ -25,22 +25,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shown = kind ? QUEUE_KINDS.filter((each) => each.key === kind) : QUEUE_KINDS;
   if (kind && shown.length === 0) throw new AppError("not_found");
   const db = context.get(databaseContext);
-  const [kinds, page] = await Promise.all([
-    Promise.all(
-      QUEUE_KINDS.map(async (each) => ({
-        key: each.key,
-        label: each.label,
-        count: await each.count(db),
-      })),
-    ),
-    queuePage(db, shown, {
-      locale: localeFromPath(new URL(request.url).pathname),
-      cursor,
-      limit: QUEUE_PAGE_SIZE,
-    }),
-  ]);
+  // The counts first: a kind with none waiting is then not listed (one round trip for all the
+  // counts, instead of one for each empty kind's list).
+  const counts = await queueCounts(db, QUEUE_KINDS);
+  const page = await queuePage(db, shown, {
+    locale: localeFromPath(new URL(request.url).pathname),
+    cursor,
+    limit: QUEUE_PAGE_SIZE,
+    counts,
+  });
   return {
-    kinds,
+    kinds: QUEUE_KINDS.map((each) => ({
+      key: each.key,
+      label: each.label,
+      count: counts.get(each.key) ?? 0,
+    })),
     kind: kind ?? null,
     items: page.items,
     next: page.next,
