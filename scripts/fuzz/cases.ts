@@ -1288,14 +1288,18 @@ function readCases(target: Target, add: Add) {
       path: withQuery(target.path, `q=${"l".repeat(20_000)}`),
     });
   }
-  const param = /:id|:handle|:name|\*/.exec(target.route)?.[0];
-  if (param) {
+  // The route's first parameter gets each odd value; any others keep the sound path's real ids,
+  // so the odd one is what the handler refuses.
+  const segments = target.route.split("/");
+  const sound = (target.path.split("?")[0] ?? "").split("/");
+  const at = segments.findIndex((segment) => segment.startsWith(":") || segment === "*");
+  if (at >= 0 && sound.length === segments.length) {
     for (const [name, value] of Object.entries(PATH_VALUES)) {
       add(target, {
-        kind: `path ${param}=${name}`,
+        kind: `path ${segments[at]}=${name}`,
         who: "visitor",
         method: "GET",
-        path: target.route.replace(param, value),
+        path: sound.with(at, value).join("/"),
       });
     }
   }
