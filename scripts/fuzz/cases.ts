@@ -474,6 +474,24 @@ const asPlayer = (
   baselines: Record<string, Fields>,
 ): Write => ({ method, encoding, baselines, as: ["player", "visitor"] });
 
+/** A party's pages that a non-member opens and posts to: each must refuse them. */
+const read = () => ({});
+const form = (baselines: Record<string, Fields>) => ({
+  write: asPlayer("POST", "form", baselines),
+});
+
+/** A listing's owners and an employer's members share one form: invite by e-mail, or remove. */
+const MEMBERS_FORM: Record<string, Fields> = {
+  invite: [
+    ["intent", "invite"],
+    ["email", EMAIL],
+  ],
+  remove: [
+    ["intent", "remove"],
+    ["userId", "fuzz"],
+  ],
+};
+
 /** Reviews, questions, answers, reports and saved businesses (app/directory/community.ts). */
 function communityProfiles(): Record<string, (pattern: string) => Partial<Target>> {
   const review: Fields = [
@@ -586,10 +604,6 @@ function partyProfiles(): Record<string, (pattern: string) => Partial<Target>> {
       ["intent", second],
       [text, "Fuzz"],
     ],
-  });
-  const read = () => ({});
-  const form = (baselines: Record<string, Fields>) => ({
-    write: asPlayer("POST", "form", baselines),
   });
   return {
     "routes/staff/layout.tsx": read,
@@ -741,17 +755,7 @@ function partyProfiles(): Record<string, (pattern: string) => Partial<Target>> {
           ["body", "Thank you"],
         ],
       }),
-    "routes/directory/manage/owners.tsx": () =>
-      form({
-        invite: [
-          ["intent", "invite"],
-          ["email", EMAIL],
-        ],
-        remove: [
-          ["intent", "remove"],
-          ["userId", "fuzz"],
-        ],
-      }),
+    "routes/directory/manage/owners.tsx": () => form(MEMBERS_FORM),
     "routes/directory/manage/stats.tsx": read,
     "routes/jobs/employer/layout.tsx": read,
     "routes/jobs/employer/overview.tsx": read,
@@ -859,10 +863,6 @@ function employerProfiles(): Record<string, (pattern: string) => Partial<Target>
     ["status", "interview"],
     ["interviewAt", "2030-01-01T10:00"],
   ];
-  const read = () => ({});
-  const form = (baselines: Record<string, Fields>) => ({
-    write: asPlayer("POST", "form", baselines),
-  });
   return {
     "routes/jobs/api.employer.jobs.ts": () => ({
       write: asPlayer("POST", "json", {
@@ -898,17 +898,7 @@ function employerProfiles(): Record<string, (pattern: string) => Partial<Target>
       query: ["t"],
       ...form({ accept: [["t", "not-a-token"]] }),
     }),
-    "routes/jobs/employer/members.tsx": () =>
-      form({
-        invite: [
-          ["intent", "invite"],
-          ["email", EMAIL],
-        ],
-        remove: [
-          ["intent", "remove"],
-          ["userId", "fuzz"],
-        ],
-      }),
+    "routes/jobs/employer/members.tsx": () => form(MEMBERS_FORM),
     "routes/jobs/employer/jobs.tsx": read,
     "routes/jobs/employer/job-new.tsx": () => form({ save: posting }),
     "routes/jobs/employer/job.tsx": () =>
@@ -930,11 +920,7 @@ function employerProfiles(): Record<string, (pattern: string) => Partial<Target>
  * child waiting, so every case must be refused at the family check.
  */
 function familyProfiles(): Record<string, (pattern: string) => Partial<Target>> {
-  const form = (baselines: Record<string, Fields>) => ({
-    write: asPlayer("POST", "form", baselines),
-  });
   const child = "fuzz-child";
-  const read = () => ({});
   return {
     "routes/players/family.tsx": () =>
       form({
