@@ -121,13 +121,15 @@ const INTENTS: Record<string, string | null> = {
   "long-10k": "i".repeat(10_000),
 };
 
+/** A file field left empty, as a browser sends it when no file was chosen. */
+const NO_FILE: FilePart = {
+  filename: "",
+  type: "application/octet-stream",
+  bytes: new Uint8Array(),
+};
+
 /** Route file → what its handler reads; a route whose file is missing here stops the fuzz. */
 function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partial<Target>> {
-  const picture: FilePart = {
-    filename: "",
-    type: "application/octet-stream",
-    bytes: new Uint8Array(),
-  };
   const signIn: Fields = [
     ["intent", "login"],
     ["email", ctx.players[0].email],
@@ -217,7 +219,7 @@ function routeProfiles(ctx: Context): Record<string, (pattern: string) => Partia
           edit: [
             ["intent", "edit"],
             ["name", "Fuzz Player"],
-            ["picture", picture],
+            ["picture", NO_FILE],
           ],
           settings: [
             ["intent", "settings"],
@@ -472,6 +474,24 @@ const asPlayer = (
   baselines: Record<string, Fields>,
 ): Write => ({ method, encoding, baselines, as: ["player", "visitor"] });
 
+/** A party's pages that a non-member opens and posts to: each must refuse them. */
+const read = () => ({});
+const form = (baselines: Record<string, Fields>) => ({
+  write: asPlayer("POST", "form", baselines),
+});
+
+/** A listing's owners and an employer's members share one form: invite by e-mail, or remove. */
+const MEMBERS_FORM: Record<string, Fields> = {
+  invite: [
+    ["intent", "invite"],
+    ["email", EMAIL],
+  ],
+  remove: [
+    ["intent", "remove"],
+    ["userId", "fuzz"],
+  ],
+};
+
 /** Reviews, questions, answers, reports and saved businesses (app/directory/community.ts). */
 function communityProfiles(): Record<string, (pattern: string) => Partial<Target>> {
   const review: Fields = [
@@ -584,10 +604,6 @@ function partyProfiles(): Record<string, (pattern: string) => Partial<Target>> {
       ["intent", second],
       [text, "Fuzz"],
     ],
-  });
-  const read = () => ({});
-  const form = (baselines: Record<string, Fields>) => ({
-    write: asPlayer("POST", "form", baselines),
   });
   return {
     "routes/staff/layout.tsx": read,
@@ -739,17 +755,7 @@ function partyProfiles(): Record<string, (pattern: string) => Partial<Target>> {
           ["body", "Thank you"],
         ],
       }),
-    "routes/directory/manage/owners.tsx": () =>
-      form({
-        invite: [
-          ["intent", "invite"],
-          ["email", EMAIL],
-        ],
-        remove: [
-          ["intent", "remove"],
-          ["userId", "fuzz"],
-        ],
-      }),
+    "routes/directory/manage/owners.tsx": () => form(MEMBERS_FORM),
     "routes/directory/manage/stats.tsx": read,
     "routes/jobs/employer/layout.tsx": read,
     "routes/jobs/employer/overview.tsx": read,
@@ -789,6 +795,180 @@ function partyProfiles(): Record<string, (pattern: string) => Partial<Target>> {
     }),
     "routes/shop/orders.tsx": () => ({ query: ["cursor"] }),
     "routes/shop/order-status.tsx": () => ({ query: ["t"] }),
+    "routes/staff/claim-document.ts": read,
+    "routes/staff/employer.tsx": () =>
+      form({ verify: [["intent", "verify"]], reject: [["intent", "reject"], ...reason] }),
+    "routes/staff/posting.tsx": () =>
+      form({ approve: [["intent", "approve"]], reject: [["intent", "reject"]] }),
+    "routes/directory/manage/pictures.tsx": () =>
+      form({
+        add: [
+          ["intent", "add"],
+          ["picture", NO_FILE],
+          ["alt_en-CA", "Fuzz"],
+        ],
+        alt: [
+          ["intent", "alt"],
+          ["id", "1"],
+          ["alt_en-CA", "Fuzz"],
+        ],
+        up: [
+          ["intent", "up"],
+          ["id", "1"],
+          ["position", "2"],
+        ],
+        remove: [
+          ["intent", "remove"],
+          ["id", "1"],
+          ["position", "1"],
+        ],
+      }),
+    "routes/directory/manage/products.tsx": () =>
+      form({
+        add: [
+          ["intent", "add"],
+          ["name_en-CA", "Fuzz"],
+          ["price", "1.00"],
+          ["picture", NO_FILE],
+        ],
+        promotion: [
+          ["intent", "promotion"],
+          ["title_en-CA", "Fuzz"],
+        ],
+        "promotion-remove": [["intent", "promotion-remove"]],
+        down: [
+          ["intent", "down"],
+          ["index", "0"],
+        ],
+      }),
+    ...employerProfiles(),
+    ...familyProfiles(),
+  };
+}
+
+/**
+ * An employer's API and pages, and a job seeker's applications (issue 27). Neither fuzz player is a
+ * member of an employer, so every case must be refused before or at the membership check.
+ */
+function employerProfiles(): Record<string, (pattern: string) => Partial<Target>> {
+  const posting: Fields = [
+    ["title", { json: '{"en-CA":"Fuzz","fr-CA":"Fuzz"}' }],
+    ["city", "Toronto"],
+    ["province", "ON"],
+    ["postalCode", "M5V 1A1"],
+    ["workSetting", "remote"],
+    ["contactEmail", "fuzz@example.test"],
+  ];
+  const move: Fields = [
+    ["status", "interview"],
+    ["interviewAt", "2030-01-01T10:00"],
+  ];
+  return {
+    "routes/jobs/api.employer.jobs.ts": () => ({
+      write: asPlayer("POST", "json", {
+        create: [["employerId", { json: "1" }], ...posting, ["publish", { json: "false" }]],
+      }),
+    }),
+    "routes/jobs/api.employer.job.ts": () => ({
+      write: asPlayer("PATCH", "json", { close: [["status", "closed"]] }),
+    }),
+    "routes/jobs/api.employer.job.applications.ts": () => ({ query: ["cursor", "status"] }),
+    "routes/jobs/api.employer.application.ts": () => ({
+      write: asPlayer("PATCH", "json", { move }),
+    }),
+    "routes/jobs/applications.tsx": () => form({ withdraw: [["application", "1"]] }),
+    "routes/jobs/application-link.tsx": (pattern) => ({
+      path: pattern.replace(":token", "not-a-token"),
+      ...form({ withdraw: [["application", "1"]] }),
+    }),
+    "routes/jobs/fraud-policy.tsx": read,
+    "routes/jobs/employer/mine.tsx": read,
+    "routes/jobs/employer/new.tsx": () =>
+      form({
+        create: [
+          ["name", "Fuzz Employer"],
+          ["province", "ON"],
+          ["contactEmail", "fuzz@example.test"],
+          ["descriptionEn", "Fuzz"],
+          ["descriptionFr", "Fuzz"],
+          ["logo", NO_FILE],
+        ],
+      }),
+    "routes/jobs/employer/invite.tsx": () => ({
+      query: ["t"],
+      ...form({ accept: [["t", "not-a-token"]] }),
+    }),
+    "routes/jobs/employer/members.tsx": () => form(MEMBERS_FORM),
+    "routes/jobs/employer/jobs.tsx": read,
+    "routes/jobs/employer/job-new.tsx": () => form({ save: posting }),
+    "routes/jobs/employer/job.tsx": () =>
+      form({
+        save: [["intent", "save"], ...posting],
+        close: [["intent", "close"]],
+        repost: [
+          ["intent", "repost"],
+          ["closesOn", "2030-01-01"],
+        ],
+      }),
+    "routes/jobs/employer/applications.tsx": () => form({ move: [["application", "1"], ...move] }),
+    "routes/jobs/employer/application-cv.ts": read,
+  };
+}
+
+/**
+ * A parent's pages and a child's wait for consent (issue 27). Neither fuzz player is a parent or a
+ * child waiting, so every case must be refused at the family check.
+ */
+function familyProfiles(): Record<string, (pattern: string) => Partial<Target>> {
+  const child = "fuzz-child";
+  return {
+    "routes/players/family.tsx": () =>
+      form({
+        profile: [
+          ["intent", "profile"],
+          ["childId", child],
+          ["profilePublic", "on"],
+        ],
+        timer: [
+          ["intent", "timer"],
+          ["childId", child],
+          ["quizTimer", "60"],
+        ],
+        cap: [
+          ["intent", "cap"],
+          ["childId", child],
+          ["pointsCap", "100"],
+        ],
+      }),
+    "routes/players/family-waiting.tsx": () =>
+      form({
+        ask: [
+          ["intent", "ask"],
+          ["parentEmail", EMAIL],
+        ],
+        resend: [["intent", "resend"]],
+      }),
+    "routes/players/family-consent.tsx": (pattern) => ({
+      path: pattern.replace(":token", "not-a-token"),
+      ...form({ consent: [["intent", "consent"]], withdraw: [["intent", "withdraw"]] }),
+    }),
+    "routes/players/family-child.tsx": () =>
+      form({
+        approve: [
+          ["intent", "approve"],
+          ["request", "1"],
+        ],
+        age: [
+          ["intent", "age"],
+          ["age", "12"],
+        ],
+        delete: [
+          ["intent", "delete"],
+          ["confirm", "yes"],
+        ],
+      }),
+    "routes/players/family-child-data.tsx": read,
+    "routes/players/family-child-export.ts": read,
   };
 }
 
@@ -815,7 +995,8 @@ function routeTargets(ctx: Context): Target[] {
       path:
         profile.path ??
         pattern
-          .replace(/:id|:productId/, "1")
+          .replace(/:(id|productId|jobId|applicationId)\b/g, "1")
+          .replace(":childId", "fuzz-child")
           .replace(":slug", "quebec-winter-carnival-with-children")
           .replace(":handle", ctx.players[1].handle)
           .replace(":name", "en-pages.xml")
@@ -1093,14 +1274,18 @@ function readCases(target: Target, add: Add) {
       path: withQuery(target.path, `q=${"l".repeat(20_000)}`),
     });
   }
-  const param = /:id|:handle|:name|\*/.exec(target.route)?.[0];
-  if (param) {
+  // The route's first parameter gets each odd value; any others keep the sound path's real ids,
+  // so the odd one is what the handler refuses.
+  const segments = target.route.split("/");
+  const sound = (target.path.split("?")[0] ?? "").split("/");
+  const at = segments.findIndex((segment) => segment.startsWith(":") || segment === "*");
+  if (at >= 0 && sound.length === segments.length) {
     for (const [name, value] of Object.entries(PATH_VALUES)) {
       add(target, {
-        kind: `path ${param}=${name}`,
+        kind: `path ${segments[at]}=${name}`,
         who: "visitor",
         method: "GET",
-        path: target.route.replace(param, value),
+        path: sound.with(at, value).join("/"),
       });
     }
   }

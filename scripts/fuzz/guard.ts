@@ -23,6 +23,7 @@ import { LOCALES } from "../../app/i18n/locale.ts";
 import { alertFormSchema } from "../../app/jobs/alert-filters.ts";
 import { applicationSchema } from "../../app/jobs/application.ts";
 import { reportSchema } from "../../app/jobs/report.ts";
+import { consentWaitingSchema } from "../../app/players/consent-form.ts";
 import { followFormSchema } from "../../app/players/follow-form.ts";
 import {
   idempotencyKeyField,
@@ -207,6 +208,9 @@ export const PAGE_JUDGES: Record<string, Judge> = {
     seen.method === "DELETE" || bodyJudge(authBodyOf, quantitySchema)(seen, players),
   "routes/shop/api.cart-checkout.ts": bodyJudge(authBodyOf, checkoutSchema),
   "routes/pricing/pricing.tsx": bodyJudge(formOf, planRequestSchema),
+  // The fuzz players gave no age, so they wait for a parent's consent: a sound ask or resend writes
+  // the consent request and its e-mail.
+  "routes/players/family-waiting.tsx": bodyJudge(formOf, consentWaitingSchema),
   // Every sound quiz form writes (a session, an answer, the timer setting), even for a session id
   // the player does not have: the setting is saved before the session is looked for.
   "routes/quiz/playgames.tsx": overBodies(
