@@ -1,18 +1,11 @@
-import type pg from "pg";
 import { checkAndShoot, expect, test } from "./fixtures.ts";
 import { lastMailTo } from "./mail-server.ts";
-import { connectToSite, signedInPage } from "./players.ts";
+import { signedInPage } from "./players.ts";
 
 // An employer's member invites another adult by e-mail; the invitee accepts from the link and
 // acts for the employer (issue 27).
 
 const SCREENSHOTS = ".data/screenshots/employer-invite";
-
-let site: pg.Pool;
-test.beforeAll(() => {
-  site = connectToSite();
-});
-test.afterAll(() => site.end());
 
 const LANGUAGES = {
   en: {
@@ -39,6 +32,7 @@ for (const [lang, text] of Object.entries(LANGUAGES)) {
     signIn,
     browser,
     baseURL,
+    site,
   }) => {
     const { rows } = await site.query<{ id: number }>(
       `insert into employer (name, description, province, contact_email, verified_at)

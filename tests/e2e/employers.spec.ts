@@ -1,18 +1,11 @@
-import type pg from "pg";
 import { checkAndShoot, expect, messageBeside, test } from "./fixtures.ts";
-import { connectToSite, signedInPage } from "./players.ts";
+import { signedInPage } from "./players.ts";
 
 // Employers (issue 27): a player creates an employer profile from "Post a job", a moderator
 // verifies it from the queue, and the employer's pages say it is verified; the fraud policy from
 // a job page.
 
 const SHOTS = "/tmp/employers-shots";
-
-let site: pg.Pool;
-test.beforeAll(() => {
-  site = connectToSite();
-});
-test.afterAll(() => site.end());
 
 const LANGUAGES = {
   en: {
@@ -63,6 +56,7 @@ for (const [key, language] of Object.entries(LANGUAGES)) {
   test(`${key}: a player creates an employer, a moderator verifies it, its pages say so`, async ({
     browser,
     baseURL,
+    site,
   }) => {
     test.setTimeout(120_000);
     const name = `Prairie ${key} ${Math.random().toString(36).slice(2, 8)}`;

@@ -85,11 +85,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(page);
     expect(errors, "errors in the browser console").toEqual([]);
   },
-  signIn: async ({ page, baseURL }, use) => {
-    let db: pg.Pool | undefined;
+  signIn: async ({ page, baseURL, site }, use) => {
     await use(async (options = {}) => {
-      db ??= connectToSite();
-      const { player, cookieValue } = await createSignedInPlayer(db, options);
+      const { player, cookieValue } = await createSignedInPlayer(site, options);
       await page.context().addCookies([
         {
           name: SESSION_COOKIE,
@@ -101,7 +99,6 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       ]);
       return player;
     });
-    await db?.end();
   },
 });
 

@@ -1,12 +1,5 @@
-import type pg from "pg";
 import { expect, expectNoAxeViolations, frenchSpacingMistakes, test } from "./fixtures.ts";
-import { connectToSite, createSignedInPlayer } from "./players.ts";
-
-let site: pg.Pool;
-test.beforeAll(() => {
-  site = connectToSite();
-});
-test.afterAll(() => site.end());
+import { createSignedInPlayer } from "./players.ts";
 
 const LANGUAGES = {
   en: {
@@ -91,6 +84,7 @@ for (const [language, text] of Object.entries(LANGUAGES)) {
     test("a follower list counts the private followers it does not show", async ({
       page,
       signIn,
+      site,
     }) => {
       const suffix = Math.random().toString(36).slice(2, 8);
       const me = await signIn({ name: `Cléo ${language} ${suffix}`, age: 15 });
