@@ -25,6 +25,8 @@ export {
 } from "./platform/context.ts";
 // The host wraps the build's routes with the build's own copy (app/platform/host.server.ts).
 export { withAppErrorAnswers } from "./platform/route-errors.server.ts";
+// The host serves a player the kept visitor's page with their parts rendered again (decision 0078).
+export { pageTemplate, playerPage } from "./player-page.server.tsx";
 
 export const streamTimeout = 5_000;
 

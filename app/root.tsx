@@ -14,33 +14,19 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { getViewer, requireParentAddress } from "./auth/session.server.ts";
 import { type MessageKey, translatorFor } from "./i18n/i18n.ts";
-import {
-  DEFAULT_LOCALE,
-  htmlLang,
-  LOCALES,
-  type Locale,
-  localeFromPath,
-  unlocalizedPath,
-} from "./i18n/locale.ts";
+import { DEFAULT_LOCALE, htmlLang, LOCALES, type Locale, localeFromPath } from "./i18n/locale.ts";
 import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
 import { useAlternates, useLocale, useLocalizedPath } from "./i18n/use-locale.ts";
 import { TranslateContext, useT } from "./i18n/use-t.ts";
-import { isEmployerMember } from "./jobs/employers.server.ts";
-import { databaseContext } from "./platform/context.ts";
 import { ERRORS, pageErrorCode } from "./platform/error-codes.ts";
-import { mayBeSoldTo } from "./players/identity.ts";
-import { readCart } from "./shop/cart.server.ts";
-import { openCart } from "./shop/cart-session.server.ts";
-import { type CartSummary, summarizeCart } from "./shop/cart-summary.ts";
-import { CartButton } from "./shop/components/cart-popup.tsx";
+import { shellPersonal } from "./shell.server.ts";
+import { AccountSlot, MobileNavSlot, type ShellPersonal } from "./shell.tsx";
 import { ButtonLink } from "./ui/button-link.tsx";
 import { Notice } from "./ui/notice.tsx";
 import { usePageScripts } from "./ui/page-scripts.ts";
 import { SiteFooter } from "./ui/site-footer.tsx";
-import { MobileNav, type ShellViewer, SiteHeader } from "./ui/site-header.tsx";
-import { inQuizArea } from "./ui/site-nav.ts";
+import { SiteHeader } from "./ui/site-header.tsx";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -49,31 +35,17 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context, url: page }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname);
-  const viewer = await getViewer(request, context);
   // The page's address: on a client navigation `request.url` is the data request's.
-  requireParentAddress(viewer, page);
-  // A visitor's cart joins the player's here, on the first page after signing in.
-  const opened = await openCart(request, context, { create: false });
-  const cart = await readCart(context.get(databaseContext), opened.cartId);
+  const { personal, headers } = await shellPersonal(request, context, page);
   return data(
     {
-      locale,
-      messages: shellMessages(locale),
+      locale: localeFromPath(url.pathname),
+      messages: shellMessages(localeFromPath(url.pathname)),
       origin: url.origin,
       year: new Date().getFullYear(),
-      // Only what the navigation bars show.
-      viewer: viewer && {
-        name: viewer.name,
-        image: viewer.image,
-        staff: viewer.role !== "player",
-        parent: viewer.parent,
-        employs: await isEmployerMember(context.get(databaseContext), viewer.id),
-      },
-      cart: summarizeCart(cart, locale),
-      forSale: mayBeSoldTo(viewer),
+      ...personal,
     },
-    { headers: opened.headers },
+    { headers },
   );
 }
 
@@ -128,7 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-dvh flex-col">
         {t && data ? (
           <TranslateContext value={t}>
-            <Shell year={data.year} viewer={data.viewer} cart={data.forSale && data.cart}>
+            <Shell year={data.year} personal={data}>
               {children}
             </Shell>
           </TranslateContext>
@@ -145,17 +117,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({
   children,
   year,
-  viewer,
-  cart,
+  personal,
 }: {
   children: React.ReactNode;
   year: number;
-  viewer: ShellViewer;
-  /** False for a child under 14: no cart button (mayBeSoldTo). */
-  cart: CartSummary | false;
+  personal: ShellPersonal;
 }) {
   const t = useT();
-  const here = unlocalizedPath(useLocation().pathname);
   return (
     <>
       <a
@@ -165,15 +133,12 @@ function Shell({
         {t("nav.skipToContent")}
       </a>
       <Notice />
-      <SiteHeader
-        viewer={viewer}
-        cart={cart && !inQuizArea(here) ? <CartButton summary={cart} /> : null}
-      />
+      <SiteHeader account={<AccountSlot personal={personal} />} />
       <main id="main" className="flex-1">
         {children}
       </main>
       <SiteFooter year={year} />
-      <MobileNav viewer={viewer} />
+      <MobileNavSlot personal={personal} />
     </>
   );
 }

@@ -45,7 +45,9 @@ export async function savedAmong(
     .from(savedBusiness)
     .where(
       and(eq(savedBusiness.userId, userId), inArray(savedBusiness.businessId, [...businessIds])),
-    );
+    )
+    // In a stable order: a player's kept page must carry the very list the loader would.
+    .orderBy(savedBusiness.businessId);
   return rows.map((row) => row.id);
 }
 

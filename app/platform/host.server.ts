@@ -14,6 +14,7 @@ import type { Database } from "../db/client.server.ts";
 import type { MessageKey } from "../i18n/i18n.ts";
 import { localeFromRequest } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
+import { playerPageOf } from "../ui/player-page.ts";
 import { codeForStatus, errorResponse } from "./api.ts";
 import {
   COMPRESSIBLE_TYPE,
@@ -35,9 +36,10 @@ import type {
 } from "./context.ts";
 import { AppError, isAppError } from "./errors.ts";
 import { mediaTypeOf } from "./input.server.ts";
+import { keptTemplates } from "./kept-templates.server.ts";
 import { matchRoute, methodRefusal, routePattern } from "./methods.server.ts";
 import { type Operations, observeRequests, operationsRoutes } from "./operations.server.ts";
-import { visitorPageCache } from "./page-cache.server.ts";
+import { type PageCache, visitorPageCache } from "./page-cache.server.ts";
 import type { withAppErrorAnswers } from "./route-errors.server.ts";
 import { allowPageScripts } from "./script-hashes.server.ts";
 import { loadStaticFiles, staticAnswer } from "./static-files.server.ts";
@@ -303,6 +305,39 @@ type RequestContexts = {
   interacEmailContext: typeof interacEmailContext;
 };
 
+/** What app/entry.server.tsx exports for players' pages (app/player-page.server.tsx). */
+type PlayerPageExports = {
+  pageTemplate(html: string): unknown;
+  playerPage(
+    request: Request,
+    context: RouterContextProvider,
+    routeId: string,
+    template: unknown,
+  ): Promise<{ html: string; headers: Headers } | null>;
+};
+
+type KeptTemplate = { template: unknown; headers: [string, string][] };
+
+/**
+ * The same request as a visitor's: no session, no cart, nothing to sign in with. Not the player's
+ * signal: the page may be kept for others who wait for it.
+ */
+function visitorRequest(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("cookie");
+  headers.delete("authorization");
+  return new Request(request.url, { headers });
+}
+
+/** A visitor's page players' pages can be made from: found, a page, the same for everyone. */
+function keptForPlayers(answer: Response): boolean {
+  return (
+    answer.status === 200 &&
+    /^text\/html\b/i.test(answer.headers.get("content-type") ?? "") &&
+    !answer.headers.has("set-cookie")
+  );
+}
+
 /**
  * The build's routes, each loader and action answering an AppError with its status. The build's
  * own copy of the wrapper does it: an AppError thrown in the build is an instance of the build's
@@ -349,6 +384,17 @@ export function createHost(options: HostOptions) {
           onHit: operations?.metrics?.pageCacheHit,
         })
       : undefined;
+  const templates = keptTemplates<KeptTemplate>({
+    ttlMs: options.pageCacheSeconds * 1000,
+    maxEntries: PAGE_CACHE_ENTRIES,
+  });
+  // What a staff or owner edit clears: visitors' pages, and the ones players' pages are made from.
+  const keptPages: PageCache = {
+    clear() {
+      pageCache?.clear();
+      templates.clear();
+    },
+  };
   if (options.beforePageCache) app.use(options.beforePageCache);
   if (pageCache) app.use(pageCache);
   app.use(compressAnswers());
@@ -450,7 +496,7 @@ export function createHost(options: HostOptions) {
     context.set(contexts.devOutboxContext, options.devOutbox);
     context.set(contexts.quizDailyCapContext, options.quizDailyCap);
     context.set(contexts.moderationReplyToContext, options.moderationReplyTo);
-    if (pageCache) context.set(contexts.pageCacheContext, pageCache);
+    context.set(contexts.pageCacheContext, keptPages);
     context.set(contexts.interacEmailContext, options.interacEmail);
     return context;
   };
@@ -498,6 +544,35 @@ export function createHost(options: HostOptions) {
       : answeringAppErrors(build),
     options.mode,
   );
+
+  // A player's page whose route says it differs from a visitor's only in its player slots: the
+  // visitor's page, kept, with those parts rendered again for the player (decision 0078). Anything
+  // else, or a player it cannot serve so, goes to React Router below.
+  app.get("*", async (c, next) => {
+    const { raw } = c.req;
+    const url = new URL(raw.url);
+    if (raw.method !== "GET" || !hasSessionCookie(raw.headers) || url.pathname.endsWith(".data"))
+      return next();
+    const build = await loadBuild();
+    const found = matchRoute(build, url.pathname);
+    if (!found || !playerPageOf(build.routes[found.id]?.module.handle)) return next();
+    const entry = build.entry.module as unknown as PlayerPageExports;
+    const kept = await templates.get(url.href, async () => {
+      const visitor = await handleRequest(visitorRequest(raw), requestContext(build));
+      if (!keptForPlayers(visitor)) return undefined;
+      const headers = new Headers(visitor.headers);
+      headers.delete("content-length");
+      return { template: entry.pageTemplate(await visitor.text()), headers: [...headers] };
+    });
+    if (!kept) return next();
+    const page = await entry.playerPage(raw, requestContext(build), found.id, kept.template);
+    if (!page) return next();
+    c.set("route", found.logged);
+    const headers = new Headers(kept.headers);
+    for (const [name, value] of page.headers) headers.append(name, value);
+    return new Response(page.html, { status: 200, headers });
+  });
+
   app.all("*", async (c) => handleRequest(c.req.raw, requestContext(await loadBuild())));
 
   app.onError((error, c) => {

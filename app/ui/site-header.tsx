@@ -20,8 +20,11 @@ export type ShellViewer = {
   employs: boolean;
 } | null;
 
-/** `cart` is the cart button, given by the shell; the header knows nothing of the shop. */
-export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.ReactNode }) {
+/**
+ * `account` is the player's part (HeaderAccount inside a PlayerSlot), given by the shell: the
+ * header knows nothing of the shop or of who is signed in.
+ */
+export function SiteHeader({ account }: { account: React.ReactNode }) {
   const t = useT();
   const to = useLocalizedPath();
   const here = unlocalizedPath(useLocation().pathname);
@@ -58,65 +61,83 @@ export function SiteHeader({ viewer, cart }: { viewer: ShellViewer; cart: React.
         </nav>
         <div className="flex items-center gap-3">
           <LanguageSwitch compact />
-          {cart}
-          {viewer?.employs && (
-            // On phones it is in the bottom bar's More menu too.
-            <Link
-              to={to("/employers")}
-              className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 hover:bg-brand-50"
-            >
-              {t("account.employers")}
-            </Link>
-          )}
-          {viewer?.staff && (
-            // Staff only; the console checks the role again on every request.
-            // On phones it is in the bottom bar's More menu, where the header has no room.
-            <Link
-              to={to("/staff")}
-              className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
-            >
-              {t("account.console")}
-            </Link>
-          )}
-          {viewer?.parent && (
-            // On phones it is in the bottom bar's More menu, as the console is.
-            <Link
-              to={to("/family")}
-              aria-current={here === "/family" ? "page" : undefined}
-              className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 hover:bg-brand-50"
-            >
-              {t("account.family")}
-            </Link>
-          )}
-          {viewer ? (
-            <Link to={to("/profile")} aria-label={t("account.myProfile")} className="rounded-full">
-              <img
-                src={viewer.image ?? "/images/avatar-default.svg"}
-                alt=""
-                width="40"
-                height="40"
-                className="size-10 rounded-full object-cover ring-2 ring-brand-100"
-              />
-            </Link>
-          ) : (
-            <div className="hidden items-center gap-2 xl:flex">
-              <Link
-                to={to("/login")}
-                className="rounded-lg px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
-              >
-                {t("account.login")}
-              </Link>
-              <Link
-                to={to("/register")}
-                className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-              >
-                {t("account.register")}
-              </Link>
-            </div>
-          )}
+          {account}
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The header's links that depend on who is signed in: the cart button (`cart`, given by the shell),
+ * the employers', console and family links, and the profile picture or the login and sign-up links.
+ */
+export function HeaderAccount({ viewer, cart }: { viewer: ShellViewer; cart: React.ReactNode }) {
+  const t = useT();
+  const to = useLocalizedPath();
+  const here = unlocalizedPath(useLocation().pathname);
+  return (
+    <>
+      {cart}
+      {viewer?.employs && (
+        // On phones it is in the bottom bar's More menu too.
+        <Link
+          to={to("/employers")}
+          className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 hover:bg-brand-50"
+        >
+          {t("account.employers")}
+        </Link>
+      )}
+      {viewer?.staff && (
+        // Staff only; the console checks the role again on every request.
+        // On phones it is in the bottom bar's More menu, where the header has no room.
+        <Link
+          to={to("/staff")}
+          className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+        >
+          {t("account.console")}
+        </Link>
+      )}
+      {viewer?.parent && (
+        // On phones it is in the bottom bar's More menu, as the console is.
+        <Link
+          to={to("/family")}
+          aria-current={here === "/family" ? "page" : undefined}
+          className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 hover:bg-brand-50"
+        >
+          {t("account.family")}
+        </Link>
+      )}
+      {viewer ? (
+        <Link to={to("/profile")} aria-label={t("account.myProfile")} className="rounded-full">
+          {/* Low priority: React would otherwise hoist a preload of it into the page's head,
+              outside the player's slot (app/ui/player-slot.tsx). */}
+          <img
+            src={viewer.image ?? "/images/avatar-default.svg"}
+            alt=""
+            width="40"
+            height="40"
+            fetchPriority="low"
+            className="size-10 rounded-full object-cover ring-2 ring-brand-100"
+          />
+        </Link>
+      ) : (
+        <div className="hidden items-center gap-2 xl:flex">
+          <Link
+            to={to("/login")}
+            className="rounded-lg px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+          >
+            {t("account.login")}
+          </Link>
+          <Link
+            to={to("/register")}
+            className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
+            {t("account.register")}
+          </Link>
+        </div>
+      )}
+    </>
   );
 }
 

@@ -7,7 +7,7 @@ import { Stars } from "../../ui/stars.tsx";
 import type { BusinessSummary } from "../types.ts";
 import { ClaimedBadge } from "./claim-status.tsx";
 import { OpenStatus } from "./open-status.tsx";
-import { SaveButton, ShareButton } from "./place-actions.tsx";
+import { SaveSlot, ShareButton } from "./place-actions.tsx";
 
 /**
  * A listing in a grid. Spaces sit between the parts a flex row lays out side by side: the layout
@@ -50,7 +50,7 @@ export function BusinessCard({
         <ShareButton businessId={business.id} name={business.name} />
       </div>
       <div className="absolute right-3 top-3">
-        <SaveButton businessId={business.id} name={business.name} saved={saved} />
+        <SaveSlot businessId={business.id} name={business.name} saved={saved} />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">

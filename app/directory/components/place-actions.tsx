@@ -4,10 +4,20 @@ import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { Icon } from "../../ui/icons.tsx";
 import { showNotice } from "../../ui/notice.tsx";
+import { PlayerSlot } from "../../ui/player-slot.tsx";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 
 /** Its shape is the `icon-button` utility (app.css): a page of cards has two on each card. */
 const iconButton = "icon-button text-slate-800 hover:text-brand-800";
+
+/** The save button in its slot: a player's kept page renders it again with the player's mark. */
+export function SaveSlot(props: { businessId: number; name: string; saved: boolean }) {
+  return (
+    <PlayerSlot kind="save" props={{ businessId: props.businessId, name: props.name }}>
+      <SaveButton {...props} />
+    </PlayerSlot>
+  );
+}
 
 /**
  * Save or unsave a business: a form post that works without JavaScript (back to this page, whose

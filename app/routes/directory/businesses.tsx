@@ -16,6 +16,7 @@ import { isAppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { Hero } from "../../ui/hero.tsx";
 import { MorePages, NoResults } from "../../ui/more-pages.tsx";
+import type { PlayerPageHandle } from "../../ui/player-page.ts";
 import { PagingProblem, useSearchProblems } from "../../ui/search-field.tsx";
 import { useMorePages } from "../../ui/use-more-pages.ts";
 import type { Route } from "./+types/businesses";
@@ -33,24 +34,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       searchBusinesses(db, criteria, { limit, cursor }),
       getViewer(request, context),
     ]);
-    const saved = new Set(
-      await savedAmong(
-        db,
-        viewer?.id,
-        found.items.map((item) => item.id),
-      ),
+    const saved = await savedAmong(
+      db,
+      viewer?.id,
+      found.items.map((item) => item.id),
     );
-    const page: ResultPage = {
-      items: found.items.map((item) => ({ ...item, saved: saved.has(item.id) })),
-      nextCursor: found.nextCursor,
-    };
-    return {
-      form,
-      category: criteria.category ?? null,
-      problems: {},
-      page,
-      messages: pageMessages(request, "directory"),
-    };
+    return withSaved(
+      {
+        form,
+        category: criteria.category ?? null,
+        problems: {},
+        page: {
+          items: found.items.map((item) => ({ ...item, saved: false })),
+          nextCursor: found.nextCursor,
+        } as ResultPage | null,
+        messages: pageMessages(request, "directory"),
+      },
+      saved,
+    );
   } catch (error) {
     if (!isAppError(error)) throw error;
     // The form comes back filled as it was sent, each problem beside its field.
@@ -68,6 +69,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
 }
+
+type BusinessesData = { page: ResultPage | null };
+
+/** Each card of the first page marked saved or not (the loader's, and a player's kept page's). */
+function withSaved<Data extends BusinessesData>(data: Data, saved: readonly number[]): Data {
+  if (!data.page) return data;
+  const items = data.page.items.map((item) => ({ ...item, saved: saved.includes(item.id) }));
+  return { ...data, page: { ...data.page, items } };
+}
+
+export const handle: PlayerPageHandle<BusinessesData> = { playerPage: { withSaved } };
 
 export default function Businesses({ loaderData }: Route.ComponentProps) {
   const t = useT();

@@ -14,6 +14,7 @@ import { databaseContext } from "../../platform/context.ts";
 import { ButtonLink } from "../../ui/button-link.tsx";
 import { Hero } from "../../ui/hero.tsx";
 import { Icon, type IconName } from "../../ui/icons.tsx";
+import type { PlayerPageHandle } from "../../ui/player-page.ts";
 import type { Route } from "./+types/home";
 
 const TOP_BUSINESSES = 6;
@@ -25,13 +26,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     searchBusinesses(db, { title: "", location: "" }, { limit: TOP_BUSINESSES }),
     getViewer(request, context),
   ]);
-  const saved = await savedAmong(
-    db,
-    viewer?.id,
-    top.items.map((item) => item.id),
+  const page = {
+    counts,
+    top: top.items,
+    saved: [] as number[],
+    messages: pageMessages(request, "directory"),
+  };
+  return withSaved(
+    page,
+    await savedAmong(
+      db,
+      viewer?.id,
+      top.items.map((item) => item.id),
+    ),
   );
-  return { counts, top: top.items, saved, messages: pageMessages(request, "directory") };
 }
+
+type HomeData = { saved: readonly number[] };
+
+function withSaved<Data extends HomeData>(data: Data, saved: readonly number[]): Data {
+  return { ...data, saved };
+}
+
+export const handle: PlayerPageHandle<HomeData> = { playerPage: { withSaved } };
 
 const STEPS: { key: "find" | "contact" | "reserve"; icon: IconName }[] = [
   { key: "find", icon: "search" },

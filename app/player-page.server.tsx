@@ -1,0 +1,159 @@
+import { createContext, type ReactNode, useContext } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type RouterContextProvider,
+  StaticRouterProvider,
+} from "react-router";
+import { SaveSlot } from "./directory/components/place-actions.tsx";
+import { savedAmong } from "./directory/saved.server.ts";
+import { translatorFor } from "./i18n/i18n.ts";
+import { localeFromPath } from "./i18n/locale.ts";
+import { pageMessages, shellMessages } from "./i18n/messages.server.ts";
+import { TranslateContext } from "./i18n/use-t.ts";
+import { databaseContext } from "./platform/context.ts";
+import { shellPersonal } from "./shell.server.ts";
+import { AccountSlot, MobileNavSlot, type ShellPersonal } from "./shell.tsx";
+import type { PlayerState } from "./ui/player-page.ts";
+import type { PlayerSlotKind } from "./ui/player-slot.tsx";
+
+/**
+ * A visitor's page cut at its player slots (app/ui/player-slot.tsx): `parts` around them, one
+ * more than `slots`. Made once per kept page; the host keeps it (app/platform/host.server.ts).
+ */
+export type PageTemplate = {
+  parts: string[];
+  slots: { kind: PlayerSlotKind; props: Record<string, string | number> }[];
+};
+
+const SLOT_START = /<nb-slot data-slot="([a-z-]+)"(?: data-props="([^"]*)")?>/g;
+const SLOT_END = "</nb-slot>";
+const ATTRIBUTE_ENTITIES: Record<string, string> = {
+  "&quot;": '"',
+  "&#x27;": "'",
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+};
+
+/** The page cut at its slots. A slot ends at the first `</nb-slot>` after it: slots never nest. */
+export function pageTemplate(html: string): PageTemplate {
+  const parts: string[] = [];
+  const slots: PageTemplate["slots"] = [];
+  let from = 0;
+  for (const match of html.matchAll(SLOT_START)) {
+    const end = html.indexOf(SLOT_END, match.index);
+    if (match.index < from || end < 0) throw new Error("A player slot is not closed");
+    parts.push(html.slice(from, match.index));
+    const props = match[2]?.replace(
+      /&(?:quot|#x27|amp|lt|gt);/g,
+      (e) => ATTRIBUTE_ENTITIES[e] ?? e,
+    );
+    slots.push({ kind: match[1] as PlayerSlotKind, props: props ? JSON.parse(props) : {} });
+    from = end + SLOT_END.length;
+  }
+  parts.push(html.slice(from));
+  return { parts, slots };
+}
+
+/** One slot as the page renders it, for this player: the same components, the same props. */
+function slotElement(
+  { kind, props }: PageTemplate["slots"][number],
+  personal: ShellPersonal,
+  saved: ReadonlySet<number>,
+): ReactNode {
+  switch (kind) {
+    case "account":
+      return <AccountSlot personal={personal} />;
+    case "mobile-nav":
+      return <MobileNavSlot personal={personal} />;
+    case "save": {
+      const businessId = Number(props.businessId);
+      return (
+        <SaveSlot businessId={businessId} name={String(props.name)} saved={saved.has(businessId)} />
+      );
+    }
+  }
+}
+
+const Slots = createContext<ReactNode[]>([]);
+
+function SlotsInOrder() {
+  return useContext(Slots);
+}
+
+// One route that matches every address: the slots read the page's location, links and fetchers
+// from a router, as they do in the page.
+const slotRouter = createStaticHandler([{ path: "*", Component: SlotsInOrder }]);
+
+/**
+ * The player's page made from the kept visitor's page: each slot rendered again for the player
+ * and their state (the shell's personal part, their saved marks among the page's cards) written
+ * beside React Router's data for app/entry.client.tsx to put into it before hydrating. Null when
+ * this request is not a player's that can be served so (no session, a child under 14 who sees
+ * another shell, a redirect to follow): React Router renders it whole then.
+ */
+export async function playerPage(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  routeId: string,
+  template: PageTemplate,
+): Promise<{ html: string; headers: Headers } | null> {
+  const page = new URL(request.url);
+  let shell: Awaited<ReturnType<typeof shellPersonal>>;
+  try {
+    shell = await shellPersonal(request, context, page);
+  } catch (error) {
+    if (error instanceof Response) return null;
+    throw error;
+  }
+  const { personal, viewerId } = shell;
+  if (!viewerId || !personal.forSale) return null;
+
+  const cards = template.slots.filter((slot) => slot.kind === "save");
+  const saved = await savedAmong(
+    context.get(databaseContext),
+    viewerId,
+    cards.map((slot) => Number(slot.props.businessId)),
+  );
+  const rendered = await renderSlots(
+    request,
+    template.slots.map((slot) => slotElement(slot, personal, new Set(saved))),
+  );
+  if (rendered.length !== template.slots.length) throw new Error("A player slot rendered apart");
+
+  const state: PlayerState = { root: personal, routeId, saved };
+  let html = template.parts[0] ?? "";
+  rendered.forEach((slot, index) => {
+    html += slot + template.parts[index + 1];
+  });
+  const script = `<script type="application/json" id="player-state">${JSON.stringify(state).replace(/</g, "\\u003c")}</script>`;
+  return { html: html.replace("</body>", `${script}</body>`), headers: shell.headers };
+}
+
+/** The slots rendered in one go, in the page's language and at its address. */
+async function renderSlots(request: Request, slots: ReactNode[]): Promise<string[]> {
+  const routing = await slotRouter.query(new Request(request.url));
+  if (routing instanceof Response) throw new Error("The slots' router answered a response");
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = translatorFor(locale, {
+    ...shellMessages(locale),
+    ...pageMessages(request, "directory"),
+  });
+  const html = renderToString(
+    <TranslateContext value={t}>
+      <Slots value={slots}>
+        <StaticRouterProvider
+          router={createStaticRouter(slotRouter.dataRoutes, routing)}
+          context={routing}
+          hydrate={false}
+        />
+      </Slots>
+    </TranslateContext>,
+  );
+  return html
+    .split(SLOT_END)
+    .slice(0, -1)
+    .map((slot) => slot + SLOT_END);
+}

@@ -1,0 +1,46 @@
+import type { RouterContextProvider } from "react-router";
+import { getViewer, requireParentAddress } from "./auth/session.server.ts";
+import { localeFromPath } from "./i18n/locale.ts";
+import { isEmployerMember } from "./jobs/employers.server.ts";
+import { databaseContext } from "./platform/context.ts";
+import { mayBeSoldTo } from "./players/identity.ts";
+import type { ShellPersonal } from "./shell.tsx";
+import { readCart } from "./shop/cart.server.ts";
+import { openCart } from "./shop/cart-session.server.ts";
+import { summarizeCart } from "./shop/cart-summary.ts";
+
+/**
+ * The shell's personal part for the page at `page` (the root loader's, and a player's kept page's:
+ * app/player-page.server.tsx), with the headers it must send: a visitor's cart joins the player's
+ * here, on the first page after signing in, and its cookie is cleared. Throws the redirect of a
+ * child whose parent must still be asked.
+ */
+export async function shellPersonal(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  page: URL,
+): Promise<{ personal: ShellPersonal; headers: Headers; viewerId: string | undefined }> {
+  const db = context.get(databaseContext);
+  const viewer = await getViewer(request, context);
+  requireParentAddress(viewer, page);
+  const [opened, employs] = await Promise.all([
+    openCart(request, context, { create: false }),
+    viewer ? isEmployerMember(db, viewer.id) : false,
+  ]);
+  const cart = await readCart(db, opened.cartId);
+  return {
+    personal: {
+      viewer: viewer && {
+        name: viewer.name,
+        image: viewer.image,
+        staff: viewer.role !== "player",
+        parent: viewer.parent,
+        employs,
+      },
+      cart: summarizeCart(cart, localeFromPath(page.pathname)),
+      forSale: mayBeSoldTo(viewer),
+    },
+    headers: opened.headers,
+    viewerId: viewer?.id,
+  };
+}
