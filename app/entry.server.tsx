@@ -19,6 +19,7 @@ export {
   devOutboxContext,
   interacEmailContext,
   moderationReplyToContext,
+  nothingForSaleContext,
   pageCacheContext,
   quizDailyCapContext,
   storageContext,

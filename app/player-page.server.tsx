@@ -83,22 +83,26 @@ function SlotsInOrder() {
   return useContext(Slots);
 }
 
-// One route that matches every address: the slots read the page's location, links and fetchers
-// from a router, as they do in the page.
-const slotRouter = createStaticHandler([{ path: "*", Component: SlotsInOrder }]);
+// One route that matches every address, in the root's place: the slots read the page's location,
+// links, fetchers and the root's data (useForSale) from a router, as they do in the page.
+const slotRouter = createStaticHandler([{ id: "root", path: "*", Component: SlotsInOrder }]);
+
+/** A visitor's page kept for players (the host's), cut at its slots, with its headers. */
+export type KeptPage = { template: PageTemplate; headers: [string, string][] };
 
 /**
  * The player's page made from the kept visitor's page: each slot rendered again for the player
  * and their state (the shell's personal part, their saved marks among the page's cards) written
- * beside React Router's data for app/entry.client.tsx to put into it before hydrating. Null when
- * this request is not a player's that can be served so (no session, a child under 14 who sees
- * another shell, a redirect to follow): React Router renders it whole then.
+ * beside React Router's data for app/entry.client.tsx to put into it before hydrating. `keptPage`
+ * gives the visitor's page as everyone sees it, or as a child under 14 sees it (nothing for
+ * sale). Null when this request is not a player's that can be served so (no session, a redirect
+ * to follow, no page kept): React Router renders it whole then.
  */
 export async function playerPage(
   request: Request,
   context: Readonly<RouterContextProvider>,
   routeId: string,
-  template: PageTemplate,
+  keptPage: (forSale: boolean) => Promise<KeptPage | undefined>,
 ): Promise<{ html: string; headers: Headers } | null> {
   const page = new URL(request.url);
   let shell: Awaited<ReturnType<typeof shellPersonal>>;
@@ -109,7 +113,10 @@ export async function playerPage(
     throw error;
   }
   const { personal, viewerId } = shell;
-  if (!viewerId || !personal.forSale) return null;
+  if (!viewerId) return null;
+  const kept = await keptPage(personal.forSale);
+  if (!kept) return null;
+  const { template } = kept;
 
   const cards = template.slots.filter((slot) => slot.kind === "save");
   const saved = await savedAmong(
@@ -119,6 +126,7 @@ export async function playerPage(
   );
   const rendered = await renderSlots(
     request,
+    personal,
     template.slots.map((slot) => slotElement(slot, personal, new Set(saved))),
   );
   if (rendered.length !== template.slots.length) throw new Error("A player slot rendered apart");
@@ -129,13 +137,20 @@ export async function playerPage(
     html += slot + template.parts[index + 1];
   });
   const script = `<script type="application/json" id="player-state">${JSON.stringify(state).replace(/</g, "\\u003c")}</script>`;
-  return { html: html.replace("</body>", `${script}</body>`), headers: shell.headers };
+  const headers = new Headers(kept.headers);
+  for (const [name, value] of shell.headers) headers.append(name, value);
+  return { html: html.replace("</body>", `${script}</body>`), headers };
 }
 
 /** The slots rendered in one go, in the page's language and at its address. */
-async function renderSlots(request: Request, slots: ReactNode[]): Promise<string[]> {
+async function renderSlots(
+  request: Request,
+  personal: ShellPersonal,
+  slots: ReactNode[],
+): Promise<string[]> {
   const routing = await slotRouter.query(new Request(request.url));
   if (routing instanceof Response) throw new Error("The slots' router answered a response");
+  routing.loaderData = { root: personal };
   const locale = localeFromPath(new URL(request.url).pathname);
   const t = translatorFor(locale, {
     ...shellMessages(locale),

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { getViewer, requireParentAddress } from "./auth/session.server.ts";
 import { localeFromPath } from "./i18n/locale.ts";
 import { isEmployerMember } from "./jobs/employers.server.ts";
-import { databaseContext } from "./platform/context.ts";
+import { databaseContext, nothingForSaleContext } from "./platform/context.ts";
 import { mayBeSoldTo } from "./players/identity.ts";
 import type { ShellPersonal } from "./shell.tsx";
 import { readCart } from "./shop/cart.server.ts";
@@ -38,7 +38,7 @@ export async function shellPersonal(
         employs,
       },
       cart: summarizeCart(cart, localeFromPath(page.pathname)),
-      forSale: mayBeSoldTo(viewer),
+      forSale: mayBeSoldTo(viewer) && !context.get(nothingForSaleContext),
     },
     headers: opened.headers,
     viewerId: viewer?.id,

@@ -36,3 +36,9 @@ export const devOutboxContext = createContext<boolean>();
  * (a staff edit); without a cache (tests, PAGE_CACHE_SECONDS=0) clearing does nothing.
  */
 export const pageCacheContext = createContext<PageCache>({ clear() {} });
+
+/**
+ * Set only by the host, when it renders a visitor's page to serve children under 14 from
+ * (decision 0078): the page is made as a child sees it, with nothing for sale.
+ */
+export const nothingForSaleContext = createContext<boolean>(false);

@@ -30,6 +30,7 @@ import type {
   devOutboxContext,
   interacEmailContext,
   moderationReplyToContext,
+  nothingForSaleContext,
   pageCacheContext,
   quizDailyCapContext,
   storageContext,
@@ -300,6 +301,7 @@ type RequestContexts = {
   storageContext: typeof storageContext;
   devOutboxContext: typeof devOutboxContext;
   pageCacheContext: typeof pageCacheContext;
+  nothingForSaleContext: typeof nothingForSaleContext;
   quizDailyCapContext: typeof quizDailyCapContext;
   moderationReplyToContext: typeof moderationReplyToContext;
   interacEmailContext: typeof interacEmailContext;
@@ -312,7 +314,7 @@ type PlayerPageExports = {
     request: Request,
     context: RouterContextProvider,
     routeId: string,
-    template: unknown,
+    keptPage: (forSale: boolean) => Promise<KeptTemplate | undefined>,
   ): Promise<{ html: string; headers: Headers } | null>;
 };
 
@@ -557,20 +559,21 @@ export function createHost(options: HostOptions) {
     const found = matchRoute(build, url.pathname);
     if (!found || !playerPageOf(build.routes[found.id]?.module.handle)) return next();
     const entry = build.entry.module as unknown as PlayerPageExports;
-    const kept = await templates.get(url.href, async () => {
-      const visitor = await handleRequest(visitorRequest(raw), requestContext(build));
-      if (!keptForPlayers(visitor)) return undefined;
-      const headers = new Headers(visitor.headers);
-      headers.delete("content-length");
-      return { template: entry.pageTemplate(await visitor.text()), headers: [...headers] };
-    });
-    if (!kept) return next();
-    const page = await entry.playerPage(raw, requestContext(build), found.id, kept.template);
+    const contexts = build.entry.module as unknown as RequestContexts;
+    const page = await entry.playerPage(raw, requestContext(build), found.id, (forSale) =>
+      templates.get(`${forSale ? "for sale" : "nothing for sale"} ${url.href}`, async () => {
+        const context = requestContext(build);
+        context.set(contexts.nothingForSaleContext, !forSale);
+        const visitor = await handleRequest(visitorRequest(raw), context);
+        if (!keptForPlayers(visitor)) return undefined;
+        const headers = new Headers(visitor.headers);
+        headers.delete("content-length");
+        return { template: entry.pageTemplate(await visitor.text()), headers: [...headers] };
+      }),
+    );
     if (!page) return next();
     c.set("route", found.logged);
-    const headers = new Headers(kept.headers);
-    for (const [name, value] of page.headers) headers.append(name, value);
-    return new Response(page.html, { status: 200, headers });
+    return new Response(page.html, { status: 200, headers: page.headers });
   });
 
   app.all("*", async (c) => handleRequest(c.req.raw, requestContext(await loadBuild())));
