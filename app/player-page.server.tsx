@@ -6,6 +6,7 @@ import {
   type RouterContextProvider,
   StaticRouterProvider,
 } from "react-router";
+import { getViewer } from "./auth/session.server.ts";
 import { SaveSlot } from "./directory/components/place-actions.tsx";
 import { savedAmong } from "./directory/saved.server.ts";
 import { translatorFor } from "./i18n/i18n.ts";
@@ -13,6 +14,7 @@ import { localeFromPath } from "./i18n/locale.ts";
 import { pageMessages, shellMessages } from "./i18n/messages.server.ts";
 import { TranslateContext } from "./i18n/use-t.ts";
 import { databaseContext } from "./platform/context.ts";
+import { mayBeSoldTo } from "./players/identity.ts";
 import { shellPersonal } from "./shell.server.ts";
 import { AccountSlot, MobileNavSlot, type ShellPersonal } from "./shell.tsx";
 import type { PlayerState } from "./ui/player-page.ts";
@@ -104,26 +106,30 @@ export async function playerPage(
   routeId: string,
   keptPage: (forSale: boolean) => Promise<KeptPage | undefined>,
 ): Promise<{ html: string; headers: Headers } | null> {
-  const page = new URL(request.url);
+  const viewer = await getViewer(request, context);
+  if (!viewer) return null;
+  const kept = await keptPage(mayBeSoldTo(viewer));
+  if (!kept) return null;
+  const { template } = kept;
+  const cards = template.slots.filter((slot) => slot.kind === "save");
   let shell: Awaited<ReturnType<typeof shellPersonal>>;
+  let saved: number[];
   try {
-    shell = await shellPersonal(request, context, page);
+    [shell, saved] = await Promise.all([
+      shellPersonal(request, context, new URL(request.url)),
+      savedAmong(
+        context.get(databaseContext),
+        viewer.id,
+        cards.map((slot) => Number(slot.props.businessId)),
+      ),
+    ]);
   } catch (error) {
     if (error instanceof Response) return null;
     throw error;
   }
-  const { personal, viewerId } = shell;
-  if (!viewerId) return null;
-  const kept = await keptPage(personal.forSale);
-  if (!kept) return null;
-  const { template } = kept;
-
-  const cards = template.slots.filter((slot) => slot.kind === "save");
-  const saved = await savedAmong(
-    context.get(databaseContext),
-    viewerId,
-    cards.map((slot) => Number(slot.props.businessId)),
-  );
+  const { personal } = shell;
+  // The page was kept for the audience mayBeSoldTo chose; the shell must agree with it.
+  if (personal.forSale !== mayBeSoldTo(viewer)) return null;
   const rendered = await renderSlots(
     request,
     personal,

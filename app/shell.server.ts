@@ -19,7 +19,7 @@ export async function shellPersonal(
   request: Request,
   context: Readonly<RouterContextProvider>,
   page: URL,
-): Promise<{ personal: ShellPersonal; headers: Headers; viewerId: string | undefined }> {
+): Promise<{ personal: ShellPersonal; headers: Headers }> {
   const db = context.get(databaseContext);
   const viewer = await getViewer(request, context);
   requireParentAddress(viewer, page);
@@ -41,6 +41,5 @@ export async function shellPersonal(
       forSale: mayBeSoldTo(viewer) && !context.get(nothingForSaleContext),
     },
     headers: opened.headers,
-    viewerId: viewer?.id,
   };
 }
