@@ -22,11 +22,15 @@ import type { PlayerSlotKind } from "./ui/player-slot.tsx";
 
 /**
  * A visitor's page cut at its player slots (app/ui/player-slot.tsx): `parts` around them, one
- * more than `slots`. Made once per kept page; the host keeps it (app/platform/host.server.ts).
+ * more than `slots`, as the bytes sent; the last ends with `</body></html>`. Made once per kept
+ * page; the host keeps it (app/platform/host.server.ts). A card's save button depends on nothing
+ * but whether it is saved, so its two renders are kept with the page (`saveButtons`, by slot and
+ * mark) once made.
  */
 export type PageTemplate = {
-  parts: string[];
+  parts: Buffer[];
   slots: { kind: PlayerSlotKind; props: Record<string, string | number> }[];
+  saveButtons: Map<string, Buffer>;
 };
 
 const SLOT_START = /<nb-slot data-slot="([a-z-]+)"(?: data-props="([^"]*)")?>/g;
@@ -56,12 +60,17 @@ export function pageTemplate(html: string): PageTemplate {
     from = end + SLOT_END.length;
   }
   parts.push(html.slice(from));
-  return { parts, slots };
+  if (!parts.at(-1)?.endsWith(PAGE_END)) throw new Error("A kept page does not end its body");
+  return { parts: parts.map((part) => Buffer.from(part)), slots, saveButtons: new Map() };
 }
+
+const PAGE_END = "</body></html>";
+
+type Slot = PageTemplate["slots"][number];
 
 /** One slot as the page renders it, for this player: the same components, the same props. */
 function slotElement(
-  { kind, props }: PageTemplate["slots"][number],
+  { kind, props }: Slot,
   personal: ShellPersonal,
   saved: ReadonlySet<number>,
 ): ReactNode {
@@ -105,7 +114,7 @@ export async function playerPage(
   context: Readonly<RouterContextProvider>,
   routeId: string,
   keptPage: (forSale: boolean) => Promise<KeptPage | undefined>,
-): Promise<{ html: string; headers: Headers } | null> {
+): Promise<{ html: Buffer<ArrayBuffer>; headers: Headers } | null> {
   const viewer = await getViewer(request, context);
   if (!viewer) return null;
   const kept = await keptPage(mayBeSoldTo(viewer));
@@ -130,22 +139,45 @@ export async function playerPage(
   const { personal } = shell;
   // The page was kept for the audience mayBeSoldTo chose; the shell must agree with it.
   if (personal.forSale !== mayBeSoldTo(viewer)) return null;
+
+  const marks = new Set(saved);
+  const keyOf = (index: number) => {
+    const slot = template.slots[index];
+    return slot?.kind === "save" ? `${index} ${marks.has(Number(slot.props.businessId))}` : null;
+  };
+  const toRender = template.slots.flatMap((_, index) => {
+    const key = keyOf(index);
+    return key !== null && template.saveButtons.has(key) ? [] : [index];
+  });
   const rendered = await renderSlots(
     request,
     personal,
-    template.slots.map((slot) => slotElement(slot, personal, new Set(saved))),
+    toRender.map((index) => slotElement(template.slots[index] as Slot, personal, marks)),
   );
-  if (rendered.length !== template.slots.length) throw new Error("A player slot rendered apart");
+  const fresh = new Map(toRender.map((index, at) => [index, rendered[at] as Buffer]));
+  for (const [index, bytes] of fresh) {
+    const key = keyOf(index);
+    if (key !== null) template.saveButtons.set(key, bytes);
+  }
 
   const state: PlayerState = { root: personal, routeId, saved };
-  let html = template.parts[0] ?? "";
-  rendered.forEach((slot, index) => {
-    html += slot + template.parts[index + 1];
-  });
   const script = `<script type="application/json" id="player-state">${JSON.stringify(state).replace(/</g, "\\u003c")}</script>`;
+  const last = template.parts.at(-1) as Buffer;
+  const page: Buffer[] = [];
+  template.slots.forEach((_, index) => {
+    page.push(
+      template.parts[index] as Buffer,
+      fresh.get(index) ?? (template.saveButtons.get(keyOf(index) as string) as Buffer),
+    );
+  });
+  page.push(
+    last.subarray(0, last.length - PAGE_END.length),
+    Buffer.from(script),
+    last.subarray(last.length - PAGE_END.length),
+  );
   const headers = new Headers(kept.headers);
   for (const [name, value] of shell.headers) headers.append(name, value);
-  return { html: html.replace("</body>", `${script}</body>`), headers };
+  return { html: Buffer.concat(page), headers };
 }
 
 /** The slots rendered in one go, in the page's language and at its address. */
@@ -153,7 +185,8 @@ async function renderSlots(
   request: Request,
   personal: ShellPersonal,
   slots: ReactNode[],
-): Promise<string[]> {
+): Promise<Buffer[]> {
+  if (slots.length === 0) return [];
   const routing = await slotRouter.query(new Request(request.url));
   if (routing instanceof Response) throw new Error("The slots' router answered a response");
   routing.loaderData = { root: personal };
@@ -173,8 +206,7 @@ async function renderSlots(
       </Slots>
     </TranslateContext>,
   );
-  return html
-    .split(SLOT_END)
-    .slice(0, -1)
-    .map((slot) => slot + SLOT_END);
+  const rendered = html.split(SLOT_END).slice(0, -1);
+  if (rendered.length !== slots.length) throw new Error("A player slot rendered apart");
+  return rendered.map((slot) => Buffer.from(slot + SLOT_END));
 }

@@ -5,8 +5,7 @@ import { isEmployerMember } from "./jobs/employers.server.ts";
 import { databaseContext, nothingForSaleContext } from "./platform/context.ts";
 import { mayBeSoldTo } from "./players/identity.ts";
 import type { ShellPersonal } from "./shell.tsx";
-import { readCart } from "./shop/cart.server.ts";
-import { openCart } from "./shop/cart-session.server.ts";
+import { shellCart } from "./shop/cart-session.server.ts";
 import { summarizeCart } from "./shop/cart-summary.ts";
 
 /**
@@ -23,11 +22,10 @@ export async function shellPersonal(
   const db = context.get(databaseContext);
   const viewer = await getViewer(request, context);
   requireParentAddress(viewer, page);
-  const [opened, employs] = await Promise.all([
-    openCart(request, context, { create: false }),
+  const [{ cart, headers }, employs] = await Promise.all([
+    shellCart(request, context),
     viewer ? isEmployerMember(db, viewer.id) : false,
   ]);
-  const cart = await readCart(db, opened.cartId);
   return {
     personal: {
       viewer: viewer && {
@@ -40,6 +38,6 @@ export async function shellPersonal(
       cart: summarizeCart(cart, localeFromPath(page.pathname)),
       forSale: mayBeSoldTo(viewer) && !context.get(nothingForSaleContext),
     },
-    headers: opened.headers,
+    headers,
   };
 }

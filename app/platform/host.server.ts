@@ -315,7 +315,7 @@ type PlayerPageExports = {
     context: RouterContextProvider,
     routeId: string,
     keptPage: (forSale: boolean) => Promise<KeptTemplate | undefined>,
-  ): Promise<{ html: string; headers: Headers } | null>;
+  ): Promise<{ html: Uint8Array<ArrayBuffer>; headers: Headers } | null>;
 };
 
 type KeptTemplate = { template: unknown; headers: [string, string][] };

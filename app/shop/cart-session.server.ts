@@ -6,9 +6,12 @@ import {
   createVisitorCart,
   mergeVisitorCart,
   playerCartId,
+  readCart,
+  readPlayerCart,
   VISITOR_CART_DAYS,
   visitorCartExists,
 } from "./cart.server.ts";
+import type { Cart } from "./types.ts";
 
 /** The visitor's cart id and its signature; httpOnly, so no script reads it. */
 export const CART_COOKIE = "nearby_cart";
@@ -71,6 +74,22 @@ export type OpenedCart = {
  * player's request still carries a visitor's cookie, they have just signed in: that cart joins
  * theirs and the cookie is cleared, whichever way they signed in (decision 0013).
  */
+/**
+ * The cart the navigation shows: a signed-in player's in one statement, unless a visitor's cart
+ * waits to join it (openCart does that, and clears its cookie with `headers`).
+ */
+export async function shellCart(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<{ cart: Cart; headers: Headers }> {
+  const db = context.get(databaseContext);
+  const viewer = await getViewer(request, context);
+  if (viewer && readCookie(request, CART_COOKIE) === undefined)
+    return { cart: await readPlayerCart(db, viewer.id), headers: new Headers() };
+  const opened = await openCart(request, context, { create: false });
+  return { cart: await readCart(db, opened.cartId), headers: opened.headers };
+}
+
 export async function openCart(
   request: Request,
   context: Readonly<RouterContextProvider>,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server.ts";
 import { cart, cartLine, product } from "../db/schema/shop.ts";
 import { AppError } from "../platform/errors.ts";
@@ -43,14 +43,22 @@ const emptyCart: Cart = { lines: [], province: null, ...cartTotals([], null) };
 
 /** The cart's lines at today's prices and stock, with its totals; an unknown cart is empty. */
 export async function readCart(db: Db | Tx, cartId: string | null): Promise<Cart> {
-  if (!cartId) return emptyCart;
-  const [owner] = await db
-    .select({ province: cart.province })
-    .from(cart)
-    .where(eq(cart.id, cartId));
-  if (!owner) return emptyCart;
+  return cartId ? readCartWhere(db, eq(cart.id, cartId)) : emptyCart;
+}
+
+/** The player's cart, as readCart reads it; empty when they have none. */
+export function readPlayerCart(db: Db | Tx, userId: string): Promise<Cart> {
+  return readCartWhere(db, eq(cart.userId, userId));
+}
+
+/**
+ * One cart and its lines in one statement (its province on every row, one row without a line
+ * when it is empty): the shell reads the count on every page a player opens.
+ */
+async function readCartWhere(db: Db | Tx, which: SQL): Promise<Cart> {
   const rows = await db
     .select({
+      province: cart.province,
       productId: product.id,
       name: product.name,
       image: product.image,
@@ -61,15 +69,22 @@ export async function readCart(db: Db | Tx, cartId: string | null): Promise<Cart
       taxClass: product.taxClass,
       quantity: cartLine.quantity,
     })
-    .from(cartLine)
-    .innerJoin(product, eq(product.id, cartLine.productId))
-    .where(eq(cartLine.cartId, cartId))
+    .from(cart)
+    .leftJoin(cartLine, eq(cartLine.cartId, cart.id))
+    .leftJoin(product, eq(product.id, cartLine.productId))
+    .where(which)
     .orderBy(asc(cartLine.addedAt), asc(product.id));
-  const lines = rows.map(({ salePriceCents, ...row }) => {
+  const [first] = rows;
+  if (!first) return emptyCart;
+  // An empty cart's one row has no line: every line column is null together.
+  type Row = (typeof rows)[number];
+  const isLine = (row: Row): row is { [K in keyof Row]: NonNullable<Row[K]> } =>
+    row.productId !== null;
+  const lines = rows.filter(isLine).map(({ province: _, salePriceCents, ...row }) => {
     const unitPriceCents = unitPrice({ ...row, salePriceCents });
     return { ...row, unitPriceCents, lineTotalCents: unitPriceCents * row.quantity };
   });
-  const province = isProvince(owner.province) ? owner.province : null;
+  const province = isProvince(first.province) ? first.province : null;
   return { lines, province, ...cartTotals(lines, province) };
 }
 

@@ -7,6 +7,8 @@ import { createSignedInPlayer, type Player, SESSION_COOKIE } from "./players.ts"
 // again, and the player's state put into React Router's data before hydrating (decision 0078).
 // The page fixture fails a test on any console error, a hydration mismatch included.
 
+const SHOTS = ".data/screenshots/player-pages";
+
 const TEXT = {
   en: { prefix: "", cart: "Your cart", empty: "Your cart is empty!", profile: "My profile" },
   fr: {
@@ -65,7 +67,7 @@ for (const [language, text] of Object.entries(TEXT)) {
     await expect(page).toHaveURL(new RegExp(`/businesses/${first}$`));
     await page.goBack();
     await expect(heart(second)).toHaveAttribute("aria-pressed", "true");
-    await checkAndShoot(page, "player-pages", `businesses-${language}`);
+    await checkAndShoot(page, SHOTS, `${language}-businesses`);
   });
 }
 
