@@ -6,6 +6,7 @@
  *   npm run bench -- --businesses 200000                        # another size for the large run
  *   npm run bench -- --first-load                               # only the main pages' scripts
  *   npm run bench -- --owners                                   # only issue 26's two rows at scale
+ *   npm run bench -- --players                                  # only a player's `/` and `/businesses`
  * It starts with the JavaScript of the main pages' first load (scripts/first-load.ts).
  * Two embedded PostgreSQL servers keep their rows between runs: .data/bench-demo (the demo
  * content) and .data/bench (generated businesses; filling a million takes a few minutes the
@@ -57,6 +58,8 @@ const { values } = parseArgs({
      * edit's p95 and its time alone, each round's load average beside it (a few minutes).
      */
     owners: { type: "boolean", default: false },
+    /** Only a signed-in player's `/` and `/businesses` (issue 24), on both sites. */
+    players: { type: "boolean", default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -459,8 +462,8 @@ async function editAlone(site: Site) {
 const players = new Map<Site, Record<string, string>>();
 
 /**
- * `/` and `/businesses` as a signed-in player with a real session, rendered for every request (a
- * player's pages are never kept), with the server's CPU per request beside each.
+ * `/` and `/businesses` as a signed-in player with a real session (the kept visitor's page with
+ * the player's parts rendered again, decision 0078), with the server's CPU per request beside each.
  */
 async function measurePlayer(site: Site) {
   let player = players.get(site);
@@ -506,6 +509,10 @@ function playerRows(
 const started = new Date();
 if (values.owners) {
   await measureOwners();
+  process.exit(0);
+}
+if (values.players) {
+  await measurePlayers();
   process.exit(0);
 }
 console.log(`Opening the demo site and the ${largeSize.toLocaleString("en-CA")}-business site…`);
@@ -585,6 +592,40 @@ async function measureOwners() {
     site.client.close();
     await site.server.stop();
     await site.database.close();
+  }
+}
+
+/**
+ * `--players`: a signed-in player's `/` and `/businesses` on both sites, each round's figures on a
+ * line with the load average it began at.
+ */
+async function measurePlayers() {
+  const demo = await openSite("demo", Number(values.port), (db) => seedIfEmpty(db));
+  const large = await openSite("large", Number(values.port) + 1, (db) =>
+    scaleBusinesses(db, largeSize, (done) =>
+      process.stdout.write(`\r  ${done.toLocaleString("en-CA")} generated businesses`),
+    ),
+  );
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      for (const site of [demo, large]) {
+        const loadAverage = os.loadavg()[0] ?? 0;
+        await measurePlayer(site);
+        const at = (name: string) => figures.get(site.name)?.[name]?.at(-1) ?? 0;
+        const line = (name: string, label: string) =>
+          `  ${label}: ${at(`${name}Rendered.perSecond`).toFixed(0)} req/s, p95 ${at(`${name}Rendered.p95`).toFixed(1)} ms, CPU ${at(`${name}Rendered.cpuMs`).toFixed(2)} ms a request, alone ${at(`${name}Rendered.alone`).toFixed(2)} ms, ${at(`${name}Rendered.errors`)} errors   [goal ≥ 400 req/s, alone ≤ 2.5 ms]`;
+        console.log(
+          `round ${round}, ${site.businesses.toLocaleString("en-CA")} businesses, load average ${loadAverage.toFixed(1)}–${(os.loadavg()[0] ?? 0).toFixed(1)}, ${connections} connections, ${seconds} s:\n` +
+            `${line("playerHome", "/")}\n${line("playerBusinesses", "/businesses")}`,
+        );
+      }
+    }
+  } finally {
+    for (const site of [demo, large]) {
+      site.client.close();
+      await site.server.stop();
+      await site.database.close();
+    }
   }
 }
 
