@@ -357,6 +357,9 @@ const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
 /** Visitors' pages kept at once: about 20 KB each, compressed. */
 const PAGE_CACHE_ENTRIES = 500;
 
+/** Visitors' pages kept uncut for players at once: about 130 KB each (the page, its cards' buttons). */
+const PLAYER_PAGE_ENTRIES = 100;
+
 /**
  * The site's HTTP host: security headers, compression, body limit and static files; the JSON API's
  * resource routes are called directly, and every other request (pages, their data) goes to React
@@ -388,7 +391,7 @@ export function createHost(options: HostOptions) {
       : undefined;
   const templates = keptTemplates<KeptTemplate>({
     ttlMs: options.pageCacheSeconds * 1000,
-    maxEntries: PAGE_CACHE_ENTRIES,
+    maxEntries: PLAYER_PAGE_ENTRIES,
   });
   // What a staff or owner edit clears: visitors' pages, and the ones players' pages are made from.
   const keptPages: PageCache = {
