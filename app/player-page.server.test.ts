@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { type ServerBuild, UNSAFE_decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -197,9 +199,23 @@ describe("a player's page made from the kept visitor's page", () => {
     expect(markupOf(html)).toContain('href="/login"');
   });
 
-  test("a page is private to its player", async () => {
-    const response = await spliced("/", { headers: { cookie: players.plain } });
+  test("a page is private to its player, sent gzip, and allows exactly its scripts", async () => {
+    const identity = await page(spliced, "/businesses", players.plain);
+    const response = await spliced("/businesses", {
+      headers: { cookie: players.plain, "accept-encoding": "gzip, br" },
+    });
     expect(response.headers.get("cache-control")).toBe("private, no-store");
-    expect(response.headers.get("content-security-policy")).toContain("sha256-");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const html = gunzipSync(Buffer.from(await response.arrayBuffer())).toString();
+    expect(html).toBe(identity);
+    const scripts = [
+      ...html.matchAll(
+        /<script(?![^>]*\ssrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g,
+      ),
+    ];
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, text = ""] of scripts)
+      expect(policy).toContain(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
   });
 });

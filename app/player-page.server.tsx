@@ -13,6 +13,7 @@ import { translatorFor } from "./i18n/i18n.ts";
 import { localeFromPath } from "./i18n/locale.ts";
 import { pageMessages, shellMessages } from "./i18n/messages.server.ts";
 import { TranslateContext } from "./i18n/use-t.ts";
+import { deflatePart, gzipOfParts } from "./platform/compression.server.ts";
 import { databaseContext } from "./platform/context.ts";
 import { mayBeSoldTo } from "./players/identity.ts";
 import { shellPersonal } from "./shell.server.ts";
@@ -31,6 +32,8 @@ export type PageTemplate = {
   parts: Buffer[];
   slots: { kind: PlayerSlotKind; props: Record<string, string | number> }[];
   saveButtons: Map<string, Buffer>;
+  /** Runs of kept pieces, deflated (deflatedRuns), by the pieces they hold. */
+  deflated: Map<string, Buffer>;
 };
 
 const SLOT_START = /<nb-slot data-slot="([a-z-]+)"(?: data-props="([^"]*)")?>/g;
@@ -61,7 +64,12 @@ export function pageTemplate(html: string): PageTemplate {
   }
   parts.push(html.slice(from));
   if (!parts.at(-1)?.endsWith(PAGE_END)) throw new Error("A kept page does not end its body");
-  return { parts: parts.map((part) => Buffer.from(part)), slots, saveButtons: new Map() };
+  return {
+    parts: parts.map((part) => Buffer.from(part)),
+    slots,
+    saveButtons: new Map(),
+    deflated: new Map(),
+  };
 }
 
 const PAGE_END = "</body></html>";
@@ -99,7 +107,12 @@ function SlotsInOrder() {
 const slotRouter = createStaticHandler([{ id: "root", path: "*", Component: SlotsInOrder }]);
 
 /** A visitor's page kept for players (the host's), cut at its slots, with its headers. */
-export type KeptPage = { template: PageTemplate; headers: [string, string][] };
+export type KeptPage = {
+  template: PageTemplate;
+  headers: [string, string][];
+  /** Its inline scripts' hashes for the policy: a player's page runs the same scripts. */
+  scriptHashes: string[];
+};
 
 /**
  * The player's page made from the kept visitor's page: each slot rendered again for the player
@@ -114,7 +127,12 @@ export async function playerPage(
   context: Readonly<RouterContextProvider>,
   routeId: string,
   keptPage: (forSale: boolean) => Promise<KeptPage | undefined>,
-): Promise<{ html: Buffer<ArrayBuffer>; headers: Headers } | null> {
+): Promise<{
+  html: Buffer<ArrayBuffer>;
+  gzip: Buffer<ArrayBuffer>;
+  headers: Headers;
+  scriptHashes: string[];
+} | null> {
   const viewer = await getViewer(request, context);
   if (!viewer) return null;
   const kept = await keptPage(mayBeSoldTo(viewer));
@@ -163,21 +181,62 @@ export async function playerPage(
   const state: PlayerState = { root: personal, routeId, saved };
   const script = `<script type="application/json" id="player-state">${JSON.stringify(state).replace(/</g, "\\u003c")}</script>`;
   const last = template.parts.at(-1) as Buffer;
-  const page: Buffer[] = [];
-  template.slots.forEach((_, index) => {
-    page.push(
-      template.parts[index] as Buffer,
-      fresh.get(index) ?? (template.saveButtons.get(keyOf(index) as string) as Buffer),
-    );
+  // Each piece with the key it is kept under, or null for the player's own (made per request).
+  const pieces: [Buffer, string | null][] = template.slots.flatMap((_, index) => {
+    const key = keyOf(index);
+    const slot = fresh.get(index) ?? (template.saveButtons.get(key as string) as Buffer);
+    return [
+      [template.parts[index] as Buffer, `part ${index}`],
+      [slot, key],
+    ];
   });
-  page.push(
-    last.subarray(0, last.length - PAGE_END.length),
-    Buffer.from(script),
-    last.subarray(last.length - PAGE_END.length),
+  pieces.push(
+    [last.subarray(0, last.length - PAGE_END.length), "last part"],
+    [Buffer.from(script), null],
+    [last.subarray(last.length - PAGE_END.length), "end"],
   );
+  const html = Buffer.concat(pieces.map(([bytes]) => bytes));
   const headers = new Headers(kept.headers);
   for (const [name, value] of shell.headers) headers.append(name, value);
-  return { html: Buffer.concat(page), headers };
+  const gzip = gzipOfParts(deflatedRuns(template, pieces), html);
+  return { html, gzip, headers, scriptHashes: kept.scriptHashes };
+}
+
+/** The most runs of a page kept deflated (for the marks its players have). */
+const DEFLATED_RUNS = 64;
+
+/**
+ * The page deflated in runs of pieces: a run of kept pieces (the page's parts and its cards'
+ * buttons) deflated once and kept with the page by what it holds, the player's own pieces
+ * between them deflated per request. Compressing the whole page for each player cost about a
+ * tenth of its CPU (decision 0078).
+ */
+function deflatedRuns(template: PageTemplate, pieces: [Buffer, string | null][]): Buffer[] {
+  const runs: Buffer[] = [];
+  let run: [Buffer, string][] = [];
+  const endRun = () => {
+    if (run.length === 0) return;
+    const key = run.map(([, piece]) => piece).join("|");
+    let deflated = template.deflated.get(key);
+    if (!deflated) {
+      deflated = deflatePart(Buffer.concat(run.map(([bytes]) => bytes)), 6);
+      template.deflated.set(key, deflated);
+      if (template.deflated.size > DEFLATED_RUNS)
+        template.deflated.delete(template.deflated.keys().next().value as string);
+    }
+    runs.push(deflated);
+    run = [];
+  };
+  for (const [bytes, key] of pieces) {
+    if (key !== null) {
+      run.push([bytes, key]);
+      continue;
+    }
+    endRun();
+    runs.push(deflatePart(bytes, 1));
+  }
+  endRun();
+  return runs;
 }
 
 /** The slots rendered in one go, in the page's language and at its address. */

@@ -15,16 +15,24 @@ export type Encoding = "br" | "gzip";
  * least as gladly as gzip, else gzip, else none. Honours q-values, `q=0` and `*`.
  */
 export function preferredEncoding(header: string | undefined): Encoding | undefined {
-  if (!header) return undefined;
+  const weight = encodingWeights(header);
+  if (weight("br") > 0 && weight("br") >= weight("gzip")) return "br";
+  return weight("gzip") > 0 ? "gzip" : undefined;
+}
+
+/** Whether the client takes gzip at all (answers made gzip in advance are sent so). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return encodingWeights(header)("gzip") > 0;
+}
+
+function encodingWeights(header: string | undefined): (name: string) => number {
   const weights = new Map<string, number>();
-  for (const part of header.split(",")) {
+  for (const part of header?.split(",") ?? []) {
     const [name = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
     const q = parameters.find((parameter) => parameter.startsWith("q="));
     weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
   }
-  const weight = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
-  if (weight("br") > 0 && weight("br") >= weight("gzip")) return "br";
-  return weight("gzip") > 0 ? "gzip" : undefined;
+  return (name) => weights.get(name) ?? weights.get("*") ?? 0;
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -57,4 +65,25 @@ export async function compressAnswer(body: Uint8Array, encoding: Encoding): Prom
     },
   };
   return small ? zlib.brotliCompressSync(body, options) : brotli(body, options);
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty final block (fixed codes): what ends a deflate stream whose parts did not. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/**
+ * A part of an answer deflated on its own and left open (a sync flush, not a final block), so
+ * that parts deflated apart, even at other times, join into one stream (gzipOfParts): each starts
+ * with an empty history, so none refers to bytes of another.
+ */
+export function deflatePart(bytes: Uint8Array, level: number): Buffer {
+  return zlib.deflateRawSync(bytes, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+}
+
+/** One gzip answer from `content`'s parts deflated apart (deflatePart), in order. */
+export function gzipOfParts(deflated: readonly Buffer[], content: Uint8Array): Buffer<ArrayBuffer> {
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(zlib.crc32(content), 0);
+  trailer.writeUInt32LE(content.length % 2 ** 32, 4);
+  return Buffer.concat([GZIP_HEADER, ...deflated, FINAL_BLOCK, trailer]);
 }

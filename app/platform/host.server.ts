@@ -17,6 +17,7 @@ import { serverT } from "../i18n/messages.server.ts";
 import { playerPageOf } from "../ui/player-page.ts";
 import { codeForStatus, errorResponse } from "./api.ts";
 import {
+  acceptsGzip,
   COMPRESSIBLE_TYPE,
   compressAnswer,
   MIN_COMPRESSED_BYTES,
@@ -42,7 +43,7 @@ import { matchRoute, methodRefusal, routePattern } from "./methods.server.ts";
 import { type Operations, observeRequests, operationsRoutes } from "./operations.server.ts";
 import { type PageCache, visitorPageCache } from "./page-cache.server.ts";
 import type { withAppErrorAnswers } from "./route-errors.server.ts";
-import { allowPageScripts } from "./script-hashes.server.ts";
+import { allowPageScripts, inlineScriptHashes } from "./script-hashes.server.ts";
 import { loadStaticFiles, staticAnswer } from "./static-files.server.ts";
 import { PUBLIC_FOLDERS, type Storage } from "./storage.server.ts";
 
@@ -83,6 +84,8 @@ type HostEnv = {
     staticFile?: boolean;
     /** The route pattern of an answer the host makes itself, outside React Router. */
     route?: string;
+    /** The inline scripts' hashes of a page compressed in advance (allowPageScripts). */
+    scriptHashes?: string[];
   };
 };
 
@@ -315,10 +318,15 @@ type PlayerPageExports = {
     context: RouterContextProvider,
     routeId: string,
     keptPage: (forSale: boolean) => Promise<KeptTemplate | undefined>,
-  ): Promise<{ html: Uint8Array<ArrayBuffer>; headers: Headers } | null>;
+  ): Promise<{
+    html: Uint8Array<ArrayBuffer>;
+    gzip: Uint8Array<ArrayBuffer>;
+    headers: Headers;
+    scriptHashes: string[];
+  } | null>;
 };
 
-type KeptTemplate = { template: unknown; headers: [string, string][] };
+type KeptTemplate = { template: unknown; headers: [string, string][]; scriptHashes: string[] };
 
 /**
  * The same request as a visitor's: no session, no cart, nothing to sign in with. Not the player's
@@ -571,12 +579,24 @@ export function createHost(options: HostOptions) {
         if (!keptForPlayers(visitor)) return undefined;
         const headers = new Headers(visitor.headers);
         headers.delete("content-length");
-        return { template: entry.pageTemplate(await visitor.text()), headers: [...headers] };
+        const html = new Uint8Array(await visitor.arrayBuffer());
+        return {
+          template: entry.pageTemplate(Buffer.from(html).toString()),
+          headers: [...headers],
+          scriptHashes: inlineScriptHashes(html),
+        };
       }),
     );
     if (!page) return next();
     c.set("route", found.logged);
-    return new Response(page.html, { status: 200, headers: page.headers });
+    if (!acceptsGzip(c.req.header("accept-encoding")))
+      return new Response(page.html, { status: 200, headers: page.headers });
+    // Most of it deflated once for everyone: the player's own parts are all that is compressed now.
+    c.set("scriptHashes", page.scriptHashes);
+    page.headers.set("Content-Encoding", "gzip");
+    page.headers.set("Content-Length", String(page.gzip.length));
+    page.headers.append("Vary", "Accept-Encoding");
+    return new Response(page.gzip, { status: 200, headers: page.headers });
   });
 
   app.all("*", async (c) => handleRequest(c.req.raw, requestContext(await loadBuild())));

@@ -36,12 +36,18 @@ export function withScriptHashes(policy: string, hashes: readonly string[]): str
  * (app/platform/page-cache.server.ts, decision 0019). Sits outside the middleware that sets the
  * policy, and inside compression: it reads the page's bytes, and hands the same bytes on.
  */
-export function allowPageScripts(): MiddlewareHandler {
+export function allowPageScripts(): MiddlewareHandler<{ Variables: { scriptHashes?: string[] } }> {
   return async (c, next) => {
     await next();
     const policy = c.res.headers.get("content-security-policy");
     if (!policy || !c.res.body || !/^text\/html\b/i.test(c.res.headers.get("content-type") ?? ""))
       return;
+    // A page compressed in advance says its scripts' hashes itself (a player's kept page).
+    const known = c.get("scriptHashes");
+    if (known) {
+      c.res.headers.set("Content-Security-Policy", withScriptHashes(policy, known));
+      return;
+    }
     const page = new Uint8Array(await c.res.arrayBuffer());
     const headers = new Headers(c.res.headers);
     headers.set("Content-Security-Policy", withScriptHashes(policy, inlineScriptHashes(page)));
