@@ -27,7 +27,6 @@ import {
 import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
 import { useAlternates, useLocale, useLocalizedPath } from "./i18n/use-locale.ts";
 import { TranslateContext, useT } from "./i18n/use-t.ts";
-import { isEmployerMember } from "./jobs/employers.server.ts";
 import { databaseContext } from "./platform/context.ts";
 import { ERRORS, pageErrorCode } from "./platform/error-codes.ts";
 import { mayBeSoldTo } from "./players/identity.ts";
@@ -68,7 +67,7 @@ export async function loader({ request, context, url: page }: Route.LoaderArgs) 
         image: viewer.image,
         staff: viewer.role !== "player",
         parent: viewer.parent,
-        employs: await isEmployerMember(context.get(databaseContext), viewer.id),
+        employs: viewer.employs,
       },
       cart: summarizeCart(cart, locale),
       forSale: mayBeSoldTo(viewer),
