@@ -342,3 +342,74 @@ describe("the JSON API, answered by the host without React Router's request hand
     expect(logged[0]).toBeInstanceOf(Error);
   });
 });
+
+describe("the pages that send no scripts, rendered by React Router over their own routes", () => {
+  test("the console's reads go to a handler over its routes alone, with the site's answers; the rest to the whole build's", async () => {
+    // Each handler React Router makes reports to the build's instrumentations under its own
+    // number (the order it makes them in is its own).
+    const handled: [handler: number, request: string][] = [];
+    let made = 0;
+    const requestCounted = await createTestHost(database.db, {
+      adaptBuild: (build) => ({
+        ...build,
+        entry: {
+          ...build.entry,
+          module: {
+            ...build.entry.module,
+            instrumentations: [
+              {
+                handler: (handler) => {
+                  const which = made++;
+                  handler.instrument({
+                    request: async (handle, { request }) => {
+                      handled.push([which, `${request.method} ${new URL(request.url).pathname}`]);
+                      await handle();
+                    },
+                  });
+                },
+              },
+            ],
+          },
+        },
+      }),
+    });
+    // A visitor gets the site's 404 page from the console, in each language, HEAD included.
+    for (const [path, lang] of [
+      ["/staff", "en-CA"],
+      ["/fr/staff/orders", "fr-CA"],
+    ] as const) {
+      const answer = await requestCounted(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      const html = await answer.text();
+      expect(html).toContain(`<html lang="${lang}"`);
+      expect(html).not.toContain("<script");
+    }
+    expect((await requestCounted("/staff", { method: "HEAD" })).status).toBe(404);
+    // A post, a data request, another page and an address only the catch-all answers: the whole
+    // build's.
+    const post = await requestCounted("/staff/staff", {
+      method: "POST",
+      body: new URLSearchParams(),
+    });
+    expect(post.status).toBe(404);
+    await requestCounted("/staff.data");
+    expect((await requestCounted("/businesses")).status).toBe(200);
+    expect((await requestCounted("/staff/nothing/here/at/all")).status).toBe(404);
+    const handlerOf = (request: string) => handled.find(([, each]) => each === request)?.[0];
+    const whole = handlerOf("GET /businesses");
+    const console = handlerOf("GET /staff");
+    expect(whole).toBeDefined();
+    expect(console).toBeDefined();
+    expect(console).not.toBe(whole);
+    expect(handled).toEqual([
+      [console, "GET /staff"],
+      [console, "GET /fr/staff/orders"],
+      [console, "HEAD /staff"],
+      [whole, "POST /staff/staff"],
+      [whole, "GET /staff.data"],
+      [whole, "GET /businesses"],
+      [whole, "GET /staff/nothing/here/at/all"],
+    ]);
+  });
+});
