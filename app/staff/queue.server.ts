@@ -54,7 +54,7 @@ const countStatements = statementCache<QueryResult<Record<string, number>>>("que
 
 /**
  * Every kind's waiting count, by kind key, in one statement. Its text depends only on the kinds,
- * so it is built and planned once rather than by Drizzle on every queue page (docs/performance.md).
+ * so Drizzle builds it once rather than on every queue page (docs/performance.md).
  */
 export async function queueCounts(
   db: Db,
@@ -71,7 +71,10 @@ export async function queueCounts(
           sql`, `,
         )}`,
       )(handle),
-    { samePlanForAnyValues: true },
+    // Planned for its values on every run: a generic plan cannot use the partial indexes of the
+    // waiting rows (shop_order_waiting_idx), whose conditions the values spell, and reads every
+    // order instead (15 ms rather than 1 ms at 100,000 orders).
+    { samePlanForAnyValues: false },
   );
   const { rows } = await statement.execute({});
   return new Map(kinds.map((kind) => [kind.key, Number(rows[0]?.[kind.key] ?? 0)]));
