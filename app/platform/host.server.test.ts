@@ -259,35 +259,49 @@ describe("a method an address does not answer", () => {
   });
 });
 
+/**
+ * A host whose React Router request handlers report each request they answer through the build's
+ * instrumentations, each under its own number (in the order React Router makes them, its own).
+ */
+async function hostCountingHandlers(
+  onRequest: (handler: number, request: { method: string; url: string }) => void,
+) {
+  let made = 0;
+  return createTestHost(database.db, {
+    adaptBuild: (build) => ({
+      ...build,
+      entry: {
+        ...build.entry,
+        module: {
+          ...build.entry.module,
+          instrumentations: [
+            {
+              handler: (handler) => {
+                const which = made++;
+                handler.instrument({
+                  request: async (handle, { request }) => {
+                    onRequest(which, request);
+                    await handle();
+                  },
+                });
+              },
+            },
+          ],
+        },
+      },
+    }),
+  });
+}
+
 describe("the JSON API, answered by the host without React Router's request handler", () => {
   let handled: string[];
   let requestCounted: Awaited<ReturnType<typeof createTestHost>>;
 
   beforeAll(async () => {
     handled = [];
-    // React Router's handler reports each request it answers to the build's instrumentations.
-    requestCounted = await createTestHost(database.db, {
-      adaptBuild: (build) => ({
-        ...build,
-        entry: {
-          ...build.entry,
-          module: {
-            ...build.entry.module,
-            instrumentations: [
-              {
-                handler: (handler) =>
-                  handler.instrument({
-                    request: async (handle, { request }) => {
-                      handled.push(new URL(request.url).pathname);
-                      await handle();
-                    },
-                  }),
-              },
-            ],
-          },
-        },
-      }),
-    });
+    requestCounted = await hostCountingHandlers((_, request) =>
+      handled.push(new URL(request.url).pathname),
+    );
   });
 
   test("a route's answer, its thrown AppError, HEAD and an unknown address, all in the API's shape", async () => {
@@ -345,34 +359,10 @@ describe("the JSON API, answered by the host without React Router's request hand
 
 describe("the pages that send no scripts, rendered by React Router over their own routes", () => {
   test("the console's reads go to a handler over its routes alone, with the site's answers; the rest to the whole build's", async () => {
-    // Each handler React Router makes reports to the build's instrumentations under its own
-    // number (the order it makes them in is its own).
     const handled: [handler: number, request: string][] = [];
-    let made = 0;
-    const requestCounted = await createTestHost(database.db, {
-      adaptBuild: (build) => ({
-        ...build,
-        entry: {
-          ...build.entry,
-          module: {
-            ...build.entry.module,
-            instrumentations: [
-              {
-                handler: (handler) => {
-                  const which = made++;
-                  handler.instrument({
-                    request: async (handle, { request }) => {
-                      handled.push([which, `${request.method} ${new URL(request.url).pathname}`]);
-                      await handle();
-                    },
-                  });
-                },
-              },
-            ],
-          },
-        },
-      }),
-    });
+    const requestCounted = await hostCountingHandlers((handler, request) =>
+      handled.push([handler, `${request.method} ${new URL(request.url).pathname}`]),
+    );
     // A visitor gets the site's 404 page from the console, in each language, HEAD included.
     for (const [path, lang] of [
       ["/staff", "en-CA"],
