@@ -1,8 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getViewer, requireParentAddress } from "./auth/session.server.ts";
 import { localeFromPath } from "./i18n/locale.ts";
-import { isEmployerMember } from "./jobs/employers.server.ts";
-import { databaseContext, nothingForSaleContext } from "./platform/context.ts";
+import { nothingForSaleContext } from "./platform/context.ts";
 import { mayBeSoldTo } from "./players/identity.ts";
 import type { ShellPersonal } from "./shell.tsx";
 import { shellCart } from "./shop/cart-session.server.ts";
@@ -19,13 +18,9 @@ export async function shellPersonal(
   context: Readonly<RouterContextProvider>,
   page: URL,
 ): Promise<{ personal: ShellPersonal; headers: Headers }> {
-  const db = context.get(databaseContext);
   const viewer = await getViewer(request, context);
   requireParentAddress(viewer, page);
-  const [{ cart, headers }, employs] = await Promise.all([
-    shellCart(request, context),
-    viewer ? isEmployerMember(db, viewer.id) : false,
-  ]);
+  const { cart, headers } = await shellCart(request, context);
   return {
     personal: {
       viewer: viewer && {
@@ -33,7 +28,7 @@ export async function shellPersonal(
         image: viewer.image,
         staff: viewer.role !== "player",
         parent: viewer.parent,
-        employs,
+        employs: viewer.employs,
       },
       cart: summarizeCart(cart, localeFromPath(page.pathname)),
       forSale: mayBeSoldTo(viewer) && !context.get(nothingForSaleContext),

@@ -72,6 +72,30 @@ describe("getViewer", () => {
     expect(viewers[1]).toBe(viewers[0]);
   });
 
+  test("the same one query says whether the player manages an employer (the header's link)", async () => {
+    const [found] = await database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, "maelle@example.com"));
+    const read = async () => {
+      const viewers: Awaited<ReturnType<typeof getViewer>>[] = [];
+      const queries = await countQueries(database.db, async () => {
+        viewers.push(await getViewer(requestWith(cookie), contextOf()));
+      });
+      return { queries, employs: viewers[0]?.employs };
+    };
+    expect(await read()).toEqual({ queries: 1, employs: false });
+    // The jobs area's tables, written as SQL: auth reads them only through jobs/membership.
+    await database.db.execute(sql`
+      with made as (
+        insert into employer (name, description, province, contact_email)
+        values ('Boulangerie Tremblay', '{"en-CA": "Bread"}', 'QC', 'jobs@example.com')
+        returning id)
+      insert into employer_member (employer_id, user_id, via)
+      select id, ${found?.id}, 'founder' from made`);
+    expect(await read()).toEqual({ queries: 1, employs: true });
+  });
+
   test("a cookie whose signature does not hold is nobody", async () => {
     const token = tokenOf(cookie);
     const forged = Buffer.alloc(32, 7).toString("base64");

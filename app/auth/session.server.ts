@@ -6,6 +6,7 @@ import { type ConsentStatus, session, user } from "../db/schema/accounts.ts";
 import { statementCache } from "../db/statements.server.ts";
 import type { MessageKey } from "../i18n/i18n.ts";
 import { localeFromPath, localizedPath, unlocalizedPath } from "../i18n/locale.ts";
+import { isEmployerMember } from "../jobs/membership.server.ts";
 import { codeForStatus } from "../platform/api.ts";
 import { CLIENT_IP_HEADER } from "../platform/config.server.ts";
 import { authContext, baseUrlContext, databaseContext } from "../platform/context.ts";
@@ -42,6 +43,17 @@ export type Viewer = {
    * the link again, child by child). Read with the session, so the header costs no query of its own.
    */
   parent: boolean;
+  /**
+   * Whether the player is a member of an employer: the header links them to their employer's
+   * pages. Read with the session, as `parent` is, instead of a query of its own on every page.
+   */
+  employs: boolean;
+  /**
+   * The console's checks (app/staff/access.server.ts), read with the session so that a console
+   * request asks for the member's row no second time: two-factor sign-in on, and not banned.
+   */
+  twoFactorEnabled: boolean;
+  banned: boolean;
   /** The session's id and when it began: staff sessions end 12 hours after (app/staff/access). */
   sessionId: string;
   signedInAt: Date;
@@ -134,6 +146,9 @@ function viewerQuery(db: Db | Tx) {
       role: user.role,
       consentStatus: user.consentStatus,
       parent: hasLinkedChild(sql`${user.id}`),
+      employs: isEmployerMember(sql`${user.id}`),
+      twoFactorEnabled: user.twoFactorEnabled,
+      banned: user.banned,
       sessionId: session.id,
       signedInAt: session.createdAt,
       expiresAt: session.expiresAt,

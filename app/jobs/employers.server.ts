@@ -64,19 +64,6 @@ export async function requireEmployerMember(
 }
 
 /**
- * Whether the player is a member of at least one employer: the header's "Your employers" link,
- * read on every page for a signed-in player, so one EXISTS on the member index.
- */
-export async function isEmployerMember(db: Db | Tx, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ yes: sql<number>`1` })
-    .from(employerMember)
-    .where(eq(employerMember.userId, userId))
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
  * Every write for an employer goes through here: the actor must still act for it, and the
  * action's audit rows are written in the same transaction (DESIGN.md: every employer action is in
  * the audit trail).

@@ -259,35 +259,49 @@ describe("a method an address does not answer", () => {
   });
 });
 
+/**
+ * A host whose React Router request handlers report each request they answer through the build's
+ * instrumentations, each under its own number (in the order React Router makes them, its own).
+ */
+async function hostCountingHandlers(
+  onRequest: (handler: number, request: { method: string; url: string }) => void,
+) {
+  let made = 0;
+  return createTestHost(database.db, {
+    adaptBuild: (build) => ({
+      ...build,
+      entry: {
+        ...build.entry,
+        module: {
+          ...build.entry.module,
+          instrumentations: [
+            {
+              handler: (handler) => {
+                const which = made++;
+                handler.instrument({
+                  request: async (handle, { request }) => {
+                    onRequest(which, request);
+                    await handle();
+                  },
+                });
+              },
+            },
+          ],
+        },
+      },
+    }),
+  });
+}
+
 describe("the JSON API, answered by the host without React Router's request handler", () => {
   let handled: string[];
   let requestCounted: Awaited<ReturnType<typeof createTestHost>>;
 
   beforeAll(async () => {
     handled = [];
-    // React Router's handler reports each request it answers to the build's instrumentations.
-    requestCounted = await createTestHost(database.db, {
-      adaptBuild: (build) => ({
-        ...build,
-        entry: {
-          ...build.entry,
-          module: {
-            ...build.entry.module,
-            instrumentations: [
-              {
-                handler: (handler) =>
-                  handler.instrument({
-                    request: async (handle, { request }) => {
-                      handled.push(new URL(request.url).pathname);
-                      await handle();
-                    },
-                  }),
-              },
-            ],
-          },
-        },
-      }),
-    });
+    requestCounted = await hostCountingHandlers((_, request) =>
+      handled.push(new URL(request.url).pathname),
+    );
   });
 
   test("a route's answer, its thrown AppError, HEAD and an unknown address, all in the API's shape", async () => {
@@ -340,5 +354,52 @@ describe("the JSON API, answered by the host without React Router's request hand
     }
     expect(logged).toHaveLength(1);
     expect(logged[0]).toBeInstanceOf(Error);
+  });
+});
+
+describe("the pages that send no scripts, rendered by React Router over their own routes", () => {
+  test("the console's reads go to a handler over its routes alone, with the site's answers; the rest to the whole build's", async () => {
+    const handled: [handler: number, request: string][] = [];
+    const requestCounted = await hostCountingHandlers((handler, request) =>
+      handled.push([handler, `${request.method} ${new URL(request.url).pathname}`]),
+    );
+    // A visitor gets the site's 404 page from the console, in each language, HEAD included.
+    for (const [path, lang] of [
+      ["/staff", "en-CA"],
+      ["/fr/staff/orders", "fr-CA"],
+    ] as const) {
+      const answer = await requestCounted(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      const html = await answer.text();
+      expect(html).toContain(`<html lang="${lang}"`);
+      expect(html).not.toContain("<script");
+    }
+    expect((await requestCounted("/staff", { method: "HEAD" })).status).toBe(404);
+    // A post, a data request, another page and an address only the catch-all answers: the whole
+    // build's.
+    const post = await requestCounted("/staff/staff", {
+      method: "POST",
+      body: new URLSearchParams(),
+    });
+    expect(post.status).toBe(404);
+    await requestCounted("/staff.data");
+    expect((await requestCounted("/businesses")).status).toBe(200);
+    expect((await requestCounted("/staff/nothing/here/at/all")).status).toBe(404);
+    const handlerOf = (request: string) => handled.find(([, each]) => each === request)?.[0];
+    const whole = handlerOf("GET /businesses");
+    const console = handlerOf("GET /staff");
+    expect(whole).toBeDefined();
+    expect(console).toBeDefined();
+    expect(console).not.toBe(whole);
+    expect(handled).toEqual([
+      [console, "GET /staff"],
+      [console, "GET /fr/staff/orders"],
+      [console, "HEAD /staff"],
+      [whole, "POST /staff/staff"],
+      [whole, "GET /staff.data"],
+      [whole, "GET /businesses"],
+      [whole, "GET /staff/nothing/here/at/all"],
+    ]);
   });
 });

@@ -2,7 +2,12 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  type RequestHandler,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import {
   AUTH_INPUT_ERROR,
   AUTH_SIGN_IN_WAIT,
@@ -44,6 +49,7 @@ import { type Operations, observeRequests, operationsRoutes } from "./operations
 import { type PageCache, visitorPageCache } from "./page-cache.server.ts";
 import type { withAppErrorAnswers } from "./route-errors.server.ts";
 import { allowPageScripts, inlineScriptHashes } from "./script-hashes.server.ts";
+import { scriptlessSection } from "./scriptless-section.server.ts";
 import { loadStaticFiles, staticAnswer } from "./static-files.server.ts";
 import { PUBLIC_FOLDERS, type Storage } from "./storage.server.ts";
 
@@ -370,8 +376,9 @@ const PLAYER_PAGE_ENTRIES = 100;
 
 /**
  * The site's HTTP host: security headers, compression, body limit and static files; the JSON API's
- * resource routes are called directly, and every other request (pages, their data) goes to React
- * Router.
+ * resource routes are called directly, the pages that send no scripts go to React Router's handler
+ * over their own routes, and every other request (pages, their data) to React Router's handler
+ * over the whole build.
  */
 export function createHost(options: HostOptions) {
   const development = options.mode === "development";
@@ -548,6 +555,25 @@ export function createHost(options: HostOptions) {
     // Every API route answers through apiRoute, whose type says Response.
     if (!(answer instanceof Response)) throw new Error(`${found.logged} answered no Response`);
     return method === "HEAD" ? new Response(null, answer) : answer;
+  });
+
+  // The pages that send no scripts (the staff console), read: React Router's handler over their
+  // routes alone, one per build (scriptless-section.server.ts). Their forms' posts and any data
+  // request stay with the whole build's handler below, as does an address only the catch-all's
+  // 404 answers.
+  const scriptlessHandlers = new WeakMap<ServerBuild, RequestHandler>();
+  app.on(["GET", "HEAD"], "*", async (c, next) => {
+    if (c.req.path.endsWith(".data")) return next();
+    const build = answeringAppErrors(await loadBuild());
+    const section = scriptlessSection(build);
+    const found = section && matchRoute(build, c.req.path);
+    if (!section || !found || !section.pages.has(found.id)) return next();
+    let handle = scriptlessHandlers.get(build);
+    if (!handle) {
+      handle = createRequestHandler(section.build, options.mode);
+      scriptlessHandlers.set(build, handle);
+    }
+    return handle(c.req.raw, requestContext(await loadBuild()));
   });
 
   const { build } = options;

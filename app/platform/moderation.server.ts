@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { QueryResult } from "pg";
 import type { Db, Tx } from "../db/client.server.ts";
 import { openReportTally } from "../db/schema/platform.ts";
+import { sqlStatement, statementCache } from "../db/statements.server.ts";
 import { actedFirst } from "./audit.server.ts";
 import { AppError } from "./errors.ts";
 import { type HideReason, MODERATION_MOVES, type ModerationState } from "./moderation.ts";
@@ -210,6 +212,12 @@ export function openReportedItemsCount(kinds: readonly ModeratedKind[]): SQL<num
     group by ${openReportTally.kind}, ${openReportTally.itemId}) as items)`;
 }
 
+/** The tallies' statement of each kind, built once: Drizzle built it on every queue page. */
+const tallyStatements =
+  statementCache<QueryResult<{ item_id: number; reason: string; open: number }>>(
+    "open_report_tallies",
+  );
+
 /** The open reports' number and reasons (most given first) of each item, from the kept tallies. */
 export async function openReportTallies(
   db: Db | Tx,
@@ -217,21 +225,25 @@ export async function openReportTallies(
   itemIds: readonly number[],
 ): Promise<Map<number, { count: number; reasons: string[] }>> {
   if (itemIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      itemId: openReportTally.itemId,
-      reason: openReportTally.reason,
-      n: openReportTally.open,
-    })
-    .from(openReportTally)
-    .where(and(eq(openReportTally.kind, kind.kind), inArray(openReportTally.itemId, [...itemIds])))
-    .orderBy(desc(openReportTally.open), openReportTally.reason);
+  const statement = tallyStatements(
+    db,
+    kind.kind,
+    (handle) =>
+      sqlStatement<{ item_id: number; reason: string; open: number }>(sql`
+        select ${openReportTally.itemId}, ${openReportTally.reason}, ${openReportTally.open}
+        from ${openReportTally}
+        where ${openReportTally.kind} = ${kind.kind}
+          and ${openReportTally.itemId} = any(${sql.placeholder("ids")}::integer[])
+        order by ${openReportTally.open} desc, ${openReportTally.reason}`)(handle),
+    { samePlanForAnyValues: false },
+  );
+  const { rows } = await statement.execute({ ids: [...itemIds] });
   const tallies = new Map<number, { count: number; reasons: string[] }>();
   for (const row of rows) {
-    const tally = tallies.get(row.itemId) ?? { count: 0, reasons: [] };
-    tally.count += row.n;
+    const tally = tallies.get(row.item_id) ?? { count: 0, reasons: [] };
+    tally.count += row.open;
     tally.reasons.push(row.reason);
-    tallies.set(row.itemId, tally);
+    tallies.set(row.item_id, tally);
   }
   return tallies;
 }

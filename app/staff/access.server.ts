@@ -53,10 +53,9 @@ export async function requireStaffSettingUp(
 ): Promise<{ actor: StaffActor; twoFactorEnabled: boolean }> {
   const viewer = await getViewer(request, context);
   if (!viewer) throw new AppError("not_found");
-  const member = await memberOf(viewer.id, context);
-  if (!member || member.banned || !hasRole(member.role, needed)) {
-    throw new AppError("not_found");
-  }
+  // The role, two-factor and ban come with the session's one statement (getViewer), read on
+  // every request: a role removed or a ban takes effect at once.
+  if (viewer.banned || !hasRole(viewer.role, needed)) throw new AppError("not_found");
   const db = context.get(databaseContext);
   if (Date.now() - viewer.signedInAt.getTime() > STAFF_SESSION_HOURS * 60 * 60 * 1000) {
     await db.delete(session).where(eq(session.id, viewer.sessionId));
@@ -68,33 +67,11 @@ export async function requireStaffSettingUp(
     actor: {
       id: viewer.id,
       name: viewer.name,
-      role: member.role as StaffRole,
+      role: viewer.role as StaffRole,
       clientAddress: clientAddressOf(request),
     },
-    twoFactorEnabled: member.twoFactorEnabled,
+    twoFactorEnabled: viewer.twoFactorEnabled,
   };
-}
-
-type Member = { role: string; twoFactorEnabled: boolean; banned: boolean };
-
-/**
- * One read of the member's row per request: the console's frame and its page both check, in
- * loaders that run side by side on the same context (as `getViewer` shares the session lookup).
- */
-const members = new WeakMap<object, Promise<Member | undefined>>();
-
-function memberOf(id: string, context: Readonly<RouterContextProvider>) {
-  let member = members.get(context);
-  if (!member) {
-    member = context
-      .get(databaseContext)
-      .select({ role: user.role, twoFactorEnabled: user.twoFactorEnabled, banned: user.banned })
-      .from(user)
-      .where(eq(user.id, id))
-      .then(([row]) => row);
-    members.set(context, member);
-  }
-  return member;
 }
 
 /** The member `id`, while they hold a role that allows `needed` and are not banned. */

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from "../../db/client.server.ts";
 import { session, user } from "../../db/schema/accounts.ts";
 import { auditEvent } from "../../db/schema/platform.ts";
 import { pointsLedger } from "../../db/schema/players.ts";
-import { createTestDatabase } from "../../db/test-database.server.ts";
+import { countQueries, createTestDatabase } from "../../db/test-database.server.ts";
 import { createTestHost, TEST_BASE_URL } from "../../platform/test-host.server.ts";
 import { redeemGoalFor } from "../../players/redeem.server.ts";
 import { seedRedeemGoals } from "../../players/seed.server.ts";
@@ -118,6 +118,31 @@ describe("the 404 for anyone who is not staff", () => {
       expect((await get("maude", path)).status, path).toBe(404);
     }
     expect((await get("ada", "/staff/audit")).status).toBe(200);
+  });
+
+  test("a console page reads its member's role, two-factor and ban with the session: no statement of their own", async () => {
+    // The session's statement, the member's cart (the header's), then the queue's counts; nothing
+    // waits in this database, so no kind's list is read. The frame's and the page's checks and the
+    // header's employer link ask nothing more (they were two statements of their own).
+    const queries = await countQueries(database.db, async () => {
+      expect((await get("maude", "/staff")).status).toBe(200);
+    });
+    expect(queries).toBe(3);
+  });
+
+  test("a banned member gets the 404 even with a session left", async () => {
+    await database.db
+      .update(user)
+      .set({ banned: true })
+      .where(eq(user.id, ids.maude ?? ""));
+    try {
+      expect((await get("maude", "/staff")).status).toBe(404);
+    } finally {
+      await database.db
+        .update(user)
+        .set({ banned: false })
+        .where(eq(user.id, ids.maude ?? ""));
+    }
   });
 
   test("the console is marked noindex, and staff see a link to it in the header", async () => {
