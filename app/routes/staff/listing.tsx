@@ -7,7 +7,7 @@ import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
-import { baseUrlContext, databaseContext } from "../../platform/context.ts";
+import { baseUrlContext, databaseContext, pageCacheContext } from "../../platform/context.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { displayPhone } from "../../platform/phone.ts";
 import { requireStaff } from "../../staff/access.server.ts";
@@ -43,6 +43,8 @@ export const action = formAction(async ({ request, context, params }: Route.Acti
       { baseUrl: context.get(baseUrlContext) },
     ),
   );
+  // An approved listing shows on the directory's pages at once, kept ones included.
+  if (status === "approved") context.get(pageCacheContext).clear();
   return { done: status };
 });
 
