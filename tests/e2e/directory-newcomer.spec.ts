@@ -9,7 +9,8 @@ const OUTSIDE = /^https?:\/\/(?!127\.0\.0\.1|localhost)/;
 /** The provinces of the cards shown ("Calgary, AB" → "AB"). */
 async function provincesShown(page: Page): Promise<string[]> {
   const places = await page.getByRole("article").locator("p").first().allTextContents();
-  return places.map((text) => /, ([A-Z]{2})$/.exec(text.trim())?.[1] ?? text);
+  // The place may be followed by a claimed listing's badge ("Québec, QC Claimed").
+  return places.map((text) => /, ([A-Z]{2})(?:\s|$)/.exec(text.trim())?.[1] ?? text);
 }
 
 test.describe("a search", () => {
