@@ -74,22 +74,6 @@ export type OpenedCart = {
  * player's request still carries a visitor's cookie, they have just signed in: that cart joins
  * theirs and the cookie is cleared, whichever way they signed in (decision 0013).
  */
-/**
- * The cart the navigation shows: a signed-in player's in one statement, unless a visitor's cart
- * waits to join it (openCart does that, and clears its cookie with `headers`).
- */
-export async function shellCart(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): Promise<{ cart: Cart; headers: Headers }> {
-  const db = context.get(databaseContext);
-  const viewer = await getViewer(request, context);
-  if (viewer && readCookie(request, CART_COOKIE) === undefined)
-    return { cart: await readPlayerCart(db, viewer.id), headers: new Headers() };
-  const opened = await openCart(request, context, { create: false });
-  return { cart: await readCart(db, opened.cartId), headers: opened.headers };
-}
-
 export async function openCart(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -121,4 +105,20 @@ export async function openCart(
     cartCookie(signCartId(cartId, secret), VISITOR_CART_DAYS * 24 * 60 * 60, secure),
   );
   return { cartId, userId: null, headers };
+}
+
+/**
+ * The cart the navigation shows: a signed-in player's in one statement, unless a visitor's cart
+ * waits to join it (openCart does that, and clears its cookie with `headers`).
+ */
+export async function shellCart(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<{ cart: Cart; headers: Headers }> {
+  const db = context.get(databaseContext);
+  const viewer = await getViewer(request, context);
+  if (viewer && readCookie(request, CART_COOKIE) === undefined)
+    return { cart: await readPlayerCart(db, viewer.id), headers: new Headers() };
+  const opened = await openCart(request, context, { create: false });
+  return { cart: await readCart(db, opened.cartId), headers: opened.headers };
 }
