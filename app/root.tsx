@@ -19,7 +19,7 @@ import { DEFAULT_LOCALE, htmlLang, LOCALES, type Locale, localeFromPath } from "
 import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
 import { useAlternates, useLocale, useLocalizedPath } from "./i18n/use-locale.ts";
 import { TranslateContext, useT } from "./i18n/use-t.ts";
-import { ERRORS, pageErrorCode } from "./platform/error-codes.ts";
+import { errorMessage, pageErrorCode } from "./platform/error-codes.ts";
 import { shellPersonal } from "./shell.server.ts";
 import { AccountSlot, MobileNavSlot, type ShellPersonal } from "./shell.tsx";
 import { ButtonLink } from "./ui/button-link.tsx";
@@ -194,7 +194,7 @@ export function ErrorBoundary() {
   const code = pageErrorCode(error.data);
   // Not an error of the child's: a page of its own, not "something went wrong".
   if (code === "not_for_sale") return <MessagePage messages="notForSale" />;
-  return <MessagePage messages="error" reason={code && ERRORS[code].message} />;
+  return <MessagePage messages="error" reason={code && errorMessage(code)} />;
 }
 
 /**

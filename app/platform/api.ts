@@ -30,7 +30,7 @@ export function errorResponse(error: AppError, locale: Locale): Response {
 
 /** The code that answers with `status`, for errors that arrive as a bare status (host, auth). */
 export function codeForStatus(status: number): ErrorCode {
-  const match = Object.entries(ERRORS).find(([, entry]) => entry.status === status);
+  const match = Object.entries(ERRORS).find(([, answered]) => answered === status);
   if (match) return match[0] as ErrorCode;
   return status >= 500 ? "internal_error" : "invalid_parameters";
 }

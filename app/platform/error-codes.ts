@@ -5,38 +5,41 @@ import type en from "../i18n/messages/en-CA.json";
 // `new Function`, which the site's CSP refuses.
 
 /**
- * Every failure a service or route reports, with its HTTP status and the message a person reads
- * (a key of `errors` in the message files). `satisfies` makes a code without a status or message
- * fail the type check, and a message key that does not exist too.
+ * Every failure a service or route reports, with its HTTP status. The message a person reads is
+ * the code's key under `errors` in the message files (`errorMessage`); `satisfies` makes a code
+ * without a status, or without a message, fail the type check.
  */
 export const ERRORS = {
-  invalid_parameters: { status: 400, message: "errors.invalid_parameters" },
-  invalid_json: { status: 400, message: "errors.invalid_json" },
-  invalid_text: { status: 400, message: "errors.invalid_text" },
-  invalid_image: { status: 400, message: "errors.invalid_image" },
-  unauthorized: { status: 401, message: "errors.unauthorized" },
-  forbidden: { status: 403, message: "errors.forbidden" },
-  cross_site: { status: 403, message: "errors.cross_site" },
+  invalid_parameters: 400,
+  invalid_json: 400,
+  invalid_text: 400,
+  invalid_image: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  cross_site: 403,
   /** The shop, plans and promotions, asked for by a child under 14 (app/players/identity.ts). */
-  not_for_sale: { status: 403, message: "errors.not_for_sale" },
-  not_found: { status: 404, message: "errors.not_found" },
-  method_not_allowed: { status: 405, message: "errors.method_not_allowed" },
-  conflict: { status: 409, message: "errors.conflict" },
-  already_reported: { status: 409, message: "errors.already_reported" },
+  not_for_sale: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  already_reported: 409,
   /** Another staff member moved the row first; the message names them (app/platform/audit.server.ts). */
-  already_handled: { status: 409, message: "errors.already_handled" },
+  already_handled: 409,
   /** Moderators hid the job or business at this address (app/platform/moderation.ts). */
-  gone: { status: 410, message: "errors.gone" },
-  payload_too_large: { status: 413, message: "errors.payload_too_large" },
-  unsupported_media_type: { status: 415, message: "errors.unsupported_media_type" },
-  too_many_requests: { status: 429, message: "errors.too_many_requests" },
-  internal_error: { status: 500, message: "errors.internal_error" },
-  service_unavailable: { status: 503, message: "errors.service_unavailable" },
-} as const satisfies Record<string, { status: number; message: `errors.${ErrorMessageName}` }>;
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const satisfies Partial<Record<ErrorMessageName, number>>;
 
 type ErrorMessageName = keyof (typeof en)["errors"];
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/** The message a person reads for a code: a key of the message files. */
+export const errorMessage = (code: ErrorCode) => `errors.${code}` as const;
 
 /**
  * What a page's loader or action throws for an AppError (app/platform/route-errors.server.ts), for

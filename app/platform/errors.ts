@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MessageKey } from "../i18n/i18n.ts";
-import { ERRORS, type ErrorCode } from "./error-codes.ts";
+import { ERRORS, type ErrorCode, errorMessage } from "./error-codes.ts";
 
 export { ERRORS, type ErrorCode };
 
@@ -13,7 +13,7 @@ export const apiErrorBodySchema = z
     error: z.object({
       code: z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]]).meta({
         description: Object.entries(ERRORS)
-          .map(([code, { status }]) => `\`${code}\`: ${status}`)
+          .map(([code, status]) => `\`${code}\`: ${status}`)
           .join(", "),
       }),
       message: z.string().meta({ description: "What went wrong, for people" }),
@@ -62,14 +62,14 @@ export class AppError extends Error {
   readonly options: AppErrorOptions;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
-    super(options.message ?? ERRORS[code].message);
+    super(options.message ?? errorMessage(code));
     this.name = "AppError";
     this.code = code;
     this.options = options;
   }
 
   get status(): number {
-    return ERRORS[this.code].status;
+    return ERRORS[this.code];
   }
 
   /**
@@ -87,7 +87,7 @@ export class AppError extends Error {
 
   /** The message key a person should read: the most precise one known. */
   get messageKey(): MessageKey {
-    return this.options.message ?? this.options.problems?.[0]?.message ?? ERRORS[this.code].message;
+    return this.options.message ?? this.options.problems?.[0]?.message ?? errorMessage(this.code);
   }
 
   /** Headers the status calls for: Allow on 405, Retry-After on 429 and 503. */
