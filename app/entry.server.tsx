@@ -7,6 +7,9 @@ import type {
   RouterContextProvider,
 } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { localeFromPath } from "./i18n/locale.ts";
+import { serverT } from "./i18n/messages.server.ts";
+import { ServerTranslateContext } from "./i18n/use-t.ts";
 import { unavailableFor } from "./platform/errors.ts";
 import { leavesOutScripts } from "./ui/page-scripts.ts";
 
@@ -64,16 +67,26 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { context
   return new Response(response.body, { status: 503, headers });
 };
 
+/** Whether the page's route leaves out the scripts (WITHOUT_SCRIPTS). */
+function withoutScripts(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some((match) =>
+    leavesOutScripts(context.routeModules[match.route.id]?.handle),
+  );
+}
+
 /**
- * A page whose route leaves out the scripts (WITHOUT_SCRIPTS) gets no hydration data either:
- * React Router would write the loaders' data into it again, for a script that is not there.
+ * A page without scripts gets no hydration data either: React Router would write the loaders' data
+ * into it again, for a script that is not there. Its words come from the server's translator, so
+ * its loaders send none (decision 0080).
  */
-function withoutScriptsData(context: EntryContext): EntryContext {
-  const { matches } = context.staticHandlerContext;
-  if (!matches.some((match) => leavesOutScripts(context.routeModules[match.route.id]?.handle)))
-    return context;
+function page(request: Request, context: EntryContext) {
+  if (!withoutScripts(context)) return <ServerRouter context={context} url={request.url} />;
   context.serverHandoffStream?.cancel();
-  return { ...context, serverHandoffStream: undefined };
+  return (
+    <ServerTranslateContext value={serverT(localeFromPath(new URL(request.url).pathname))}>
+      <ServerRouter context={{ ...context, serverHandoffStream: undefined }} url={request.url} />
+    </ServerTranslateContext>
+  );
 }
 
 export default function handleRequest(
@@ -99,41 +112,38 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={withoutScriptsData(routerContext)} url={request.url} />,
-      {
-        // Everyone gets the whole page in one buffer: the host hashes its inline scripts and
-        // compresses it in one piece anyway (allowPageScripts, compressAnswers), and nothing on
-        // this site streams on purpose (no Suspense, no deferred data), so the page is complete as
-        // soon as its shell is. Passing React's many small chunks through a web stream one by one
-        // cost more than compressing the page (docs/performance.md).
-        onAllReady() {
-          shellRendered = true;
-          const status = responseStatusCode;
-          const chunks: Buffer[] = [];
-          const body = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
-              callback();
-            },
-          });
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(page(request, routerContext), {
+      // Everyone gets the whole page in one buffer: the host hashes its inline scripts and
+      // compresses it in one piece anyway (allowPageScripts, compressAnswers), and nothing on
+      // this site streams on purpose (no Suspense, no deferred data), so the page is complete as
+      // soon as its shell is. Passing React's many small chunks through a web stream one by one
+      // cost more than compressing the page (docs/performance.md).
+      onAllReady() {
+        shellRendered = true;
+        const status = responseStatusCode;
+        const chunks: Buffer[] = [];
+        const body = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+            callback();
+          },
+        });
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
   });
 }

@@ -1,3 +1,4 @@
+import { useContext } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -18,7 +19,7 @@ import { type MessageKey, translatorFor } from "./i18n/i18n.ts";
 import { DEFAULT_LOCALE, htmlLang, LOCALES, type Locale, localeFromPath } from "./i18n/locale.ts";
 import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
 import { useAlternates, useLocale, useLocalizedPath } from "./i18n/use-locale.ts";
-import { TranslateContext, useT } from "./i18n/use-t.ts";
+import { ServerTranslateContext, TranslateContext, useT } from "./i18n/use-t.ts";
 import { errorMessage, pageErrorCode } from "./platform/error-codes.ts";
 import { shellPersonal } from "./shell.server.ts";
 import { AccountSlot, MobileNavSlot, type ShellPersonal } from "./shell.tsx";
@@ -68,7 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
-  const t = usePageTranslate(data?.locale);
+  const pageT = usePageTranslate(data?.locale);
+  const t = useContext(ServerTranslateContext) ?? pageT;
   const alternates = useAlternates();
   const scripts = usePageScripts();
 

@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -19,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cursor,
     limit: AUDIT_PAGE_SIZE,
   });
-  return { filter, ...page, paged: cursor !== undefined, messages: pageMessages(request, "staff") };
+  return { filter, ...page, paged: cursor !== undefined };
 }
 
 const FILTERS = ["actor", "action", "targetKind", "targetId", "from", "to"] as const;

@@ -3,7 +3,6 @@ import { CLAIM_DOCUMENT_FOLDER } from "../../directory/claims.server.ts";
 import { claimDecisionSchema } from "../../directory/claims.ts";
 import { claimForStaff, decideClaim } from "../../directory/staff.server.ts";
 import { formatDate } from "../../i18n/format.ts";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
@@ -27,7 +26,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       contactEmail: staff.role === "admin" ? claim.contactEmail : null,
       createdAt: claim.createdAt.toISOString(),
     },
-    messages: pageMessages(request, "staff"),
   };
 }
 

@@ -1,4 +1,3 @@
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormOutcome } from "../../platform/api.ts";
@@ -26,7 +25,7 @@ import type { Route } from "./+types/content-goal";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff({ request, context }, CONTENT_ROLE);
   const goal = await staffGoal(context.get(databaseContext), contentIdOf(params.id));
-  return { goal, messages: pageMessages(request, "staff") };
+  return { goal };
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { formatNumber } from "../../i18n/format.ts";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -14,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff({ request, context }, CONTENT_ROLE);
   // A few goals: one page, no pager.
   const goals = await staffGoals(context.get(databaseContext));
-  return { goals, messages: pageMessages(request, "staff") };
+  return { goals };
 }
 
 export default function StaffGoals({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,3 @@
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormOutcome } from "../../platform/api.ts";
@@ -22,7 +21,7 @@ import type { Route } from "./+types/content-plan";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff({ request, context }, CONTENT_ROLE);
   const plan = await staffPlan(context.get(databaseContext), contentIdOf(params.id));
-  return { plan, messages: pageMessages(request, "staff") };
+  return { plan };
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {

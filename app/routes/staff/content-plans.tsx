@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { formatMoney } from "../../i18n/format.ts";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -14,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff({ request, context }, CONTENT_ROLE);
   // A handful of plans: one page, no pager.
   const plans = await staffPlans(context.get(databaseContext));
-  return { plans, messages: pageMessages(request, "staff") };
+  return { plans };
 }
 
 export default function StaffPlans({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormOutcome } from "../../platform/api.ts";
@@ -33,7 +32,7 @@ import type { Route } from "./+types/content-product";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff({ request, context }, CONTENT_ROLE);
   const item = await staffProduct(context.get(databaseContext), contentIdOf(params.id));
-  return { item, messages: pageMessages(request, "staff") };
+  return { item };
 }
 
 const centsText = (cents: number) => (cents / 100).toFixed(2);

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { formatMoney } from "../../i18n/format.ts";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -19,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff({ request, context }, CONTENT_ROLE);
   const { page } = await readInput(request, listPageSchema);
   const list = await staffProducts(context.get(databaseContext), page, PER_PAGE);
-  return { ...list, page, messages: pageMessages(request, "staff") };
+  return { ...list, page };
 }
 
 export default function StaffProducts({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,4 @@
 import { formatDate } from "../../i18n/format.ts";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { employerDecisionSchema } from "../../jobs/employer-profile.ts";
@@ -25,7 +24,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       verifiedAt: employer.verifiedAt?.toISOString() ?? null,
       rejectedAt: employer.rejectedAt?.toISOString() ?? null,
     },
-    messages: pageMessages(request, "staff"),
   };
 }
 

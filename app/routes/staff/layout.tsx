@@ -1,5 +1,4 @@
 import { Outlet } from "react-router";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { requireStaffSettingUp } from "../../staff/access.server.ts";
@@ -22,7 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sections: twoFactorEnabled
       ? STAFF_SECTIONS.filter((section) => hasRole(staff.role, section.role))
       : [],
-    messages: pageMessages(request, "staff"),
   };
 }
 

@@ -3,7 +3,6 @@ import type { CategorySlug } from "../../directory/categories.ts";
 import { listingDecisionSchema } from "../../directory/new-listing.ts";
 import { decideListing, listingForStaff } from "../../directory/staff.server.ts";
 import { formatDate } from "../../i18n/format.ts";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
@@ -28,7 +27,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       submitter: row.submitter ? { id: row.submitter.id, handle: row.submitter.handle } : null,
       createdAt: row.createdAt.toISOString(),
     },
-    messages: pageMessages(request, "staff", "directory"),
   };
 }
 

@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -20,7 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     me: staff.id,
     members: await staffMembers(context.get(databaseContext)),
-    messages: pageMessages(request, "staff"),
   };
 }
 

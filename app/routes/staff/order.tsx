@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
 import { formatDateTime } from "../../i18n/format.ts";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
@@ -43,7 +42,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     order,
     history: await targetHistory(db, { kind: "order", id }),
-    messages: pageMessages(request, "staff", "shop"),
   };
 }
 

@@ -1,7 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatDate, formatMoney } from "../../i18n/format.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
@@ -47,7 +46,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       })),
     },
     moves: PLAN_REQUEST_MOVES[row.status],
-    messages: pageMessages(request, "staff"),
   };
 }
 

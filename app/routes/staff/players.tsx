@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -17,7 +16,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     q,
     players: q ? await findPlayers(context.get(databaseContext), q) : null,
-    messages: pageMessages(request, "staff"),
   };
 }
 

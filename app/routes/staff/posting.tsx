@@ -1,4 +1,3 @@
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { JobBody, JobHeader } from "../../jobs/components/job-page.tsx";
@@ -25,7 +24,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     posting: await getJob(context.get(databaseContext), rowIdOrNotFound(params.id), new Date(), {
       unpublished: true,
     }),
-    messages: pageMessages(request, "staff", "jobs"),
   };
 }
 

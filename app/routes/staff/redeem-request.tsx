@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { formatDate, formatNumber } from "../../i18n/format.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
@@ -36,7 +35,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       createdAt: row.createdAt.toISOString(),
       decidedAt: row.decidedAt?.toISOString() ?? null,
     },
-    messages: pageMessages(request, "staff"),
   };
 }
 

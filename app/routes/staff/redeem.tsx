@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { formatDate, formatNumber } from "../../i18n/format.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -33,7 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: row.createdAt.toISOString(),
     })),
     next,
-    messages: pageMessages(request, "staff"),
   };
 }
 

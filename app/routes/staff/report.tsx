@@ -1,7 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { formatDate } from "../../i18n/format.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { formAction } from "../../platform/api.ts";
@@ -54,7 +53,6 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
       resolution: report.resolution,
     })),
     done,
-    messages: pageMessages(request, "staff"),
   };
 }
 

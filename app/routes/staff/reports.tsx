@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { formatDate } from "../../i18n/format.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -55,7 +54,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     })),
     hiddenNext: hiddenShown.next,
     paged: page.open !== undefined || page.hidden !== undefined,
-    messages: pageMessages(request, "staff"),
   };
 }
 

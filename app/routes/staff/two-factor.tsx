@@ -1,6 +1,5 @@
 import { data, Form, Link } from "react-router";
 import { callAuth, forwardCookies } from "../../auth/session.server.ts";
-import { pageMessages } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
@@ -24,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requireStaffSettingUp({ request, context });
   return {
     state: await twoFactorState(context.get(databaseContext), actor.id),
-    messages: pageMessages(request, "staff"),
   };
 }
 
