@@ -24,6 +24,7 @@ export {
   moderationReplyToContext,
   nothingForSaleContext,
   pageCacheContext,
+  pageWithoutScriptsContext,
   quizDailyCapContext,
   storageContext,
 } from "./platform/context.ts";
@@ -77,7 +78,7 @@ function withoutScripts(context: EntryContext): boolean {
 /**
  * A page without scripts gets no hydration data either: React Router would write the loaders' data
  * into it again, for a script that is not there. Its words come from the server's translator, so
- * its loaders send none (decision 0080).
+ * its loaders send none (decision 0081).
  */
 function page(request: Request, context: EntryContext) {
   if (!withoutScripts(context)) return <ServerRouter context={context} url={request.url} />;

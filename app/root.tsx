@@ -17,7 +17,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { type MessageKey, translatorFor } from "./i18n/i18n.ts";
 import { DEFAULT_LOCALE, htmlLang, LOCALES, type Locale, localeFromPath } from "./i18n/locale.ts";
-import { type PageMessages, shellMessages } from "./i18n/messages.server.ts";
+import { type PageMessages, pageMessagesWithScripts } from "./i18n/messages.server.ts";
 import { useAlternates, useLocale, useLocalizedPath } from "./i18n/use-locale.ts";
 import { ServerTranslateContext, TranslateContext, useT } from "./i18n/use-t.ts";
 import { errorMessage, pageErrorCode } from "./platform/error-codes.ts";
@@ -41,7 +41,7 @@ export async function loader({ request, context, url: page }: Route.LoaderArgs) 
   return data(
     {
       locale: localeFromPath(url.pathname),
-      messages: shellMessages(localeFromPath(url.pathname)),
+      messages: pageMessagesWithScripts({ request, context }, "shell"),
       origin: url.origin,
       year: new Date().getFullYear(),
       ...personal,

@@ -1,3 +1,5 @@
+import type { RouterContextProvider } from "react-router";
+import { pageWithoutScriptsContext } from "../platform/context.ts";
 import { allMessages, type BundleName, messagesFor, type PageMessages } from "./catalog.server.ts";
 import { createTranslate, type Translate } from "./i18n.ts";
 import { type Locale, localeFromPath } from "./locale.ts";
@@ -27,4 +29,17 @@ export function shellMessages(locale: Locale): PageMessages {
  */
 export function pageMessages(request: Request, ...bundles: BundleName[]): PageMessages {
   return messagesFor(localeFromPath(new URL(request.url).pathname), bundles);
+}
+
+/**
+ * The bundles of a page that is sent without scripts (the staff console): none when the host
+ * renders the page itself, whose words then come from the server's translator (decision 0081);
+ * the bundles, as `pageMessages` gives them, when the browser asks for the page's data on a client
+ * navigation from a page with scripts, which renders it with them.
+ */
+export function pageMessagesWithScripts(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  ...bundles: BundleName[]
+): PageMessages {
+  return context.get(pageWithoutScriptsContext) ? {} : pageMessages(request, ...bundles);
 }

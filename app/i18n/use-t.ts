@@ -7,7 +7,7 @@ export const TranslateContext = createContext<Translate | null>(null);
 /**
  * For a page sent without scripts (the staff console), the server's own translator with every
  * bundle, given by app/entry.server.tsx: such a page's loaders send no messages, which React
- * Router would only encode for a script that is not there (decision 0080). Null anywhere else,
+ * Router would only encode for a script that is not there (decision 0081). Null anywhere else,
  * and always in the browser.
  */
 export const ServerTranslateContext = createContext<Translate | null>(null);

@@ -42,3 +42,9 @@ export const pageCacheContext = createContext<PageCache>({ clear() {} });
  * (decision 0078): the page is made as a child sees it, with nothing for sale.
  */
 export const nothingForSaleContext = createContext<boolean>(false);
+
+/**
+ * Set only by the host, when it renders a page sent without scripts (the staff console): its words
+ * come from the server's translator, so the root sends no messages either (decision 0081).
+ */
+export const pageWithoutScriptsContext = createContext<boolean>(false);

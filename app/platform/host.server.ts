@@ -38,6 +38,7 @@ import type {
   moderationReplyToContext,
   nothingForSaleContext,
   pageCacheContext,
+  pageWithoutScriptsContext,
   quizDailyCapContext,
   storageContext,
 } from "./context.ts";
@@ -311,6 +312,7 @@ type RequestContexts = {
   devOutboxContext: typeof devOutboxContext;
   pageCacheContext: typeof pageCacheContext;
   nothingForSaleContext: typeof nothingForSaleContext;
+  pageWithoutScriptsContext: typeof pageWithoutScriptsContext;
   quizDailyCapContext: typeof quizDailyCapContext;
   moderationReplyToContext: typeof moderationReplyToContext;
   interacEmailContext: typeof interacEmailContext;
@@ -573,7 +575,11 @@ export function createHost(options: HostOptions) {
       handle = createRequestHandler(section.build, options.mode);
       scriptlessHandlers.set(build, handle);
     }
-    return handle(c.req.raw, requestContext(await loadBuild()));
+    const loaded = await loadBuild();
+    const context = requestContext(loaded);
+    const contexts = loaded.entry.module as unknown as RequestContexts;
+    context.set(contexts.pageWithoutScriptsContext, true);
+    return handle(c.req.raw, context);
   });
 
   const { build } = options;

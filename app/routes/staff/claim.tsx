@@ -3,6 +3,7 @@ import { CLAIM_DOCUMENT_FOLDER } from "../../directory/claims.server.ts";
 import { claimDecisionSchema } from "../../directory/claims.ts";
 import { claimForStaff, decideClaim } from "../../directory/staff.server.ts";
 import { formatDate } from "../../i18n/format.ts";
+
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatNumber } from "../../i18n/format.ts";
+
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";

@@ -2,6 +2,7 @@ import { type PostForm, postFormSchema, textField } from "../../blog/post-form.t
 import { previewPost, savePost, staffPost } from "../../blog/staff.server.ts";
 import { BLOG_TYPES } from "../../blog/types.ts";
 import { LOCALES, type Locale } from "../../i18n/locale.ts";
+import { pageMessagesWithScripts } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormOutcome } from "../../platform/api.ts";
@@ -34,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff({ request, context }, CONTENT_ROLE);
   const id = postIdOf(params.id);
   const post = id === null ? null : await staffPost(context.get(databaseContext), id);
-  return { post };
+  return { post, messages: pageMessagesWithScripts({ request, context }, "blog") };
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { staffPosts } from "../../blog/staff.server.ts";
 import { formatDate } from "../../i18n/format.ts";
+import { pageMessagesWithScripts } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff({ request, context }, CONTENT_ROLE);
   const { page } = await readInput(request, listPageSchema);
   const list = await staffPosts(context.get(databaseContext), page, PER_PAGE);
-  return { ...list, page };
+  return { ...list, page, messages: pageMessagesWithScripts({ request, context }, "blog") };
 }
 
 export default function StaffPosts({ loaderData }: Route.ComponentProps) {

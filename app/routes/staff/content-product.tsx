@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormOutcome } from "../../platform/api.ts";

@@ -1,4 +1,5 @@
 import { formatDate } from "../../i18n/format.ts";
+
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { employerDecisionSchema } from "../../jobs/employer-profile.ts";

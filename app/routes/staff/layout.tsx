@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { pageMessagesWithScripts } from "../../i18n/messages.server.ts";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { requireStaffSettingUp } from "../../staff/access.server.ts";
@@ -21,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sections: twoFactorEnabled
       ? STAFF_SECTIONS.filter((section) => hasRole(staff.role, section.role))
       : [],
+    messages: pageMessagesWithScripts({ request, context }, "staff"),
   };
 }
 

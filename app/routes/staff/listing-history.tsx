@@ -2,6 +2,7 @@ import { Form, Link, redirect, useSearchParams } from "react-router";
 import { listingHistory, restoreListing } from "../../directory/staff.server.ts";
 import { formatDateTime } from "../../i18n/format.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
+import { pageMessagesWithScripts } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/listing-history";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff({ request, context }, CONTENT_ROLE);
   const history = await listingHistory(context.get(databaseContext), contentIdOf(params.id));
-  return { history };
+  return { history, messages: pageMessagesWithScripts({ request, context }, "directory") };
 }
 
 /**

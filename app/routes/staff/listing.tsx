@@ -3,6 +3,7 @@ import type { CategorySlug } from "../../directory/categories.ts";
 import { listingDecisionSchema } from "../../directory/new-listing.ts";
 import { decideListing, listingForStaff } from "../../directory/staff.server.ts";
 import { formatDate } from "../../i18n/format.ts";
+import { pageMessagesWithScripts } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
@@ -27,6 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       submitter: row.submitter ? { id: row.submitter.id, handle: row.submitter.handle } : null,
       createdAt: row.createdAt.toISOString(),
     },
+    messages: pageMessagesWithScripts({ request, context }, "directory"),
   };
 }
 

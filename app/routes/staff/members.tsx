@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
 import { databaseContext } from "../../platform/context.ts";

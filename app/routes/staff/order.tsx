@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { formatDateTime } from "../../i18n/format.ts";
+import { pageMessagesWithScripts } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
@@ -42,6 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     order,
     history: await targetHistory(db, { kind: "order", id }),
+    messages: pageMessagesWithScripts({ request, context }, "shop"),
   };
 }
 

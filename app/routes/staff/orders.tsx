@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatDate, formatMoney, formatNumber } from "../../i18n/format.ts";
+import { pageMessagesWithScripts } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -33,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orders: page.orders,
     shortWindow: page.short ? SHORT_SEARCH_WINDOW : null,
     next: page.next === null ? null : `?${more}`,
+    messages: pageMessagesWithScripts({ request, context }, "shop"),
   };
 }
 

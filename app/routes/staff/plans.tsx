@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatDate } from "../../i18n/format.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
+
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";

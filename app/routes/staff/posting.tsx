@@ -1,3 +1,4 @@
+import { pageMessagesWithScripts } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { JobBody, JobHeader } from "../../jobs/components/job-page.tsx";
@@ -24,6 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     posting: await getJob(context.get(databaseContext), rowIdOrNotFound(params.id), new Date(), {
       unpublished: true,
     }),
+    messages: pageMessagesWithScripts({ request, context }, "jobs"),
   };
 }
 

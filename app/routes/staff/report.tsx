@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { formatDate } from "../../i18n/format.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
+
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { formAction } from "../../platform/api.ts";

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { callAuth, forwardCookies } from "../../auth/session.server.ts";
+
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
