@@ -19,7 +19,6 @@ import {
   moveModeratedItem,
   openReportedItems,
   openReportedItemsCount,
-  openReportTallies,
   type ReportRow,
   reportsOf,
 } from "../platform/moderation.server.ts";
@@ -149,26 +148,24 @@ export async function listOpenItems(
     )
     .slice(0, limit);
   const described = await Promise.all(
-    REPORTED_KINDS.map(async (kind) => {
-      const ids = page.filter((item) => item.kind === kind).map((item) => item.itemId);
-      const [things, tallies] = await Promise.all([
-        describe(db, kind, ids, locale),
-        openReportTallies(db, MODERATION[kind], ids),
-      ]);
-      return { kind, things, tallies };
-    }),
+    REPORTED_KINDS.map((kind) =>
+      describe(
+        db,
+        kind,
+        page.filter((item) => item.kind === kind).map((item) => item.itemId),
+        locale,
+      ),
+    ),
   );
   return page.flatMap((item) => {
-    const { things, tallies } = described[kindOrder(item.kind)] as (typeof described)[number];
-    const thing = things.get(item.itemId);
-    const tally = tallies.get(item.itemId);
-    if (!thing || !tally) return [];
+    const thing = described[kindOrder(item.kind)]?.get(item.itemId);
+    if (!thing || item.count === 0) return [];
     return [
       {
         ...thing,
         since: item.since,
-        count: tally.count,
-        reasons: tally.reasons,
+        count: item.count,
+        reasons: item.reasons,
         position: { at: item.since, kind: item.kind, id: item.reportId },
       },
     ];
