@@ -25,7 +25,7 @@ import { shellPersonal } from "./shell.server.ts";
 import { AccountSlot, MobileNavSlot, type ShellPersonal } from "./shell.tsx";
 import { ButtonLink } from "./ui/button-link.tsx";
 import { Notice } from "./ui/notice.tsx";
-import { usePageScripts } from "./ui/page-scripts.ts";
+import { PageScriptsContext, usePageScripts } from "./ui/page-scripts.ts";
 import { SiteFooter } from "./ui/site-footer.tsx";
 import { SiteHeader } from "./ui/site-header.tsx";
 
@@ -102,9 +102,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-dvh flex-col">
         {t && data ? (
           <TranslateContext value={t}>
-            <Shell year={data.year} personal={data}>
-              {children}
-            </Shell>
+            <PageScriptsContext value={scripts}>
+              <Shell year={data.year} personal={data}>
+                {children}
+              </Shell>
+            </PageScriptsContext>
           </TranslateContext>
         ) : (
           children

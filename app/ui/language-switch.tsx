@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { LOCALES } from "../i18n/locale.ts";
 import { useAlternates, useLocale } from "../i18n/use-locale.ts";
 import { useT } from "../i18n/use-t.ts";
+import { PageLink } from "./page-link.tsx";
 
 const SHORT = { "en-CA": "EN", "fr-CA": "FR" } as const;
 const NAME_KEY = { "en-CA": "language.en", "fr-CA": "language.fr" } as const;
@@ -19,7 +19,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
     <ul className="flex items-center gap-1">
       {LOCALES.map((target) => (
         <li key={target}>
-          <Link
+          <PageLink
             to={alternates[target]}
             lang={target}
             hrefLang={target}
@@ -38,7 +38,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
             ) : (
               t(NAME_KEY[target])
             )}
-          </Link>
+          </PageLink>
         </li>
       ))}
     </ul>

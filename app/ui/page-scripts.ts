@@ -1,3 +1,4 @@
+import { createContext } from "react";
 import { useMatches } from "react-router";
 
 /**
@@ -16,3 +17,6 @@ export const leavesOutScripts = (handle: unknown): boolean =>
 export function usePageScripts(): boolean {
   return !useMatches().some((match) => leavesOutScripts(match.handle));
 }
+
+/** Whether the page carries scripts, given by app/root.tsx from `usePageScripts` (PageLink). */
+export const PageScriptsContext = createContext(true);

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { formatNumber } from "../i18n/format.ts";
 import { useLocale } from "../i18n/use-locale.ts";
 import { useT } from "../i18n/use-t.ts";
+import { PageLink } from "./page-link.tsx";
 
 /** The pages shown around the current one: first, last, and two on each side, gaps as null. */
 function pageWindow(current: number, pages: number): (number | null)[] {
@@ -40,9 +40,9 @@ export function Pager({
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 && (
           <li>
-            <Link to={href(page - 1)} rel="prev" className={link}>
+            <PageLink to={href(page - 1)} rel="prev" className={link}>
               {t("pager.previous")}
-            </Link>
+            </PageLink>
           </li>
         )}
         {pageWindow(page, pages).map((number, index) =>
@@ -53,7 +53,7 @@ export function Pager({
             </li>
           ) : (
             <li key={number}>
-              <Link
+              <PageLink
                 to={href(number)}
                 aria-label={t("pager.page", { page: formatNumber(number, locale) })}
                 aria-current={number === page ? "page" : undefined}
@@ -64,15 +64,15 @@ export function Pager({
                 }
               >
                 {formatNumber(number, locale)}
-              </Link>
+              </PageLink>
             </li>
           ),
         )}
         {page < pages && (
           <li>
-            <Link to={href(page + 1)} rel="next" className={link}>
+            <PageLink to={href(page + 1)} rel="next" className={link}>
               {t("pager.next")}
-            </Link>
+            </PageLink>
           </li>
         )}
       </ul>

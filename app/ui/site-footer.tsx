@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { useT } from "../i18n/use-t.ts";
 import { useForSale } from "./for-sale.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
+import { PageLink } from "./page-link.tsx";
 
 const COLUMNS = [
   {
@@ -50,12 +50,12 @@ export function SiteFooter({ year }: { year: number }) {
                 .filter((link) => forSale || !("sells" in link))
                 .map((link) => (
                   <li key={link.path}>
-                    <Link
+                    <PageLink
                       to={to(link.path)}
                       className="text-slate-700 hover:text-brand-800 hover:underline"
                     >
                       {t(link.label)}
-                    </Link>
+                    </PageLink>
                   </li>
                 ))}
             </ul>

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { unlocalizedPath } from "../i18n/locale.ts";
 import { useLocalizedPath } from "../i18n/use-locale.ts";
 import { useT } from "../i18n/use-t.ts";
 import { useForSale } from "./for-sale.tsx";
 import { Icon } from "./icons.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
+import { PageLink } from "./page-link.tsx";
 import { PendingBar } from "./pending-bar.tsx";
 import { inSection, SITE_SECTIONS } from "./site-nav.ts";
 
@@ -33,17 +34,17 @@ export function SiteHeader({ account }: { account: React.ReactNode }) {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <PendingBar />
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link to={to("/")} className="flex items-center gap-2" aria-label={t("site.homeLink")}>
+        <PageLink to={to("/")} className="flex items-center gap-2" aria-label={t("site.homeLink")}>
           <img src="/images/logo.svg" alt="" width="36" height="36" className="size-9" />
           <span className="text-xl font-bold text-brand-800">{t("site.name")}</span>
-        </Link>
+        </PageLink>
         <nav aria-label={t("nav.main")} className="hidden xl:block">
           <ul className="flex items-center gap-1">
             {SITE_SECTIONS.filter((section) => forSale || !section.sells).map((section) => {
               const current = inSection(here, section.path);
               return (
                 <li key={section.path}>
-                  <Link
+                  <PageLink
                     to={to(section.path)}
                     aria-current={current ? "page" : undefined}
                     className={`rounded-md px-3 py-2 font-medium ${
@@ -53,7 +54,7 @@ export function SiteHeader({ account }: { account: React.ReactNode }) {
                     }`}
                   >
                     {t(section.label)}
-                  </Link>
+                  </PageLink>
                 </li>
               );
             })}
@@ -81,35 +82,35 @@ export function HeaderAccount({ viewer, cart }: { viewer: ShellViewer; cart: Rea
       {cart}
       {viewer?.employs && (
         // On phones it is in the bottom bar's More menu too.
-        <Link
+        <PageLink
           to={to("/employers")}
           className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 hover:bg-brand-50"
         >
           {t("account.employers")}
-        </Link>
+        </PageLink>
       )}
       {viewer?.staff && (
         // Staff only; the console checks the role again on every request.
         // On phones it is in the bottom bar's More menu, where the header has no room.
-        <Link
+        <PageLink
           to={to("/staff")}
           className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
         >
           {t("account.console")}
-        </Link>
+        </PageLink>
       )}
       {viewer?.parent && (
         // On phones it is in the bottom bar's More menu, as the console is.
-        <Link
+        <PageLink
           to={to("/family")}
           aria-current={here === "/family" ? "page" : undefined}
           className="hidden rounded-md px-2 py-1 text-sm font-semibold sm:block text-brand-800 hover:bg-brand-50"
         >
           {t("account.family")}
-        </Link>
+        </PageLink>
       )}
       {viewer ? (
-        <Link to={to("/profile")} aria-label={t("account.myProfile")} className="rounded-full">
+        <PageLink to={to("/profile")} aria-label={t("account.myProfile")} className="rounded-full">
           {/* Low priority: React would otherwise hoist a preload of it into the page's head,
               outside the player's slot (app/ui/player-slot.tsx). */}
           <img
@@ -120,21 +121,21 @@ export function HeaderAccount({ viewer, cart }: { viewer: ShellViewer; cart: Rea
             fetchPriority="low"
             className="size-10 rounded-full object-cover ring-2 ring-brand-100"
           />
-        </Link>
+        </PageLink>
       ) : (
         <div className="hidden items-center gap-2 xl:flex">
-          <Link
+          <PageLink
             to={to("/login")}
             className="rounded-lg px-4 py-2 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
           >
             {t("account.login")}
-          </Link>
-          <Link
+          </PageLink>
+          <PageLink
             to={to("/register")}
             className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
           >
             {t("account.register")}
-          </Link>
+          </PageLink>
         </div>
       )}
     </>
@@ -162,14 +163,14 @@ export function MobileNav({ viewer }: { viewer: ShellViewer }) {
           const current = section === account ? onAccountPage : inSection(here, section.path);
           return (
             <li key={section.label} className="flex-1">
-              <Link
+              <PageLink
                 to={to(section.path)}
                 aria-current={current ? "page" : undefined}
                 className={`${MOBILE_ITEM} ${current ? "text-brand-800" : "text-slate-600"}`}
               >
                 <Icon name={section.icon} className="size-6" />
                 {t(section.label)}
-              </Link>
+              </PageLink>
             </li>
           );
         })}
@@ -256,7 +257,7 @@ function MoreMenu({
           const isCurrent = inSection(here, section.path);
           return (
             <li key={section.path}>
-              <Link
+              <PageLink
                 to={to(section.path)}
                 aria-current={isCurrent ? "page" : undefined}
                 className={`flex items-center gap-3 px-4 py-3 font-medium hover:bg-brand-50 ${
@@ -265,7 +266,7 @@ function MoreMenu({
               >
                 <Icon name={section.icon} className="size-5" />
                 {t(section.label)}
-              </Link>
+              </PageLink>
             </li>
           );
         })}
@@ -303,14 +304,14 @@ function AccountLink({
 }) {
   return (
     <li>
-      <Link
+      <PageLink
         to={to}
         aria-current={current ? "page" : undefined}
         className="flex items-center gap-3 px-4 py-3 font-medium text-slate-700 hover:bg-brand-50"
       >
         <Icon name={icon} className="size-5" />
         {children}
-      </Link>
+      </PageLink>
     </li>
   );
 }

@@ -1,5 +1,4 @@
-import { Form, Link } from "react-router";
-
+import { Form } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -7,6 +6,7 @@ import { readInput } from "../../platform/input.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { type AuditFilter, auditPage, auditQuerySchema } from "../../staff/audit.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import type { Route } from "./+types/audit";
 
 const AUDIT_PAGE_SIZE = 50;
@@ -63,9 +63,9 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
           <button type="submit" className={primaryButton}>
             {t("staff.audit.apply")}
           </button>
-          <Link to={base} className={link}>
+          <PageLink to={base} className={link}>
             {t("staff.audit.clear")}
-          </Link>
+          </PageLink>
         </div>
       </Form>
       {rows.length === 0 ? (
@@ -79,26 +79,26 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
                 <dd>{row.at.slice(0, 19).replace("T", " ")}</dd>
                 <dt className="font-semibold">{t("staff.audit.who")}</dt>
                 <dd>
-                  <Link to={address({ actor: row.actorId })} className={link}>
+                  <PageLink to={address({ actor: row.actorId })} className={link}>
                     {row.actorName ??
                       (row.actorId === "cli" ? t("staff.audit.commandLine") : row.actorId)}
-                  </Link>{" "}
+                  </PageLink>{" "}
                   ({row.actorRole})
                 </dd>
                 <dt className="font-semibold">{t("staff.audit.action")}</dt>
                 <dd>
-                  <Link to={address({ action: row.action })} className={link}>
+                  <PageLink to={address({ action: row.action })} className={link}>
                     {row.action}
-                  </Link>
+                  </PageLink>
                 </dd>
                 <dt className="font-semibold">{t("staff.audit.target")}</dt>
                 <dd className="break-all">
-                  <Link
+                  <PageLink
                     to={address({ targetKind: row.targetKind, targetId: row.targetId })}
                     className={link}
                   >
                     {row.targetKind} {row.targetId}
-                  </Link>
+                  </PageLink>
                 </dd>
                 {row.change.length > 0 && (
                   <>
@@ -139,14 +139,14 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
       {(next || paged) && (
         <nav aria-label={t("staff.audit.pages")} className="mt-6 flex flex-wrap gap-3">
           {next && (
-            <Link to={address({ ...filter, cursor: next })} rel="next" className={chip}>
+            <PageLink to={address({ ...filter, cursor: next })} rel="next" className={chip}>
               {t("staff.audit.next")}
-            </Link>
+            </PageLink>
           )}
           {paged && (
-            <Link to={address(filter)} className={chip}>
+            <PageLink to={address(filter)} className={chip}>
               {t("staff.audit.first")}
-            </Link>
+            </PageLink>
           )}
         </nav>
       )}

@@ -1,9 +1,7 @@
-import { Link } from "react-router";
 import { CLAIM_DOCUMENT_FOLDER } from "../../directory/claims.server.ts";
 import { claimDecisionSchema } from "../../directory/claims.ts";
 import { claimForStaff, decideClaim } from "../../directory/staff.server.ts";
 import { formatDate } from "../../i18n/format.ts";
-
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
@@ -14,6 +12,7 @@ import { DecisionPage } from "../../staff/components/decision-page.tsx";
 import { staffIdOf } from "../../staff/ids.ts";
 import { staffWrite } from "../../staff/write.server.ts";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import type { Route } from "./+types/claim";
 
 /** A listing claim waiting on staff (issue 26): approve (the claimant becomes an owner) or reject. */
@@ -60,20 +59,20 @@ export default function StaffClaim({ loaderData, actionData }: Route.ComponentPr
   const fields: [label: string, value: React.ReactNode][] = [
     [
       t("staff.claims.fields.business"),
-      <Link key="business" to={to(`/businesses/${claim.businessId}`)} className="underline">
+      <PageLink key="business" to={to(`/businesses/${claim.businessId}`)} className="underline">
         {claim.business}
-      </Link>,
+      </PageLink>,
     ],
     [
       t("staff.claims.fields.requester"),
       claim.requester ? (
-        <Link
+        <PageLink
           key="requester"
           to={to(`/staff/players/${claim.requester.id}`)}
           className="text-brand-700 underline"
         >
           {claim.requester.handle}
-        </Link>
+        </PageLink>
       ) : (
         "—"
       ),
@@ -86,13 +85,13 @@ export default function StaffClaim({ loaderData, actionData }: Route.ComponentPr
   if (claim.planRequestId)
     fields.push([
       t("staff.claims.fields.planRequest"),
-      <Link
+      <PageLink
         key="plan"
         to={to(`/staff/plans/${claim.planRequestId}`)}
         className="text-brand-700 underline"
       >
         {claim.planRequestId}
-      </Link>,
+      </PageLink>,
     ]);
   if (claim.note) fields.push([t("staff.claims.fields.note"), claim.note]);
   if (claim.hasDocument)

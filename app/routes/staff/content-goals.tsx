@@ -1,6 +1,4 @@
-import { Link } from "react-router";
 import { formatNumber } from "../../i18n/format.ts";
-
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -8,6 +6,7 @@ import { staffGoals } from "../../players/goal-edits.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { ContentTable } from "../../staff/components/content-form.tsx";
 import { CONTENT_ROLE } from "../../staff/content-write.server.ts";
+import { PageLink } from "../../ui/page-link.tsx";
 import type { Route } from "./+types/content-goals";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,12 +28,12 @@ export default function StaffGoals({ loaderData }: Route.ComponentProps) {
         {loaderData.goals.map((goal) => (
           <tr key={goal.id} className="border-b border-slate-200">
             <td className="px-2 py-2">
-              <Link
+              <PageLink
                 to={to(`/staff/content/goals/${goal.id}`)}
                 className="font-medium text-brand-800 underline"
               >
                 {goal.name[locale]}
-              </Link>
+              </PageLink>
             </td>
             <td className="px-2 py-2">{formatNumber(goal.cost, locale)}</td>
           </tr>

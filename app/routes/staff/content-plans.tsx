@@ -1,6 +1,4 @@
-import { Link } from "react-router";
 import { formatMoney } from "../../i18n/format.ts";
-
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -8,6 +6,7 @@ import { staffPlans } from "../../pricing/plan-edits.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { ContentTable } from "../../staff/components/content-form.tsx";
 import { CONTENT_ROLE } from "../../staff/content-write.server.ts";
+import { PageLink } from "../../ui/page-link.tsx";
 import type { Route } from "./+types/content-plans";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,12 +34,12 @@ export default function StaffPlans({ loaderData }: Route.ComponentProps) {
         {loaderData.plans.map((plan) => (
           <tr key={plan.id} className="border-b border-slate-200">
             <td className="px-2 py-2">
-              <Link
+              <PageLink
                 to={to(`/staff/content/plans/${plan.id}`)}
                 className="font-medium text-brand-800 underline"
               >
                 {plan.name[locale]}
-              </Link>
+              </PageLink>
             </td>
             <td className="px-2 py-2">{formatMoney(plan.monthlyPriceCents, locale)}</td>
             <td className="px-2 py-2">{formatMoney(plan.annualPriceCents, locale)}</td>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { staffPosts } from "../../blog/staff.server.ts";
 import { formatDate } from "../../i18n/format.ts";
 import { pageMessagesWithScripts } from "../../i18n/messages.server.ts";
@@ -11,6 +10,7 @@ import { requireStaff } from "../../staff/access.server.ts";
 import { ContentTable } from "../../staff/components/content-form.tsx";
 import { CONTENT_ROLE } from "../../staff/content-write.server.ts";
 import { ButtonLink } from "../../ui/button-link.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import { Pager } from "../../ui/pager.tsx";
 import type { Route } from "./+types/content-posts";
 
@@ -45,12 +45,12 @@ export default function StaffPosts({ loaderData }: Route.ComponentProps) {
         {rows.map((post) => (
           <tr key={post.id} className="border-b border-slate-200">
             <td className="px-2 py-2">
-              <Link
+              <PageLink
                 to={to(`/staff/content/posts/${post.id}`)}
                 className="font-medium text-brand-800 underline"
               >
                 {post.titles[locale] || post.titles["en-CA"] || t("staff.content.posts.untitled")}
-              </Link>
+              </PageLink>
             </td>
             <td className="px-2 py-2">
               {post.published ? t("staff.content.posts.published") : t("staff.content.posts.draft")}

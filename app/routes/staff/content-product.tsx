@@ -1,5 +1,4 @@
-import { Form, Link } from "react-router";
-
+import { Form } from "react-router";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FormOutcome } from "../../platform/api.ts";
@@ -26,6 +25,7 @@ import {
 } from "../../staff/content-write.server.ts";
 import { secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import { TextArea } from "../../ui/text-area.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/content-product";
@@ -140,9 +140,9 @@ export default function StaffProduct({ loaderData, actionData }: Route.Component
       }
       below={
         <p className="mt-6">
-          <Link to={to(`/shop/${item.id}`)} className={`inline-block ${secondaryButton}`}>
+          <PageLink to={to(`/shop/${item.id}`)} className={`inline-block ${secondaryButton}`}>
             {t("staff.content.posts.view")}
-          </Link>
+          </PageLink>
         </p>
       }
     >

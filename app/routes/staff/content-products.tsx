@@ -1,6 +1,4 @@
-import { Link } from "react-router";
 import { formatMoney } from "../../i18n/format.ts";
-
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -10,6 +8,7 @@ import { staffProducts } from "../../shop/product-edits.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { ContentTable } from "../../staff/components/content-form.tsx";
 import { CONTENT_ROLE } from "../../staff/content-write.server.ts";
+import { PageLink } from "../../ui/page-link.tsx";
 import { Pager } from "../../ui/pager.tsx";
 import type { Route } from "./+types/content-products";
 
@@ -42,12 +41,12 @@ export default function StaffProducts({ loaderData }: Route.ComponentProps) {
         {rows.map((item) => (
           <tr key={item.id} className="border-b border-slate-200">
             <td className="px-2 py-2">
-              <Link
+              <PageLink
                 to={to(`/staff/content/products/${item.id}`)}
                 className="font-medium text-brand-800 underline"
               >
                 {item.name[locale]}
-              </Link>
+              </PageLink>
             </td>
             <td className="px-2 py-2">
               {formatMoney(item.onSale ? item.salePriceCents : item.originalPriceCents, locale)}

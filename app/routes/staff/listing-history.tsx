@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useSearchParams } from "react-router";
+import { Form, redirect, useSearchParams } from "react-router";
 import { listingHistory, restoreListing } from "../../directory/staff.server.ts";
 import { formatDateTime } from "../../i18n/format.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
@@ -13,6 +13,7 @@ import { CONTENT_ROLE, contentIdOf, contentWrite } from "../../staff/content-wri
 import { restoreListingSchema } from "../../staff/listing-form.ts";
 import { secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import type { Route } from "./+types/listing-history";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -52,12 +53,12 @@ export default function ListingHistory({ loaderData, actionData }: Route.Compone
       </h1>
       <p className="mt-2 text-slate-700">{t("staff.listings.history.intro")}</p>
       <p className="mt-2">
-        <Link
+        <PageLink
           to={to(`/businesses/${history.id}/manage`)}
           className="font-semibold text-brand-800 underline"
         >
           {t("staff.listings.history.manage")}
-        </Link>
+        </PageLink>
       </p>
       {search.has("restored") && !result && (
         <p role="status" className="mt-4 rounded-lg bg-green-50 p-3 font-medium text-green-800">

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { CategorySlug } from "../../directory/categories.ts";
 import { listingDecisionSchema } from "../../directory/new-listing.ts";
 import { decideListing, listingForStaff } from "../../directory/staff.server.ts";
@@ -15,6 +14,7 @@ import { DecisionPage } from "../../staff/components/decision-page.tsx";
 import { staffIdOf } from "../../staff/ids.ts";
 import { staffWrite } from "../../staff/write.server.ts";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import type { Route } from "./+types/listing";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -62,13 +62,13 @@ export default function StaffListing({ loaderData, actionData }: Route.Component
     [
       t("staff.listings.fields.submitter"),
       listing.submitter ? (
-        <Link
+        <PageLink
           key="submitter"
           to={to(`/staff/players/${listing.submitter.id}`)}
           className="text-brand-700 underline"
         >
           {listing.submitter.handle}
-        </Link>
+        </PageLink>
       ) : (
         none
       ),
@@ -121,9 +121,9 @@ export default function StaffListing({ loaderData, actionData }: Route.Component
       ]}
     >
       <p className="mt-4">
-        <Link to={to(`/businesses/${listing.id}`)} className="text-brand-700 underline">
+        <PageLink to={to(`/businesses/${listing.id}`)} className="text-brand-700 underline">
           {t("staff.listings.page")}
-        </Link>
+        </PageLink>
       </p>
     </DecisionPage>
   );

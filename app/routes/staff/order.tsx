@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { formatDateTime } from "../../i18n/format.ts";
 import { pageMessagesWithScripts } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
@@ -23,6 +23,7 @@ import { targetHistory } from "../../staff/history.server.ts";
 import { staffWrite } from "../../staff/write.server.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/order";
 
@@ -86,9 +87,9 @@ export default function StaffOrder({ loaderData, actionData }: Route.ComponentPr
     <section>
       <title>{t("staff.orders.detail.metaTitle", { number: order.number })}</title>
       <p>
-        <Link to={to("/staff/orders")} className="text-brand-800 underline">
+        <PageLink to={to("/staff/orders")} className="text-brand-800 underline">
           {t("staff.orders.detail.back")}
-        </Link>
+        </PageLink>
       </p>
       <h1 className="mt-2 text-2xl font-bold">
         {t("staff.orders.detail.heading", { number: order.number })}

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { formatDate, formatMoney, formatNumber } from "../../i18n/format.ts";
 import { pageMessagesWithScripts } from "../../i18n/messages.server.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
@@ -14,6 +14,7 @@ import {
 } from "../../shop/staff.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/orders";
 
@@ -114,12 +115,12 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
               {orders.map((order) => (
                 <tr key={order.id}>
                   <td className="py-2 pr-4">
-                    <Link
+                    <PageLink
                       to={to(`/staff/orders/${order.id}`)}
                       className="font-semibold whitespace-nowrap text-brand-800 underline"
                     >
                       {order.number}
-                    </Link>
+                    </PageLink>
                   </td>
                   <td className="hidden py-2 pr-4 sm:table-cell">
                     {formatDate(order.createdAt, locale)}
@@ -137,9 +138,9 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
       )}
       {next && (
         <p className="mt-6">
-          <Link to={next} rel="next" className="font-semibold text-brand-800 underline">
+          <PageLink to={next} rel="next" className="font-semibold text-brand-800 underline">
             {t("staff.orders.more")}
-          </Link>
+          </PageLink>
         </p>
       )}
     </section>

@@ -1,7 +1,6 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { formatDate, formatMoney } from "../../i18n/format.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
-
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
@@ -22,6 +21,7 @@ import { staffNames } from "../../staff/names.server.ts";
 import { staffWrite } from "../../staff/write.server.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import { TextArea } from "../../ui/text-area.tsx";
 import type { Route } from "./+types/plan-request";
 
@@ -88,13 +88,13 @@ export default function StaffPlanRequest({ loaderData, actionData }: Route.Compo
     [
       t("staff.plans.fields.claim"),
       request.claim ? (
-        <Link
+        <PageLink
           key="claim"
           to={to(`/businesses/${request.claim.id}`)}
           className="text-brand-700 underline"
         >
           {request.claim.name}, {request.claim.city}
-        </Link>
+        </PageLink>
       ) : (
         t("staff.plans.noClaim")
       ),
@@ -102,13 +102,13 @@ export default function StaffPlanRequest({ loaderData, actionData }: Route.Compo
     [
       t("staff.plans.fields.requester"),
       request.userId ? (
-        <Link
+        <PageLink
           key="requester"
           to={to(`/staff/players/${request.userId}`)}
           className="text-brand-700 underline"
         >
           {t("staff.nav.players")}
-        </Link>
+        </PageLink>
       ) : (
         t("staff.plans.visitor")
       ),
@@ -119,9 +119,9 @@ export default function StaffPlanRequest({ loaderData, actionData }: Route.Compo
     <section>
       <title>{t("staff.plans.detailTitle", { id: request.id })}</title>
       <p>
-        <Link to={to("/staff/plans")} className="text-brand-700 underline">
+        <PageLink to={to("/staff/plans")} className="text-brand-700 underline">
           {t("staff.plans.back")}
-        </Link>
+        </PageLink>
       </p>
       <h1 className="mt-2 text-2xl font-bold">
         {t("staff.plans.detailHeading", { id: request.id })}

@@ -1,8 +1,7 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { directoryActivityOf } from "../../directory/staff.server.ts";
 import { formatDate } from "../../i18n/format.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
-
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
@@ -24,6 +23,7 @@ import { hasRole } from "../../staff/roles.ts";
 import { staffWrite } from "../../staff/write.server.ts";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import { ReasonChoice } from "../../ui/reason-choice.tsx";
 import { TextArea } from "../../ui/text-area.tsx";
 import { TextField } from "../../ui/text-field.tsx";
@@ -127,9 +127,9 @@ function Activity({
         <ul className="mt-2 flex flex-col gap-1">
           {items.map((item) => (
             <li key={item.key}>
-              <Link to={item.href} className="text-brand-700 underline">
+              <PageLink to={item.href} className="text-brand-700 underline">
                 {item.text}
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>
@@ -172,9 +172,9 @@ export default function StaffPlayer({ loaderData, actionData }: Route.ComponentP
     <section>
       <title>{t("staff.players.detailTitle", { handle: player.handle })}</title>
       <p>
-        <Link to={to("/staff/players")} className="text-brand-700 underline">
+        <PageLink to={to("/staff/players")} className="text-brand-700 underline">
           {t("staff.players.back")}
-        </Link>
+        </PageLink>
       </p>
       <h1 className="mt-2 text-2xl font-bold break-words">{player.handle}</h1>
       {result?.done && (

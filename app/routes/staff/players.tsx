@@ -1,5 +1,4 @@
-import { Form, Link } from "react-router";
-
+import { Form } from "react-router";
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -8,6 +7,7 @@ import { findPlayers } from "../../players/staff.server.ts";
 import { playerSearchSchema } from "../../players/staff-forms.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/players";
 
@@ -54,12 +54,12 @@ export default function StaffPlayers({ loaderData }: Route.ComponentProps) {
             <ul className="mt-2 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
               {players.map((player) => (
                 <li key={player.id} className="flex flex-wrap items-baseline gap-x-4 px-4 py-3">
-                  <Link
+                  <PageLink
                     to={to(`/staff/players/${player.id}`)}
                     className="font-semibold text-brand-700 underline"
                   >
                     {player.handle}
-                  </Link>
+                  </PageLink>
                   <span>{player.name}</span>
                   <span>{t(`staff.players.roles.${player.role}`)}</span>
                   {player.banned && (

@@ -1,7 +1,5 @@
-import { Link } from "react-router";
 import { dateTimeFormat } from "../../i18n/format.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
-
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -10,6 +8,7 @@ import { readInput } from "../../platform/input.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
 import { queueCounts, queuePage, queueQuerySchema } from "../../staff/queue.server.ts";
 import { QUEUE_KINDS } from "../../staff/queue-kinds.server.ts";
+import { PageLink } from "../../ui/page-link.tsx";
 import type { Route } from "./+types/queue";
 
 const QUEUE_PAGE_SIZE = 25;
@@ -68,23 +67,23 @@ export default function StaffQueue({ loaderData }: Route.ComponentProps) {
         <nav aria-label={t("staff.queue.kindsLabel")} className="mt-4">
           <ul className="flex flex-wrap gap-2">
             <li>
-              <Link
+              <PageLink
                 to={base}
                 aria-current={kind === null ? "page" : undefined}
                 className={`${chip} ${current}`}
               >
                 {t("staff.queue.all")}
-              </Link>
+              </PageLink>
             </li>
             {kinds.map((each) => (
               <li key={each.key}>
-                <Link
+                <PageLink
                   to={`${base}?kind=${each.key}`}
                   aria-current={kind === each.key ? "page" : undefined}
                   className={`${chip} ${current}`}
                 >
                   {t(each.label, { count: each.count })}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>
@@ -96,9 +95,9 @@ export default function StaffQueue({ loaderData }: Route.ComponentProps) {
         <ol className="mt-6 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
           {items.map((item) => (
             <li key={`${item.kind}:${item.id}`} className="p-4">
-              <Link to={to(item.href)} className="font-semibold text-brand-800 underline">
+              <PageLink to={to(item.href)} className="font-semibold text-brand-800 underline">
                 {item.title}
-              </Link>
+              </PageLink>
               {item.detail && <p className="mt-1 text-slate-700">{item.detail}</p>}
               <p className="mt-1 text-sm text-slate-600">
                 {t("staff.queue.waitingSince", { at: when.format(new Date(item.waitingSince)) })}
@@ -110,14 +109,14 @@ export default function StaffQueue({ loaderData }: Route.ComponentProps) {
       {(next || paged) && (
         <nav aria-label={t("staff.queue.pages")} className="mt-6 flex flex-wrap gap-3">
           {next && (
-            <Link to={address({ cursor: next })} rel="next" className={chip}>
+            <PageLink to={address({ cursor: next })} rel="next" className={chip}>
               {t("staff.queue.next")}
-            </Link>
+            </PageLink>
           )}
           {paged && (
-            <Link to={address({})} className={chip}>
+            <PageLink to={address({})} className={chip}>
               {t("staff.queue.first")}
-            </Link>
+            </PageLink>
           )}
         </nav>
       )}

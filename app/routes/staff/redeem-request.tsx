@@ -1,7 +1,5 @@
-import { Link } from "react-router";
 import { formatDate, formatNumber } from "../../i18n/format.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
-
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
@@ -16,6 +14,7 @@ import { staffIdOf } from "../../staff/ids.ts";
 import { hasRole } from "../../staff/roles.ts";
 import { staffWrite } from "../../staff/write.server.ts";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import type { Route } from "./+types/redeem-request";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -71,13 +70,13 @@ export default function StaffRedeemRequest({ loaderData, actionData }: Route.Com
     [t("staff.redeem.fields.requested"), formatDate(request.createdAt, locale)],
     [
       t("staff.redeem.fields.player"),
-      <Link
+      <PageLink
         key="player"
         to={to(`/staff/players/${request.player.id}`)}
         className="text-brand-700 underline"
       >
         {request.player.handle}
-      </Link>,
+      </PageLink>,
     ],
     [t("staff.redeem.fields.contactName"), request.name],
   ];

@@ -1,7 +1,6 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { formatDate } from "../../i18n/format.ts";
 import { localeFromPath, localizedPath } from "../../i18n/locale.ts";
-
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { formAction } from "../../platform/api.ts";
@@ -18,6 +17,7 @@ import { moderationFormSchema, reportedItemParams } from "../../staff/report-for
 import { moderate, reportedThing, reportReasonLabel } from "../../staff/reports.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import { ReasonChoice } from "../../ui/reason-choice.tsx";
 import type { Route } from "./+types/report";
 
@@ -90,9 +90,9 @@ export default function StaffReport({ loaderData, actionData }: Route.ComponentP
     <div className="flex flex-col gap-6">
       <title>{t("staff.reports.item.metaTitle", { title: thing.title })}</title>
       <p>
-        <Link to={to("/staff/reports")} className="text-brand-800 underline">
+        <PageLink to={to("/staff/reports")} className="text-brand-800 underline">
           {t("staff.reports.heading")}
-        </Link>
+        </PageLink>
       </p>
       <h1 className="text-2xl font-bold break-words">{thing.title}</h1>
       {done && (
@@ -124,9 +124,9 @@ export default function StaffReport({ loaderData, actionData }: Route.ComponentP
             })}`}
         </p>
         <p>
-          <Link to={to(thing.href)} className="text-brand-800 underline">
+          <PageLink to={to(thing.href)} className="text-brand-800 underline">
             {t("staff.reports.item.view")}
-          </Link>
+          </PageLink>
         </p>
       </section>
 

@@ -1,7 +1,5 @@
-import { Link } from "react-router";
 import { formatDate } from "../../i18n/format.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
-
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { databaseContext } from "../../platform/context.ts";
@@ -11,6 +9,7 @@ import { requireStaff } from "../../staff/access.server.ts";
 import { encodePosition, type ListPosition, reportsPageSchema } from "../../staff/report-form.ts";
 import type { ReportedKind } from "../../staff/reported-kinds.ts";
 import { listHidden, listOpenItems, reportReasonLabel } from "../../staff/reports.server.ts";
+import { PageLink } from "../../ui/page-link.tsx";
 import type { Route } from "./+types/reports";
 
 /** Items a list page shows at a time. */
@@ -71,12 +70,12 @@ function ReportedItem({
   const to = useLocalizedPath();
   return (
     <li className="flex flex-col gap-1 rounded-lg p-3 ring-1 ring-slate-300">
-      <Link
+      <PageLink
         to={to(`/staff/reports/${item.kind}/${item.id}`)}
         className="font-semibold break-words text-brand-800 underline"
       >
         {item.title}
-      </Link>
+      </PageLink>
       {lines.map((line) => (
         <span key={line} className="text-sm text-slate-700">
           {line}
@@ -117,9 +116,9 @@ export default function StaffReports({ loaderData }: Route.ComponentProps) {
         )}
         {openNext && (
           <p className="mt-3">
-            <Link to={`?${new URLSearchParams({ open: openNext })}`} className={more}>
+            <PageLink to={`?${new URLSearchParams({ open: openNext })}`} className={more}>
               {t("staff.reports.more")}
-            </Link>
+            </PageLink>
           </p>
         )}
       </section>
@@ -147,17 +146,17 @@ export default function StaffReports({ loaderData }: Route.ComponentProps) {
         )}
         {hiddenNext && (
           <p className="mt-3">
-            <Link to={`?${new URLSearchParams({ hidden: hiddenNext })}`} className={more}>
+            <PageLink to={`?${new URLSearchParams({ hidden: hiddenNext })}`} className={more}>
               {t("staff.reports.more")}
-            </Link>
+            </PageLink>
           </p>
         )}
       </section>
       {paged && (
         <p>
-          <Link to={to("/staff/reports")} className={more}>
+          <PageLink to={to("/staff/reports")} className={more}>
             {t("staff.reports.first")}
-          </Link>
+          </PageLink>
         </p>
       )}
     </div>

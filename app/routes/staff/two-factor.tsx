@@ -1,6 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { callAuth, forwardCookies } from "../../auth/session.server.ts";
-
 import { useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { type FormOutcome, formAction } from "../../platform/api.ts";
@@ -12,6 +11,7 @@ import { twoFactorSetupSchema } from "../../staff/schemas.ts";
 import { totpKeyOf, totpQrImage, twoFactorState } from "../../staff/two-factor.server.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { useFormProblem } from "../../ui/form-problem.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import { TextField } from "../../ui/text-field.tsx";
 import type { Route } from "./+types/two-factor";
 
@@ -91,9 +91,9 @@ export default function StaffTwoFactor({ loaderData, actionData }: Route.Compone
             </div>
           )}
           <p className="mt-6">
-            <Link to={to("/staff")} className={primaryButton}>
+            <PageLink to={to("/staff")} className={primaryButton}>
               {t("staff.twoFactor.toQueue")}
-            </Link>
+            </PageLink>
           </p>
         </>
       ) : (

@@ -1,9 +1,10 @@
 import { useRef } from "react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import { primaryButton } from "../../ui/button-link.tsx";
 import { FilePicker } from "../../ui/file-picker.tsx";
 import type { useFormProblem } from "../../ui/form-problem.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 
 /** A saved edit's notice, read out as it appears. */
 function SavedNotice() {
@@ -104,9 +105,9 @@ export function ContentEditPage({
     <section>
       <title>{title}</title>
       <p>
-        <Link to={back.href} className="text-brand-800 underline">
+        <PageLink to={back.href} className="text-brand-800 underline">
           {back.label}
-        </Link>
+        </PageLink>
       </p>
       <h1 className="mt-2 text-2xl font-bold break-words">{heading}</h1>
       {search.has("saved") && !result && <SavedNotice />}

@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { primaryButton, secondaryButton } from "../../ui/button-link.tsx";
 import type { useFormProblem } from "../../ui/form-problem.tsx";
+import { PageLink } from "../../ui/page-link.tsx";
 import { TextArea } from "../../ui/text-area.tsx";
 import { FieldList } from "./field-list.tsx";
 
@@ -36,9 +37,9 @@ export function DecisionFrame({
     <section>
       <title>{title}</title>
       <p>
-        <Link to={back.href} className="text-brand-700 underline">
+        <PageLink to={back.href} className="text-brand-700 underline">
           {back.label}
-        </Link>
+        </PageLink>
       </p>
       <h1 className="mt-2 text-2xl font-bold break-words">{heading}</h1>
       {done && (

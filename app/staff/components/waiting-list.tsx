@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { MessageKey } from "../../i18n/i18n.ts";
 import { useT } from "../../i18n/use-t.ts";
+import { PageLink } from "../../ui/page-link.tsx";
 
 /**
  * A console list of rows waiting on staff, oldest first: each row's link and its details, and a
@@ -26,9 +26,9 @@ export function WaitingList({
         <ul className="mt-4 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
           {rows.map((row) => (
             <li key={row.id} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3">
-              <Link to={row.href} className="font-semibold text-brand-700 underline">
+              <PageLink to={row.href} className="font-semibold text-brand-700 underline">
                 {row.title}
-              </Link>
+              </PageLink>
               {row.details.map((detail) => (
                 <span key={detail}>{detail}</span>
               ))}
@@ -38,9 +38,9 @@ export function WaitingList({
       )}
       {next && (
         <p className="mt-4">
-          <Link to={`?after=${next}`} className="font-semibold text-brand-700 underline">
+          <PageLink to={`?after=${next}`} className="font-semibold text-brand-700 underline">
             {t(labels.next)}
-          </Link>
+          </PageLink>
         </p>
       )}
     </section>
