@@ -110,6 +110,21 @@ export type OpenItem = ReportedThing & {
 
 const kindOrder = (kind: ReportedKind) => REPORTED_KINDS.indexOf(kind);
 
+/** The things a page lists, each kind's read in one statement, by kind and id. */
+async function describeEach(
+  db: Db,
+  page: readonly { kind: ReportedKind; itemId: number }[],
+  locale: Locale,
+): Promise<Map<ReportedKind, Map<number, ReportedThing>>> {
+  const described = await Promise.all(
+    REPORTED_KINDS.map(async (kind) => {
+      const ids = page.filter((item) => item.kind === kind).map((item) => item.itemId);
+      return [kind, await describe(db, kind, ids, locale)] as const;
+    }),
+  );
+  return new Map(described);
+}
+
 /**
  * Up to `limit` items with open reports, every kind together, by their oldest open report
  * (ties by kind, then report), strictly after `after`: every kind's walk of its open reports'
@@ -147,18 +162,9 @@ export async function listOpenItems(
         a.reportId - b.reportId,
     )
     .slice(0, limit);
-  const described = await Promise.all(
-    REPORTED_KINDS.map((kind) =>
-      describe(
-        db,
-        kind,
-        page.filter((item) => item.kind === kind).map((item) => item.itemId),
-        locale,
-      ),
-    ),
-  );
+  const described = await describeEach(db, page, locale);
   return page.flatMap((item) => {
-    const thing = described[kindOrder(item.kind)]?.get(item.itemId);
+    const thing = described.get(item.kind)?.get(item.itemId);
     if (!thing || item.count === 0) return [];
     return [
       {
@@ -253,18 +259,9 @@ export async function listHidden(
         b.itemId - a.itemId,
     )
     .slice(0, limit);
-  const described = await Promise.all(
-    REPORTED_KINDS.map((kind) =>
-      describe(
-        db,
-        kind,
-        page.filter((item) => item.kind === kind).map((item) => item.itemId),
-        locale,
-      ),
-    ),
-  );
+  const described = await describeEach(db, page, locale);
   return page.flatMap((item) => {
-    const thing = described[kindOrder(item.kind)]?.get(item.itemId);
+    const thing = described.get(item.kind)?.get(item.itemId);
     return thing
       ? [
           {
