@@ -566,7 +566,8 @@ export function createHost(options: HostOptions) {
   const scriptlessHandlers = new WeakMap<ServerBuild, RequestHandler>();
   app.on(["GET", "HEAD"], "*", async (c, next) => {
     if (c.req.path.endsWith(".data")) return next();
-    const build = answeringAppErrors(await loadBuild());
+    const loaded = await loadBuild();
+    const build = answeringAppErrors(loaded);
     const section = scriptlessSection(build);
     const found = section && matchRoute(build, c.req.path);
     if (!section || !found || !section.pages.has(found.id)) return next();
@@ -575,7 +576,6 @@ export function createHost(options: HostOptions) {
       handle = createRequestHandler(section.build, options.mode);
       scriptlessHandlers.set(build, handle);
     }
-    const loaded = await loadBuild();
     const context = requestContext(loaded);
     const contexts = loaded.entry.module as unknown as RequestContexts;
     context.set(contexts.pageWithoutScriptsContext, true);
