@@ -4,7 +4,8 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "./app/auth/auth.server.ts";
-import { type Database, openDatabase } from "./app/db/client.server.ts";
+import { listenForChanges } from "./app/db/changes.server.ts";
+import { type DatabaseHandle, openDatabase } from "./app/db/client.server.ts";
 import { DataDirectoryInUseError } from "./app/db/embedded.server.ts";
 import { countBusinessViews, statCounter } from "./app/directory/stats.server.ts";
 import { type Config, ConfigError, readConfig } from "./app/platform/config.server.ts";
@@ -102,7 +103,7 @@ async function main() {
   stopScheduler = scheduler.stop;
 
   if (workers === 1) {
-    const { server, stop } = await serve(config, database.db, storage, observe);
+    const { server, stop } = await serve(config, database, storage, observe);
     announceWhenListening(server, config);
     stopServing = stop;
   } else {
@@ -138,7 +139,7 @@ async function serveAsWorker(config: Config, observe: Observe) {
     onStatementTimeout: metrics.statementTimedOut,
   });
   metrics.watchDatabase(database.db);
-  const { stop } = await serve(config, database.db, openStorage(config), observe);
+  const { stop } = await serve(config, database, openStorage(config), observe);
   stopOnSignal(async () => {
     await stop();
     await database.close();
@@ -188,8 +189,15 @@ function forkWorkers(
 }
 
 /** The host for this process's requests, listening on PORT, and what stops it (draining). */
-async function serve(config: Config, db: Database, storage: Storage, observe: Observe) {
+async function serve(
+  config: Config,
+  { db, url }: DatabaseHandle,
+  storage: Storage,
+  observe: Observe,
+) {
   const server = createServer();
+  // Its own connection to the database, on which it hears what may change the staff queue.
+  const staffQueueChanges = listenForChanges(url, "staff_queue", console.error);
   const drain = drainOnStop(server, DRAIN_MS);
   const views = statCounter(db);
   const operations: Operations = {
@@ -217,6 +225,7 @@ async function serve(config: Config, db: Database, storage: Storage, observe: Ob
     operations,
     // Business page views, counted in this process's memory and written once a second.
     beforePageCache: countBusinessViews(views),
+    staffQueueChanges,
   };
 
   let listener: RequestListener;
@@ -258,6 +267,7 @@ async function serve(config: Config, db: Database, storage: Storage, observe: Ob
     stop: async () => {
       await drain.stop();
       await views.stop();
+      await staffQueueChanges.close();
     },
   };
 }

@@ -26,6 +26,7 @@ export {
   pageCacheContext,
   pageWithoutScriptsContext,
   quizDailyCapContext,
+  staffQueueChangesContext,
   storageContext,
 } from "./platform/context.ts";
 // The host wraps the build's routes with the build's own copy (app/platform/host.server.ts).

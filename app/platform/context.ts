@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { Auth } from "../auth/auth.server.ts";
+import { type ChangeFeed, NO_CHANGE_FEED } from "../db/changes.server.ts";
 import type { Database } from "../db/client.server.ts";
 import type { PageCache } from "./page-cache.server.ts";
 import type { Storage } from "./storage.server.ts";
@@ -48,3 +49,9 @@ export const nothingForSaleContext = createContext<boolean>(false);
  * come from the server's translator, so the root sends no messages either (decision 0081).
  */
 export const pageWithoutScriptsContext = createContext<boolean>(false);
+
+/**
+ * This process's signal that what the staff queue shows may have changed (migration 0053): the
+ * queue's first page is kept while it holds. Without one (tests, scripts), nothing is kept.
+ */
+export const staffQueueChangesContext = createContext<ChangeFeed>(NO_CHANGE_FEED);

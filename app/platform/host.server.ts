@@ -15,6 +15,7 @@ import {
   type Auth,
   hasSessionCookie,
 } from "../auth/auth.server.ts";
+import type { ChangeFeed } from "../db/changes.server.ts";
 import type { Database } from "../db/client.server.ts";
 import type { MessageKey } from "../i18n/i18n.ts";
 import { localeFromRequest } from "../i18n/locale.ts";
@@ -40,6 +41,7 @@ import type {
   pageCacheContext,
   pageWithoutScriptsContext,
   quizDailyCapContext,
+  staffQueueChangesContext,
   storageContext,
 } from "./context.ts";
 import { AppError, isAppError } from "./errors.ts";
@@ -84,6 +86,8 @@ export type HostOptions = {
    * its pages' views there); handed in by server.ts, which may import the areas.
    */
   beforePageCache?: MiddlewareHandler;
+  /** This process's signal that the staff queue may have changed (app/db/changes.server.ts). */
+  staffQueueChanges?: ChangeFeed;
 };
 
 type HostEnv = {
@@ -316,6 +320,7 @@ type RequestContexts = {
   quizDailyCapContext: typeof quizDailyCapContext;
   moderationReplyToContext: typeof moderationReplyToContext;
   interacEmailContext: typeof interacEmailContext;
+  staffQueueChangesContext: typeof staffQueueChangesContext;
 };
 
 /** What app/entry.server.tsx exports for players' pages (app/player-page.server.tsx). */
@@ -520,6 +525,8 @@ export function createHost(options: HostOptions) {
     context.set(contexts.moderationReplyToContext, options.moderationReplyTo);
     context.set(contexts.pageCacheContext, keptPages);
     context.set(contexts.interacEmailContext, options.interacEmail);
+    if (options.staffQueueChanges)
+      context.set(contexts.staffQueueChangesContext, options.staffQueueChanges);
     return context;
   };
 

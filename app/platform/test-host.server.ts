@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { MiddlewareHandler } from "hono";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../auth/auth.server.ts";
+import type { ChangeFeed } from "../db/changes.server.ts";
 import type { Database } from "../db/client.server.ts";
 import {
   DEFAULT_DAILY_POINTS_CAP,
@@ -45,6 +46,8 @@ export async function createTestHost(
     beforePageCache?: MiddlewareHandler;
     /** A change to the built app before the host serves it (the build as built by default). */
     adaptBuild?: (build: ServerBuild) => ServerBuild;
+    /** The staff queue's change signal (none by default: the queue is read on every request). */
+    staffQueueChanges?: ChangeFeed;
   } = {},
 ) {
   if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run "npm run build" first.`);
@@ -75,6 +78,7 @@ export async function createTestHost(
     pageCacheSeconds: options.pageCacheSeconds ?? 0,
     operations: options.operations,
     beforePageCache: options.beforePageCache,
+    staffQueueChanges: options.staffQueueChanges,
   });
   // Node's server hands the host the connection as `incoming`; only its address is read.
   return (pathname: string, init?: RequestInit, remoteAddress?: string) =>

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { QueryResult } from "pg";
 import { z } from "zod";
+import { type ChangeFeed, keptUntilChanged } from "../db/changes.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { sqlStatement, statementCache } from "../db/statements.server.ts";
 import type { MessageKey } from "../i18n/i18n.ts";
@@ -171,4 +172,40 @@ export async function queuePage(
   const next: QueueCursor = { ...cursor };
   for (const item of items) next[item.kind] = { at: item.waitingSince, id: item.id };
   return { items, next: queueCursor.encode(next) };
+}
+
+/** What the queue page shows: every kind's count, and a page of the kinds shown. */
+type QueueView = {
+  counts: Map<string, number>;
+  page: Awaited<ReturnType<typeof queuePage>>;
+};
+
+/** The first pages, by language and kinds shown (decision 0082). */
+const keptFirstPages = keptUntilChanged<QueueView>({ maxAgeMs: 60_000, maxEntries: 32 });
+
+/**
+ * The queue as its page shows it: the counts of every kind in `kinds` first (a kind with none
+ * waiting is then not listed: one round trip for all the counts instead of one for each empty
+ * kind's list), then a page of `shown`. The first page, which every member opens, is kept until
+ * `changes` says something it shows may have changed (migration 0053); a later page is read anew.
+ */
+export async function queueView(
+  db: Db,
+  changes: ChangeFeed,
+  options: {
+    kinds: readonly QueueKind[];
+    shown: readonly QueueKind[];
+    locale: Locale;
+    cursor?: QueueCursor;
+    limit: number;
+  },
+): Promise<QueueView> {
+  const { kinds, shown, cursor, ...page } = options;
+  const read = async () => {
+    const counts = await queueCounts(db, kinds);
+    return { counts, page: await queuePage(db, shown, { ...page, cursor, counts }) };
+  };
+  if (cursor) return read();
+  const key = [page.locale, page.limit, ...shown.map((kind) => kind.key)].join(" ");
+  return keptFirstPages(changes, key, read);
 }

@@ -2,11 +2,11 @@ import { dateTimeFormat } from "../../i18n/format.ts";
 import { localeFromPath } from "../../i18n/locale.ts";
 import { useLocale, useLocalizedPath } from "../../i18n/use-locale.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { databaseContext } from "../../platform/context.ts";
+import { databaseContext, staffQueueChangesContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { readInput } from "../../platform/input.server.ts";
 import { requireStaff } from "../../staff/access.server.ts";
-import { queueCounts, queuePage, queueQuerySchema } from "../../staff/queue.server.ts";
+import { queueQuerySchema, queueView } from "../../staff/queue.server.ts";
 import { QUEUE_KINDS } from "../../staff/queue-kinds.server.ts";
 import { PageLink } from "../../ui/page-link.tsx";
 import type { Route } from "./+types/queue";
@@ -23,16 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { kind, cursor } = await readInput(request, queueQuerySchema);
   const shown = kind ? QUEUE_KINDS.filter((each) => each.key === kind) : QUEUE_KINDS;
   if (kind && shown.length === 0) throw new AppError("not_found");
-  const db = context.get(databaseContext);
-  // The counts first: a kind with none waiting is then not listed (one round trip for all the
-  // counts, instead of one for each empty kind's list).
-  const counts = await queueCounts(db, QUEUE_KINDS);
-  const page = await queuePage(db, shown, {
-    locale: localeFromPath(new URL(request.url).pathname),
-    cursor,
-    limit: QUEUE_PAGE_SIZE,
-    counts,
-  });
+  const { counts, page } = await queueView(
+    context.get(databaseContext),
+    context.get(staffQueueChangesContext),
+    {
+      kinds: QUEUE_KINDS,
+      shown,
+      locale: localeFromPath(new URL(request.url).pathname),
+      cursor,
+      limit: QUEUE_PAGE_SIZE,
+    },
+  );
   return {
     kinds: QUEUE_KINDS.map((each) => ({
       key: each.key,
