@@ -67,8 +67,10 @@ export function collator(locale: string, options: Intl.CollatorOptions = {}) {
   return cached("collator", locale, options, () => new Intl.Collator(locale, options));
 }
 
+const MONEY: Intl.NumberFormatOptions = Object.freeze({ style: "currency", currency: "CAD" });
+
 export function formatMoney(cents: number, locale: Locale): string {
-  return numberFormat(locale, { style: "currency", currency: "CAD" }).format(cents / 100);
+  return numberFormat(locale, MONEY).format(cents / 100);
 }
 
 export function formatNumber(value: number, locale: Locale, fractionDigits = 0): string {
@@ -96,10 +98,13 @@ export function formatTimeOfDay(time: string, locale: Locale): string {
   return locale === "fr-CA" && minutes === 0 ? text.replace(/(\s)h\s00$/, "$1h") : text;
 }
 
+const DATE: Intl.DateTimeFormatOptions = Object.freeze({
+  dateStyle: "long",
+  timeZone: "America/Toronto",
+});
+
 export function formatDate(iso: string, locale: Locale): string {
-  return dateTimeFormat(locale, { dateStyle: "long", timeZone: "America/Toronto" }).format(
-    new Date(iso),
-  );
+  return dateTimeFormat(locale, DATE).format(new Date(iso));
 }
 
 /** A day (YYYY-MM-DD) as a short month and day: "Nov 23" / "23 nov.". */
@@ -128,11 +133,13 @@ export function formatPercent(fraction: number, locale: Locale): string {
   return numberFormat(locale, { style: "percent", maximumFractionDigits: 3 }).format(fraction);
 }
 
+const DATE_TIME: Intl.DateTimeFormatOptions = Object.freeze({
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "America/Toronto",
+});
+
 /** A moment as the locale writes a day and time, in Toronto's time: an order's steps, the audit. */
 export function formatDateTime(iso: string, locale: Locale): string {
-  return dateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "America/Toronto",
-  }).format(new Date(iso));
+  return dateTimeFormat(locale, DATE_TIME).format(new Date(iso));
 }

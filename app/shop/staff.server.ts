@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "dri
 import type { z } from "zod";
 import type { Db } from "../db/client.server.ts";
 import { shopOrder } from "../db/schema/shop.ts";
+import { statementCache, withPlaceholders } from "../db/statements.server.ts";
 import { formatMoney } from "../i18n/format.ts";
 import type { Locale } from "../i18n/locale.ts";
 import { serverT } from "../i18n/messages.server.ts";
@@ -35,29 +36,50 @@ function likeText(text: string): string {
  */
 export const SHORT_SEARCH_WINDOW = 5000;
 
+/** What the search text is: nothing, an order number, an e-mail, or a part of a name. */
+type Matching =
+  | { kind: "any" }
+  | { kind: "number"; value: number }
+  | { kind: "email" | "part" | "short part"; value: string };
+
 /**
  * What the search text means: an order number ("NB-000042", "42") is that order, text with an @ is
  * the buyer's e-mail (whole, any case: shop_order_email_idx), anything else a part of the buyer's
  * name (shop_order_name_trgm_idx for three letters or more; a shorter one walks the newest
- * SHORT_SEARCH_WINDOW orders on the primary key). `short` says the window applied.
+ * SHORT_SEARCH_WINDOW orders on the primary key).
  */
-function matching(q: string): { where: SQL | undefined; short: boolean } {
-  if (q === "") return { where: undefined, short: false };
+function matching(q: string): Matching {
+  if (q === "") return { kind: "any" };
   const number = ORDER_NUMBER.exec(q);
-  if (number) return { where: eq(shopOrder.id, Number(number[1])), short: false };
-  if (q.includes("@")) {
-    return { where: sql`lower(${shopOrder.email}) = ${q.toLowerCase()}`, short: false };
-  }
-  const part = sql`lower(${shopOrder.name}) like ${`%${likeText(q.toLowerCase())}%`}`;
-  if ([...q].length >= 3) return { where: part, short: false };
-  return {
-    where: and(
-      part,
-      sql`${shopOrder.id} > (select max(id) from ${shopOrder}) - ${SHORT_SEARCH_WINDOW}`,
-    ),
-    short: true,
-  };
+  if (number) return { kind: "number", value: Number(number[1]) };
+  if (q.includes("@")) return { kind: "email", value: q.toLowerCase() };
+  const part = `%${likeText(q.toLowerCase())}%`;
+  return { kind: [...q].length >= 3 ? "part" : "short part", value: part };
 }
+
+/** The condition of a search, its value bound to the statement's placeholder `match`. */
+function matchCondition(kind: Matching["kind"], match: unknown): SQL | undefined {
+  switch (kind) {
+    case "any":
+      return undefined;
+    case "number":
+      return eq(shopOrder.id, match as number);
+    case "email":
+      return sql`lower(${shopOrder.email}) = ${match}`;
+    case "part":
+      return sql`${shopOrder.nameLower} like ${match}`;
+    case "short part":
+      return sql`${shopOrder.nameLower} like ${match}
+        and ${shopOrder.id} > (select max(id) from ${shopOrder}) - ${SHORT_SEARCH_WINDOW}`;
+  }
+}
+
+/**
+ * The searches' statements, one per kind of text and filters given: built by Drizzle once, and
+ * planned by PostgreSQL for each search's values (a common letter and a rare name part read
+ * different indexes).
+ */
+const searchStatements = statementCache<Parameters<typeof toSummary>[0][]>("order_search");
 
 /**
  * The console's order list: a search and a status, newest first, a page after `before`; `short`
@@ -67,21 +89,33 @@ export async function searchOrders(
   db: Db,
   { q, status, before }: { q: string; status: OrderStatus | null; before: number | null },
 ): Promise<{ orders: OrderSummary[]; next: number | null; short: boolean }> {
-  const { where, short } = matching(q);
-  const rows = await db
-    .select(summaryColumns)
-    .from(shopOrder)
-    .where(
-      and(
-        where,
-        status ? eq(shopOrder.status, status) : undefined,
-        before === null ? undefined : lt(shopOrder.id, before),
-      ),
-    )
-    .orderBy(desc(shopOrder.id))
-    .limit(ORDERS_PAGE_SIZE + 1);
+  const match = matching(q);
+  const { bound, values, shape } = withPlaceholders({
+    match: "value" in match ? match.value : undefined,
+    status: status ?? undefined,
+    before: before ?? undefined,
+  });
+  const statement = searchStatements(
+    db,
+    `${match.kind} ${shape}`,
+    (handle) =>
+      handle
+        .select(summaryColumns)
+        .from(shopOrder)
+        .where(
+          and(
+            matchCondition(match.kind, bound.match),
+            bound.status === undefined ? undefined : eq(shopOrder.status, bound.status),
+            bound.before === undefined ? undefined : lt(shopOrder.id, bound.before),
+          ),
+        )
+        .orderBy(desc(shopOrder.id))
+        .limit(ORDERS_PAGE_SIZE + 1),
+    { samePlanForAnyValues: false },
+  );
+  const rows = await statement.execute(values);
   const { items, next } = pageOf(rows, ORDERS_PAGE_SIZE, (last) => last.id);
-  return { orders: items.map(toSummary), next, short };
+  return { orders: items.map(toSummary), next, short: match.kind === "short part" };
 }
 
 /** The step a console form asks for, as the service's move. */

@@ -126,6 +126,11 @@ export const shopOrder = pgTable(
     userId: text().references(() => user.id, { onDelete: "set null" }),
     status: text().notNull().default("awaiting_payment"),
     name: text().notNull(),
+    /**
+     * The name in lower case, kept by PostgreSQL, for the console's search by a part of it: a short
+     * part walks thousands of orders, and lowering each name as it went was half of that walk.
+     */
+    nameLower: text().notNull().generatedAlwaysAs(sql`lower(name)`),
     email: text().notNull(),
     address: text().notNull(),
     city: text().notNull(),
@@ -161,7 +166,7 @@ export const shopOrder = pgTable(
     index("shop_order_user_idx").on(table.userId, table.id.desc()),
     // The console's search: by e-mail, by name (trigrams, for a part of it), by status, newest first.
     index("shop_order_email_idx").on(sql`lower(${table.email})`, table.id.desc()),
-    index("shop_order_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
+    index("shop_order_name_trgm_idx").using("gin", table.nameLower.op("gin_trgm_ops")),
     index("shop_order_status_idx").on(table.status, table.id.desc()),
     // The queue: orders waiting on staff (a payment to match, a parcel to send), oldest first.
     index("shop_order_waiting_idx")
