@@ -1,11 +1,17 @@
 import type { RouterContextProvider } from "react-router";
 import { getViewer, requireParentAddress } from "./auth/session.server.ts";
-import { localeFromPath } from "./i18n/locale.ts";
-import { nothingForSaleContext } from "./platform/context.ts";
+import { localeFromPath, unlocalizedPath } from "./i18n/locale.ts";
+import {
+  databaseContext,
+  nothingForSaleContext,
+  pageWithoutScriptsContext,
+} from "./platform/context.ts";
 import { mayBeSoldTo } from "./players/identity.ts";
 import type { ShellPersonal } from "./shell.tsx";
+import { readCart } from "./shop/cart.server.ts";
 import { shellCart } from "./shop/cart-session.server.ts";
 import { summarizeCart } from "./shop/cart-summary.ts";
+import { showsCart } from "./ui/site-nav.ts";
 
 /**
  * The shell's personal part for the page at `page` (the root loader's, and a player's kept page's:
@@ -20,7 +26,12 @@ export async function shellPersonal(
 ): Promise<{ personal: ShellPersonal; headers: Headers }> {
   const viewer = await getViewer(request, context);
   requireParentAddress(viewer, page);
-  const { cart, headers } = await shellCart(request, context);
+  // A page sent without scripts has no router to carry its data to the next page: where its
+  // header shows no cart, the cart is not read (one statement fewer on each console page).
+  const { cart, headers } =
+    showsCart(unlocalizedPath(page.pathname)) || !context.get(pageWithoutScriptsContext)
+      ? await shellCart(request, context)
+      : { cart: await readCart(context.get(databaseContext), null), headers: new Headers() };
   return {
     personal: {
       viewer: viewer && {

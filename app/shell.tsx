@@ -4,7 +4,7 @@ import type { CartSummary } from "./shop/cart-summary.ts";
 import { CartButton } from "./shop/components/cart-popup.tsx";
 import { PlayerSlot } from "./ui/player-slot.tsx";
 import { HeaderAccount, MobileNav, type ShellViewer } from "./ui/site-header.tsx";
-import { inQuizArea } from "./ui/site-nav.ts";
+import { showsCart } from "./ui/site-nav.ts";
 
 /** What the shell shows differently for a signed-in player: the root loader's personal part. */
 export type ShellPersonal = {
@@ -22,7 +22,7 @@ export function AccountSlot({ personal }: { personal: ShellPersonal }) {
     <PlayerSlot kind="account">
       <HeaderAccount
         viewer={personal.viewer}
-        cart={personal.forSale && !inQuizArea(here) ? <CartButton summary={personal.cart} /> : null}
+        cart={personal.forSale && showsCart(here) ? <CartButton summary={personal.cart} /> : null}
       />
     </PlayerSlot>
   );

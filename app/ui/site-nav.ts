@@ -32,6 +32,14 @@ export function inSection(pathname: string, path: string): boolean {
  * The children's quiz and what surrounds it: no shop, plan, promotion or cart there (DESIGN.md,
  * "Children's privacy by default").
  */
-export function inQuizArea(pathname: string): boolean {
+function inQuizArea(pathname: string): boolean {
   return inSection(pathname, "/playgames");
+}
+
+/**
+ * Whether the header shows the cart on the page at `pathname` (without language prefix): not in
+ * the quiz area, and not in the staff console, a place of work.
+ */
+export function showsCart(pathname: string): boolean {
+  return !inQuizArea(pathname) && !inSection(pathname, "/staff");
 }
