@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 import { lastMailTo } from "./mail-server.ts";
+import { grantFromCommandLine, turnOnTwoFactor } from "./staff.ts";
 
 const password = "loon-lake-canoe-7";
 
@@ -263,10 +264,21 @@ test.describe("every shop page passes axe", () => {
   }
 });
 
-test("the cart button is not in the quiz area", async ({ page, signIn }) => {
-  await signIn({ age: 30 });
+test("the cart button is not in the quiz area, nor in the staff console", async ({
+  page,
+  signIn,
+}) => {
+  const player = await signIn({ age: 30, password });
   await page.goto("/");
   await expect(cartButton(page)).toBeVisible();
   await page.goto("/playgames");
   await expect(cartButton(page)).toHaveCount(0);
+  await grantFromCommandLine(player.email, "moderator");
+  await page.goto("/staff");
+  await turnOnTwoFactor(page, password);
+  await page.goto("/staff");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Waiting on a person");
+  await expect(cartButton(page)).toHaveCount(0);
+  await page.getByRole("link", { name: "Shop" }).first().click();
+  await expect(cartButton(page)).toBeVisible();
 });
