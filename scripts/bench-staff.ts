@@ -4,9 +4,10 @@
  * Starts the built server on a fresh embedded database under .data/bench-staff, seeded with the
  * demo content, adds 100,000 reports and 100,000 orders, signs a moderator in with a real session
  * and loads the queue's first page and order searches (the worst inputs: a one-letter name, an
- * e-mail, an order number, a status). Goal (issue 25): p95 at most 50 ms at 10 connections; the
- * last lines say whether it was met, with the load average. One server process by default;
- * `--processes N` starts N workers (WEB_CONCURRENCY), as operators run one a core (README).
+ * e-mail, an order number, a status), each for WARM_UP_SECONDS before it is timed. Goal (issue
+ * 25): p95 at most 50 ms at 10 connections; the last lines say whether it was met, with the load
+ * average. One server process by default; `--processes N` starts N workers (WEB_CONCURRENCY), as
+ * operators run one a core (README).
  */
 import fs from "node:fs";
 import http from "node:http";
