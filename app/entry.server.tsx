@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type {
   EntryContext,
   HandleDataRequestFunction,
@@ -105,6 +105,15 @@ export default function handleRequest(
   }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  // A page without scripts waits on nothing (its data is not streamed to a script): it is rendered
+  // to one string, without the stream's chunks and buffers, 0.4–0.5 ms less of a console page's
+  // 2.5–3 ms (decision 0082). A render error throws, as a shell error rejects below.
+  if (withoutScripts(routerContext)) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const html = `<!DOCTYPE html>${renderToString(page(request, routerContext))}`;
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
   }
 
   return new Promise<Response>((resolve, reject) => {
