@@ -24,6 +24,7 @@ import {
 } from "./app/platform/storage.server.ts";
 import { scheduledTasks } from "./app/scheduled-tasks.server.ts";
 import { seedIfEmpty } from "./app/seed.server.ts";
+import { STAFF_QUEUE_CHANNEL } from "./app/staff/queue.server.ts";
 
 /** How long without a request before the server hands memory back (idle-collector.server.ts). */
 const IDLE_COLLECTION_MS = 10_000;
@@ -197,7 +198,7 @@ async function serve(
 ) {
   const server = createServer();
   // Its own connection to the database, on which it hears what may change the staff queue.
-  const staffQueueChanges = listenForChanges(url, "staff_queue", console.error);
+  const staffQueueChanges = listenForChanges(url, STAFF_QUEUE_CHANNEL, console.error);
   const drain = drainOnStop(server, DRAIN_MS);
   const views = statCounter(db);
   const operations: Operations = {

@@ -1,14 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import { getViewer, requireParentAddress } from "./auth/session.server.ts";
 import { localeFromPath, unlocalizedPath } from "./i18n/locale.ts";
-import {
-  databaseContext,
-  nothingForSaleContext,
-  pageWithoutScriptsContext,
-} from "./platform/context.ts";
+import { nothingForSaleContext, pageWithoutScriptsContext } from "./platform/context.ts";
 import { mayBeSoldTo } from "./players/identity.ts";
 import type { ShellPersonal } from "./shell.tsx";
-import { readCart } from "./shop/cart.server.ts";
+import { emptyCart } from "./shop/cart.server.ts";
 import { shellCart } from "./shop/cart-session.server.ts";
 import { summarizeCart } from "./shop/cart-summary.ts";
 import { showsCart } from "./ui/site-nav.ts";
@@ -31,7 +27,7 @@ export async function shellPersonal(
   const { cart, headers } =
     showsCart(unlocalizedPath(page.pathname)) || !context.get(pageWithoutScriptsContext)
       ? await shellCart(request, context)
-      : { cart: await readCart(context.get(databaseContext), null), headers: new Headers() };
+      : { cart: emptyCart, headers: new Headers() };
   return {
     personal: {
       viewer: viewer && {

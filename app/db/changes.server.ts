@@ -12,7 +12,7 @@ export type ChangeFeed = {
   close(): Promise<void>;
 };
 
-/** A feed that never listens: nothing is kept (tests, scripts, the development server). */
+/** A feed that never listens: nothing is kept (tests and scripts without a server's feed). */
 export const NO_CHANGE_FEED: ChangeFeed = { version: () => null, close: async () => {} };
 
 /** How long a lost connection waits before it is opened again. */

@@ -39,7 +39,8 @@ export async function visitorCartExists(db: Db | Tx, cartId: string): Promise<bo
   return Boolean(row);
 }
 
-const emptyCart: Cart = { lines: [], province: null, ...cartTotals([], null) };
+/** A cart with nothing in it (no cart yet, or one where the page reads none). */
+export const emptyCart: Cart = { lines: [], province: null, ...cartTotals([], null) };
 
 /** The cart's lines at today's prices and stock, with its totals; an unknown cart is empty. */
 export async function readCart(db: Db | Tx, cartId: string | null): Promise<Cart> {

@@ -180,6 +180,9 @@ type QueueView = {
   page: Awaited<ReturnType<typeof queuePage>>;
 };
 
+/** The channel migration 0053's triggers notify when something the queue shows may change. */
+export const STAFF_QUEUE_CHANNEL = "staff_queue";
+
 /** The first pages, by language and kinds shown (decision 0082). */
 const keptFirstPages = keptUntilChanged<QueueView>({ maxAgeMs: 60_000, maxEntries: 32 });
 

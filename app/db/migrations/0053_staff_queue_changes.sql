@@ -2,7 +2,7 @@
 -- queue's first page shows (a waiting item came or went, or a name or text it quotes changed),
 -- a notification on the `staff_queue` channel. PostgreSQL sends it when the transaction commits,
 -- once however many statements raised it, and not at all on a rollback; each server process
--- listens and forgets the queue page it keeps (app/staff/kept-queue.server.ts).
+-- listens and forgets the queue page it keeps (queueView, app/staff/queue.server.ts).
 CREATE FUNCTION staff_queue_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

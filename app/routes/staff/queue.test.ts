@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "../../db/client.server.ts";
 import { user } from "../../db/schema/accounts.ts";
 import { countQueries, createTestDatabase } from "../../db/test-database.server.ts";
 import { createTestHost } from "../../platform/test-host.server.ts";
-import { queueCursor } from "../../staff/queue.server.ts";
+import { queueCursor, STAFF_QUEUE_CHANNEL } from "../../staff/queue.server.ts";
 
 // The queue's first page, kept by the server while nothing it shows changes (decision 0082): a
 // new waiting item, written by anyone from anywhere, shows on the next request that follows its
@@ -19,7 +19,7 @@ let cookie: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  changes = listenForChanges(database.url, "staff_queue");
+  changes = listenForChanges(database.url, STAFF_QUEUE_CHANNEL);
   request = await createTestHost(database.db, { staffQueueChanges: changes });
   cookie = await signUpVerified(request, database.db, {
     name: "Maude Tester",
